@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Failure } from '../services/failure'
+import { createDemoWorkbook, createWorkbook } from '../services/workbooks'
+import { generateDemoCompany, writeImportCsv } from '../workbook/demo'
+import { openWorkbook } from '../workbook/open'
+import { findUserByEmail } from '../workbook/queries/admin'
+import { activePayCycleName, countRows, workbookSummary } from '../workbook/queries/summary'
+import { UsageError, integer, positiveInteger } from './usage'
+
+export type Flags = Record<string, string | boolean | undefined>
+export interface Output {
+  json(value: unknown): void
+  text(line: string): void
+}
+
+const str = (flags: Flags, name: string): string | undefined => {
+  const value = flags[name]
+  if (value === true) throw new UsageError(`--${name} needs a value.`)
+  return value === false ? undefined : value
+}
+
+export async function newCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const demo = str(flags, 'demo')
+  let workbook
+  if (demo !== undefined) {
+    workbook = await createDemoWorkbook(file, {
+      employees: positiveInteger(demo, '--demo', 500),
+      seed: integer(str(flags, 'seed'), '--seed', 1),
+    })
+  } else {
+    const user = os.userInfo().username
+    workbook = await createWorkbook(file, {
+      companyName: str(flags, 'company') ?? path.basename(file, path.extname(file)),
+      ownerName: str(flags, 'owner-name') ?? user,
+      ownerEmail: str(flags, 'owner-email') ?? `${user}@localhost`,
+    })
+  }
+  try {
+    const summary = await workbookSummary(workbook)
+    if (flags.json) out.json(summary)
+    else out.text(`Created ${summary.path} (${summary.companyName}, ${summary.employees} employees).`)
+  } finally {
+    await workbook.close()
+  }
+}
+
+export async function infoCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const workbook = await openWorkbook(path.resolve(file), { readonly: true })
+  try {
+    const actAs = str(flags, 'as')
+    if (actAs && !(await findUserByEmail(workbook, actAs))) {
+      throw new Failure('NOT_FOUND', `${path.basename(file)} has no user with the email ${actAs}.`)
+    }
+    const info = {
+      schemaVersion: workbook.schemaVersion,
+      employees: await countRows(workbook, 'employee'),
+      teams: await countRows(workbook, 'team'),
+      payRanges: await countRows(workbook, 'pay_range'),
+      activePayCycle: await activePayCycleName(workbook),
+    }
+    if (flags.json) out.json(info)
+    else
+      out.text(
+        Object.entries(info)
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join('\n'),
+      )
+  } finally {
+    await workbook.close()
+  }
+}
+
+export async function demoCsvCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const employees = str(flags, 'employees')
+  if (employees === undefined) throw new UsageError('demo-csv needs --employees <N>.')
+  const target = path.resolve(file)
+  if (!fs.existsSync(path.dirname(target))) {
+    throw new Failure('FILE_NOT_FOUND', `The folder ${path.dirname(target)} does not exist.`)
+  }
+  const model = generateDemoCompany({
+    employees: positiveInteger(employees, '--employees', 500),
+    seed: integer(str(flags, 'seed'), '--seed', 1),
+  })
+  await writeImportCsv(model, target)
+  if (flags.json) out.json({ path: target, employees: model.employees.length })
+  else out.text(`Wrote ${model.employees.length} employees to ${target}.`)
+}

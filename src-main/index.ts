@@ -1,0 +1,165 @@
+/**
+ * The Electron shell, and the only main-process module that imports `electron`: windows, menus,
+ * native dialogs, file association and single instance. Everything else runs in the workbook
+ * worker (backend/worker.ts), which browser mode and the CLI share.
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { BrowserWindow, Menu, app, dialog, ipcMain, session, type WebFrameMain } from 'electron'
+import { contract, fail, ok, type Result } from '../src-shared/contract'
+import { APP_VERSION } from './app-paths'
+import { startBackend, type BackendClient } from './backend/client'
+import { CONTENT_SECURITY_POLICY } from './web/security'
+
+const INVOKE_CHANNEL = 'meritbook:invoke'
+const EVENT_CHANNEL = 'meritbook:event'
+const rendererIndex = path.join(__dirname, '../renderer/index.html')
+const devServerUrl = process.env.ELECTRON_RENDERER_URL
+
+let backend: BackendClient
+let mainWindow: BrowserWindow | null = null
+
+function isOwnFrame(frame: WebFrameMain | null): boolean {
+  if (!frame) return false
+  return devServerUrl
+    ? frame.url.startsWith(devServerUrl)
+    : frame.url.startsWith(pathToFileURL(rendererIndex).href)
+}
+
+function workbookArgument(argv: string[]): string | undefined {
+  return argv.slice(1).find((arg) => arg.toLowerCase().endsWith('.paycycle'))
+}
+
+async function pickFile(input: unknown): Promise<Result<{ path: string | null }>> {
+  const parsed = contract['workbook.pickFile'].input.safeParse(input)
+  if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
+  const filters = [{ name: 'Meritbook workbook', extensions: ['paycycle'] }]
+  if (!mainWindow) return ok({ path: null })
+  if (parsed.data.purpose === 'open') {
+    const chosen = await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
+    return ok({ path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) })
+  }
+  const chosen = await dialog.showSaveDialog(mainWindow, { filters })
+  return ok({ path: chosen.canceled ? null : (chosen.filePath ?? null) })
+}
+
+async function openFromShell(filePath: string): Promise<void> {
+  const result = await backend.invoke('workbook.open', { path: filePath })
+  if (!result.ok) dialog.showErrorBox('Meritbook could not open the file', result.error.message)
+}
+
+async function chooseAndOpen(): Promise<void> {
+  const picked = await pickFile({ purpose: 'open' })
+  if (picked.ok && picked.value.path) await openFromShell(picked.value.path)
+}
+
+function buildMenu(): void {
+  const template: Electron.MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => void chooseAndOpen() },
+        { label: 'Open Demo Company', click: () => void backend.invoke('workbook.openDemo', {}) },
+        {
+          label: 'Close Workbook',
+          accelerator: 'CmdOrCtrl+W',
+          click: () => void backend.invoke('workbook.close', {}),
+        },
+        { type: 'separator' },
+        process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    title: 'Meritbook',
+    show: false,
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  })
+  mainWindow.once('ready-to-show', () => mainWindow?.show())
+  mainWindow.on('closed', () => (mainWindow = null))
+  if (devServerUrl) void mainWindow.loadURL(devServerUrl)
+  else void mainWindow.loadFile(rendererIndex)
+}
+
+function harden(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    })
+  })
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    contents.on('will-navigate', (event, url) => {
+      if (!(devServerUrl ? url.startsWith(devServerUrl) : url.startsWith('file://'))) event.preventDefault()
+    })
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+  })
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  let pendingFile = workbookArgument(process.argv)
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault()
+    if (backend) void openFromShell(filePath)
+    else pendingFile = filePath
+  })
+  app.on('second-instance', (_event, argv) => {
+    const file = workbookArgument(argv)
+    if (file) void openFromShell(file)
+    if (mainWindow?.isMinimized()) mainWindow.restore()
+    mainWindow?.focus()
+  })
+
+  void app.whenReady().then(async () => {
+    backend = startBackend(
+      { mode: 'electron', version: APP_VERSION, dataDir: app.getPath('userData'), actAs: null },
+      path.join(__dirname, 'backend.js'),
+    )
+    backend.onEvent((event, payload) => {
+      for (const window of BrowserWindow.getAllWindows())
+        window.webContents.send(EVENT_CHANNEL, { event, payload })
+    })
+    ipcMain.handle(INVOKE_CHANNEL, async (event, request: { channel?: unknown; input?: unknown }) => {
+      if (!isOwnFrame(event.senderFrame))
+        return fail('FORBIDDEN', 'Requests are accepted from Meritbook windows only.')
+      const channel = typeof request?.channel === 'string' ? request.channel : ''
+      return channel === 'workbook.pickFile'
+        ? pickFile(request.input)
+        : backend.invoke(channel, request.input)
+    })
+    harden()
+    buildMenu()
+    if (pendingFile) await openFromShell(pendingFile)
+    createWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow()
+    })
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', (event) => {
+    event.preventDefault()
+    void backend.stop().finally(() => app.exit(0))
+  })
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod'
+import { contract, fail, isChannel, ok, type Channel, type Result } from '../../src-shared/contract'
+import { roleMayCall } from '../../src-shared/domain/access'
+import { Failure } from '../services/failure'
+import type { Session } from '../services/session'
+import { WorkbookError } from '../workbook/errors'
+import { appHandlers } from './handlers/app'
+import { dataHandlers } from './handlers/data'
+import type { Handler, HandlerMap } from './types'
+
+type AnyHandler = (input: unknown, context: unknown) => Promise<unknown>
+
+/** Merges the feature handler maps; a channel bound twice is a programming error. */
+export function mergeHandlers(...maps: HandlerMap[]): Map<Channel, AnyHandler> {
+  const merged = new Map<Channel, AnyHandler>()
+  for (const map of maps) {
+    for (const [channel, handler] of Object.entries(map) as [Channel, Handler<Channel>][]) {
+      if (merged.has(channel)) throw new Error(`Channel ${channel} is bound twice.`)
+      merged.set(channel, handler as unknown as AnyHandler)
+    }
+  }
+  return merged
+}
+
+const HANDLERS = mergeHandlers(appHandlers, dataHandlers)
+
+function describeIssues(channel: string, error: z.ZodError): string {
+  const issues = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'input'
+    return `${where}: ${issue.message}`
+  })
+  return `Invalid request to ${channel}: ${issues.join('; ')}`
+}
+
+/** A query slower than this is logged with its channel name. */
+const SLOW_MS = 40
+
+export interface Dispatcher {
+  dispatch(channel: string, input: unknown): Promise<Result<unknown>>
+}
+
+/**
+ * The one entry for every transport: parse the input, check the acting user's role, call the
+ * service, and answer with an envelope. Nothing throws past this point.
+ */
+export function createDispatcher(session: Session, log: (line: string) => void = console.warn): Dispatcher {
+  return {
+    async dispatch(channel, input) {
+      if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', `Unknown channel "${channel}".`)
+      const spec = contract[channel]
+      const handler = HANDLERS.get(channel)
+      if (!handler) return fail('UNKNOWN_CHANNEL', `Channel "${channel}" has no handler in this process.`)
+      const parsed = spec.input.safeParse(input ?? {})
+      if (!parsed.success) return fail('BAD_INPUT', describeIssues(channel, parsed.error))
+
+      let context: unknown = { session }
+      if (spec.access.kind !== 'open') {
+        const { workbook, user } = session
+        if (!workbook || !user) return fail('NO_WORKBOOK', 'No workbook is open. Open or create one first.')
+        if (!roleMayCall(user.role, spec.access)) {
+          return fail('FORBIDDEN', `Your role (${user.role}) may not use ${channel}.`)
+        }
+        context = { session, workbook, user }
+      }
+
+      const started = performance.now()
+      try {
+        return ok(await handler(parsed.data, context))
+      } catch (error) {
+        if (error instanceof Failure || error instanceof WorkbookError) return fail(error.code, error.message)
+        log(
+          `[meritbook] ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        )
+        return fail('INTERNAL', `Meritbook could not complete ${channel}. The details are in the log.`)
+      } finally {
+        const elapsed = performance.now() - started
+        if (elapsed > SLOW_MS) log(`[meritbook] slow: ${channel} took ${elapsed.toFixed(0)} ms`)
+      }
+    },
+  }
+}

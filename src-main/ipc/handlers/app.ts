@@ -1,0 +1,21 @@
+import { Failure } from '../../services/failure'
+import type { HandlerMap } from '../types'
+
+export const appHandlers: HandlerMap = {
+  'app.info': async (_input, { session }) => session.info(),
+  'workbook.recent': async (_input, { session }) => session.recent.list(),
+  'workbook.create': async ({ path, ...owner }, { session }) => session.create(path, owner),
+  'workbook.open': async ({ path }, { session }) => session.open(path),
+  'workbook.openDemo': async (_input, { session }) => session.openDemo(),
+  'workbook.close': async (_input, { session }) => {
+    await session.close()
+    return null
+  },
+  // The Electron shell answers this itself with a native dialog before it reaches the backend.
+  'workbook.pickFile': async () => {
+    throw new Failure(
+      'UNSUPPORTED',
+      'File dialogs exist only in the desktop app; type the file path instead.',
+    )
+  },
+}

@@ -1,0 +1,117 @@
+import path from 'node:path'
+import type {
+  AppInfo,
+  EventName,
+  EventPayloads,
+  SessionUser,
+  WorkbookSummary,
+} from '../../src-shared/contract'
+import { findOwner, findUserByEmail } from '../workbook/queries/admin'
+import { workbookSummary } from '../workbook/queries/summary'
+import { openWorkbook, type Workbook } from '../workbook/open'
+import type { Owner } from '../workbook/seed'
+import { Failure } from './failure'
+import { RecentFiles } from './recent-files'
+import { createDemoWorkbook, createWorkbook } from './workbooks'
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
+
+export interface SessionOptions {
+  mode: AppInfo['mode']
+  version: string
+  /** Where recent files and the demo workbook live. */
+  dataDir: string
+  /** Act as this user of the workbook (`--as <email>`); otherwise the workbook's owner. */
+  actAs: string | null
+  emit: Emit
+}
+
+export const DEMO_FILE_NAME = 'Demo Company.paycycle'
+export const DEMO_EMPLOYEES = 500
+export const DEMO_SEED = 1
+
+/** The one open workbook of a running Meritbook and who is acting on it. */
+export class Session {
+  workbook: Workbook | null = null
+  user: SessionUser | null = null
+  private summary: WorkbookSummary | null = null
+  readonly recent: RecentFiles
+
+  constructor(readonly options: SessionOptions) {
+    this.recent = new RecentFiles(options.dataDir)
+  }
+
+  info(): AppInfo {
+    return {
+      mode: this.options.mode,
+      version: this.options.version,
+      nativeDialogs: this.options.mode === 'electron',
+      workbook: this.summary,
+      user: this.user,
+    }
+  }
+
+  async open(filePath: string): Promise<WorkbookSummary> {
+    const absolute = path.resolve(filePath)
+    if (this.workbook?.path === absolute && this.summary) return this.summary
+    const workbook = await openWorkbook(absolute)
+    return this.adopt(workbook)
+  }
+
+  async create(filePath: string, owner: Owner): Promise<WorkbookSummary> {
+    return this.adopt(await createWorkbook(filePath, owner))
+  }
+
+  async openDemo(): Promise<WorkbookSummary> {
+    const demoPath = path.join(this.options.dataDir, DEMO_FILE_NAME)
+    try {
+      return await this.open(demoPath)
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'FILE_NOT_FOUND')) throw error
+    }
+    return this.adopt(await createDemoWorkbook(demoPath, { employees: DEMO_EMPLOYEES, seed: DEMO_SEED }))
+  }
+
+  async close(): Promise<void> {
+    const workbook = this.workbook
+    this.workbook = null
+    this.user = null
+    this.summary = null
+    if (workbook) {
+      await workbook.close()
+      this.options.emit('workbook.changed', { workbook: null })
+    }
+  }
+
+  /** Makes an opened workbook current: resolves who acts, records it as recent, tells the windows. */
+  private async adopt(workbook: Workbook): Promise<WorkbookSummary> {
+    let user: SessionUser
+    try {
+      user = await this.resolveActor(workbook)
+    } catch (error) {
+      await workbook.close()
+      throw error
+    }
+    await this.close()
+    this.workbook = workbook
+    this.user = user
+    this.summary = await workbookSummary(workbook)
+    this.recent.remember(workbook.path)
+    this.options.emit('workbook.changed', { workbook: this.summary })
+    return this.summary
+  }
+
+  private async resolveActor(workbook: Workbook): Promise<SessionUser> {
+    const email = this.options.actAs
+    const user = email ? await findUserByEmail(workbook, email) : await findOwner(workbook)
+    if (!user) {
+      throw new Failure(
+        'NOT_FOUND',
+        email
+          ? `${path.basename(workbook.path)} has no user with the email ${email}.`
+          : `${path.basename(workbook.path)} has no owner; it cannot be opened.`,
+      )
+    }
+    return { id: user.id, email: user.email, name: user.name, role: user.role, employeeId: user.employeeId }
+  }
+}

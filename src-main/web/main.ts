@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { APP_VERSION, defaultDataDir } from '../app-paths'
+import { startBackend } from '../backend/client'
+import { startWebServer } from './server'
+
+const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle>] [--as <email>] [--port <n>] [--data-dir <dir>]`
+
+async function main(): Promise<number> {
+  let values: {
+    demo?: boolean
+    workbook?: string
+    as?: string
+    port?: string
+    'data-dir'?: string
+  }
+  try {
+    ;({ values } = parseArgs({
+      options: {
+        demo: { type: 'boolean' },
+        workbook: { type: 'string' },
+        as: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
+    }))
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+    return 2
+  }
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a port number, not "${values.port}".\n${USAGE}`)
+    return 2
+  }
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir())
+  fs.mkdirSync(dataDir, { recursive: true })
+  const backend = startBackend(
+    { mode: 'browser', version: APP_VERSION, dataDir, actAs: values.as ?? null },
+    path.join(__dirname, 'backend.js'),
+  )
+
+  const opened = values.workbook
+    ? await backend.invoke('workbook.open', { path: values.workbook })
+    : values.demo
+      ? await backend.invoke('workbook.openDemo', {})
+      : null
+  if (opened && !opened.ok) {
+    console.error(`Meritbook could not open the workbook: ${opened.error.message}`)
+    await backend.stop()
+    return 1
+  }
+
+  const server = await startWebServer({
+    host: backend,
+    rendererDir: path.join(__dirname, '../renderer'),
+    port,
+  })
+  console.log(`Meritbook is running in browser mode. Open this address in your browser:\n\n  ${server.url}\n`)
+  console.log('Press Ctrl+C to stop.')
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await server.close()
+  await backend.stop()
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely/migration'
+import * as m001 from './001_initial'
+
+/** Every schema version, in order. Append only: a released migration never changes. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': m001,
+}
+
+export const LATEST_SCHEMA_VERSION = Object.keys(MIGRATIONS).length

@@ -1,0 +1,136 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type {
+  CompanyDto,
+  EmployeeDto,
+  JobProfileDto,
+  PayCycleDto,
+  PayRangeDto,
+  PlannerSubmissionDto,
+  RewardDto,
+  RoleDto,
+  TeamDto,
+  UserDto,
+  UserSettingsDto,
+} from '../../src-shared/contract'
+import { sessionKeyOf, sessionLoaded, workbookClosed } from './session-slice'
+
+/** What the initial data load fetches (spec §7), in the spec's order. */
+export interface DataCollections {
+  employees: EmployeeDto[]
+  rewards: RewardDto[]
+  jobProfiles: JobProfileDto[]
+  payRanges: PayRangeDto[]
+  plannerSubmissions: PlannerSubmissionDto[]
+  teams: TeamDto[]
+  userSettings: UserSettingsDto | null
+  payCycles: PayCycleDto[]
+  users: UserDto[]
+  roles: RoleDto[]
+  company: CompanyDto | null
+}
+export type DataKey = keyof DataCollections
+export type DataStatus = 'idle' | 'loading' | 'loaded' | 'failed'
+
+export interface DataState extends DataCollections {
+  status: DataStatus
+  /** The first failure's spec message, e.g. 'Failed to fetch teams'. */
+  error: string | null
+  /** Spec: fetch errors are kept in state; per collection, the spec message and the envelope's. */
+  errors: Partial<Record<DataKey, string>>
+  /** Collections the acting role may not read (their channel's access rule refuses it). */
+  skipped: DataKey[]
+  /** The workbook + user the data belongs to (see sessionKeyOf). */
+  sessionKey: string | null
+  requestId: string | null
+}
+
+export interface WithData {
+  data: DataState
+}
+
+export function emptyCollections(): DataCollections {
+  return {
+    employees: [],
+    rewards: [],
+    jobProfiles: [],
+    payRanges: [],
+    plannerSubmissions: [],
+    teams: [],
+    userSettings: null,
+    payCycles: [],
+    users: [],
+    roles: [],
+    company: null,
+  }
+}
+
+function initialState(): DataState {
+  return {
+    ...emptyCollections(),
+    status: 'idle',
+    error: null,
+    errors: {},
+    skipped: [],
+    sessionKey: null,
+    requestId: null,
+  }
+}
+
+const dataSlice = createSlice({
+  name: 'data',
+  initialState,
+  reducers: {
+    loadStarted(state, action: PayloadAction<{ sessionKey: string; requestId: string }>) {
+      if (state.sessionKey !== action.payload.sessionKey) Object.assign(state, emptyCollections())
+      state.status = 'loading'
+      state.error = null
+      state.errors = {}
+      state.sessionKey = action.payload.sessionKey
+      state.requestId = action.payload.requestId
+    },
+    loadSucceeded(
+      state,
+      action: PayloadAction<{ requestId: string; data: DataCollections; skipped: DataKey[] }>,
+    ) {
+      if (state.requestId !== action.payload.requestId) return
+      Object.assign(state, action.payload.data)
+      state.skipped = action.payload.skipped
+      state.status = 'loaded'
+    },
+    loadFailed(
+      state,
+      action: PayloadAction<{ requestId: string; error: string; errors: Partial<Record<DataKey, string>> }>,
+    ) {
+      if (state.requestId !== action.payload.requestId) return
+      state.status = 'failed'
+      state.error = action.payload.error
+      state.errors = action.payload.errors
+    },
+    dataReset: () => initialState(),
+  },
+  extraReducers: (builder) => {
+    builder
+      // Another workbook or user: what we hold belongs to the previous one.
+      .addCase(sessionLoaded, (state, action) =>
+        state.sessionKey !== null && state.sessionKey !== sessionKeyOf(action.payload)
+          ? initialState()
+          : state,
+      )
+      .addCase(workbookClosed, () => initialState())
+  },
+})
+
+export const { loadStarted, loadSucceeded, loadFailed, dataReset } = dataSlice.actions
+export const dataReducer = dataSlice.reducer
+
+export const selectDataStatus = (state: WithData): DataStatus => state.data.status
+export const selectDataError = (state: WithData): string | null => state.data.error
+export const selectDataErrors = (state: WithData): Partial<Record<DataKey, string>> => state.data.errors
+export const selectDataSessionKey = (state: WithData): string | null => state.data.sessionKey
+export const selectEmployees = (state: WithData): EmployeeDto[] => state.data.employees
+export const selectRewards = (state: WithData): RewardDto[] => state.data.rewards
+export const selectJobProfiles = (state: WithData): JobProfileDto[] => state.data.jobProfiles
+export const selectPayRanges = (state: WithData): PayRangeDto[] => state.data.payRanges
+export const selectTeams = (state: WithData): TeamDto[] => state.data.teams
+export const selectUserSettings = (state: WithData): UserSettingsDto | null => state.data.userSettings
+export const selectCompany = (state: WithData): CompanyDto | null => state.data.company

@@ -1,0 +1,40 @@
+import { nanoid } from '@reduxjs/toolkit'
+import { invoke } from './client'
+import { loadInitialData } from './data-load'
+import { loadFailed, loadStarted, loadSucceeded } from './data-slice'
+import { sessionKeyOf } from './session-slice'
+import type { AppThunk } from './store'
+
+export type DataLoadResult = 'loaded' | 'failed' | 'skipped' | 'stale'
+
+/** Told when a load really starts; returns what to call when that load ends (the caller shows toasts). */
+export type DataLoadListener = () => (result: Exclude<DataLoadResult, 'skipped'>) => void
+
+/**
+ * The initial data load for the open workbook and acting user. Does nothing when no workbook is
+ * open or a load for the same workbook is already running. An answer for a workbook that has
+ * since been closed or replaced is dropped ('stale').
+ */
+export function loadWorkbookData(listener?: DataLoadListener): AppThunk<Promise<DataLoadResult>> {
+  return async (dispatch, getState) => {
+    const { session, data } = getState()
+    const sessionKey = sessionKeyOf(session.info)
+    const role = session.info?.user?.role
+    if (!sessionKey || !role) return 'skipped'
+    if (data.status === 'loading' && data.sessionKey === sessionKey) return 'skipped'
+
+    const requestId = nanoid()
+    dispatch(loadStarted({ sessionKey, requestId }))
+    const finished = listener?.()
+    const outcome = await loadInitialData(invoke, role)
+    if (getState().data.requestId !== requestId) {
+      finished?.('stale')
+      return 'stale'
+    }
+    if (outcome.ok) dispatch(loadSucceeded({ requestId, data: outcome.data, skipped: outcome.skipped }))
+    else dispatch(loadFailed({ requestId, error: outcome.error, errors: outcome.errors }))
+    const result = outcome.ok ? 'loaded' : 'failed'
+    finished?.(result)
+    return result
+  }
+}

@@ -1,0 +1,66 @@
+import type { EventName, EventPayloads, MeritbookBridge, Result } from '../../src-shared/contract'
+
+/**
+ * Browser mode's `window.meritbook`: the same contract over loopback HTTP. The per-run secret
+ * travels in an HttpOnly cookie the server sets when the printed URL is first opened.
+ */
+export function createHttpBridge(base = ''): MeritbookBridge {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  let source: EventSource | null = null
+
+  function ensureEvents(): EventSource {
+    if (!source) {
+      source = new EventSource(`${base}/api/events`)
+      source.addEventListener('error', () => {
+        // EventSource reconnects by itself; nothing to do.
+      })
+    }
+    return source
+  }
+
+  return {
+    async invoke(channel, input) {
+      try {
+        const response = await fetch(`${base}/api/invoke/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input ?? {}),
+        })
+        if (response.status === 401) {
+          return {
+            ok: false,
+            error: { code: 'UNAUTHORIZED', message: 'Open Meritbook from the address printed by npm start.' },
+          }
+        }
+        return (await response.json()) as Result<never>
+      } catch (error) {
+        return {
+          ok: false,
+          error: {
+            code: 'INTERNAL',
+            message: `Meritbook is not reachable: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        }
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void) {
+      const events = ensureEvents()
+      let set = listeners.get(event)
+      if (!set) {
+        const bucket = new Set<(payload: unknown) => void>()
+        listeners.set(event, bucket)
+        events.addEventListener(event, (message) => {
+          const payload: unknown = JSON.parse((message as MessageEvent<string>).data)
+          for (const l of bucket) l(payload)
+        })
+        set = bucket
+      }
+      const wrapped = listener as (payload: unknown) => void
+      set.add(wrapped)
+      return () => {
+        set.delete(wrapped)
+      }
+    },
+  }
+}

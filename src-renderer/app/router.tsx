@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react'
+import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router'
+import { APP_ROUTES, type AppRoute } from '../../src-shared/domain/routes'
+import { LoadingSkeleton } from '../components/skeleton/LoadingSkeleton'
+import { ComingSoonPage } from '../features/coming-soon/ComingSoonPage'
+import { WelcomePage } from '../features/welcome/WelcomePage'
+import { RootLayout } from './RootLayout'
+import { PageGuard } from './shell/PageGuard'
+import { WorkbookShell } from './shell/WorkbookShell'
+
+// The grid is the heaviest code; the welcome screen does not wait for it.
+const CompensationTablePage = lazy(() => import('../features/compensation-table/CompensationTablePage'))
+
+function pageFor(route: AppRoute) {
+  switch (route.page) {
+    case 'employeetable':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading the table…" />}>
+          <CompensationTablePage />
+        </Suspense>
+      )
+    default:
+      return <ComingSoonPage label={route.label} />
+  }
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <WelcomePage /> },
+      {
+        element: <WorkbookShell />,
+        children: APP_ROUTES.map((route) => ({
+          path: route.path,
+          element: (
+            <PageGuard key={route.path} route={route}>
+              {pageFor(route)}
+            </PageGuard>
+          ),
+        })),
+      },
+      { path: '*', element: <Navigate replace to="/" /> },
+    ],
+  },
+]
+
+/** Electron loads the renderer from file:// (hash URLs); browser mode is served over http with an SPA fallback. */
+export function createAppRouter() {
+  return window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes)
+}

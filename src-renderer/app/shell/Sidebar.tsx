@@ -1,0 +1,79 @@
+import { NavLink, useNavigate } from 'react-router'
+import type { SessionUser } from '../../../src-shared/contract'
+import { canAccessPage } from '../../../src-shared/domain/roles'
+import { APP_ROUTES } from '../../../src-shared/domain/routes'
+import { useToast } from '../../components/toast'
+import { selectCompany } from '../data-slice'
+import { useAppDispatch, useAppSelector } from '../hooks'
+import { closeWorkbook } from '../session-thunks'
+import { UserSettingsPopover } from './UserSettingsPopover'
+
+/** Spec §8: the toast when logging out fails. */
+export const LOGOUT_FAILED = 'Error logging out'
+
+/** Logo, the pages this role may open (spec §2 labels), the user popover and Logout. */
+export function Sidebar({ user }: { user: SessionUser }) {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const company = useAppSelector(selectCompany)
+  const routes = APP_ROUTES.filter((route) => canAccessPage(user.role, route.page))
+  const customLogo = company?.hasCustomAssets && company.logoUrl ? company.logoUrl : null
+
+  // On a desktop, "logout" means closing the workbook: opening a workbook is what signs you in
+  // (as its owner, or as `--as <email>` in browser mode). See docs/decisions.md.
+  async function logout() {
+    try {
+      await dispatch(closeWorkbook())
+      navigate('/', { replace: true })
+    } catch {
+      toast.error(LOGOUT_FAILED)
+    }
+  }
+
+  return (
+    <aside className="sidebar" aria-label="Sidebar">
+      <div className="sidebar__brand">
+        {customLogo ? (
+          <>
+            <img className="sidebar__logo-img" src={customLogo} alt={company?.name ?? 'Company logo'} />
+            <span className="sidebar__powered" data-testid="powered-by">
+              Powered by Meritbook
+            </span>
+          </>
+        ) : (
+          <span className="sidebar__logo" data-testid="logo">
+            Meritbook
+          </span>
+        )}
+        {company && <span className="sidebar__company">{company.name}</span>}
+      </div>
+      <nav className="sidebar__nav" aria-label="Pages">
+        <ul>
+          {routes.map((route) => (
+            <li key={route.path}>
+              <NavLink
+                to={route.path}
+                data-testid={`nav-${route.page}`}
+                className={({ isActive }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`}
+              >
+                {route.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar__footer">
+        <UserSettingsPopover user={user} />
+        <button
+          type="button"
+          className="button button--ghost sidebar__logout"
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
+          Logout
+        </button>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,6 @@
+export { DialogProvider } from './DialogProvider'
+export { useDialog } from './dialog-context'
+export type { DialogApi, DialogResultByType } from './dialog-controller'
+export { DIALOG_CLOSE_MS } from './dialog-controller'
+export { dialogsReducer } from './dialog-slice'
+export type { ConfirmDialogProps, DialogEntry, DialogType, DialogsState } from './dialog-slice'

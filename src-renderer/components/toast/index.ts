@@ -1,0 +1,6 @@
+export { ToastProvider } from './ToastProvider'
+export { useToast } from './toast-context'
+export type { ToastApi, ToastOptions } from './toast-controller'
+export { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_MS } from './toast-controller'
+export { toastsReducer } from './toast-slice'
+export type { Toast, ToastKind, ToastsState } from './toast-slice'

@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import type { AccessRule } from '../domain/access'
+import type {
+  AppInfo,
+  CompanyDto,
+  EmployeeDto,
+  JobProfileDto,
+  PayCycleDto,
+  PayRangeDto,
+  PlannerSubmissionDto,
+  RecentFile,
+  RewardDto,
+  RoleDto,
+  TeamDto,
+  UserDto,
+  UserSettingsDto,
+  WorkbookSummary,
+} from './dto'
+
+/**
+ * Who may call a channel:
+ * - open: no workbook needed (the welcome screen);
+ * - member: any user of the open workbook;
+ * - pages: a user whose role reaches one of these pages (spec §6 page access);
+ * - admin: OWNER, ADMIN or SUPER_USER (spec §6 admin powers).
+ */
+export type Access = AccessRule
+
+export interface ChannelSpec<Input extends z.ZodType, Output, A extends Access = Access> {
+  input: Input
+  access: A
+  /** Phantom: carries the output type only. */
+  output?: Output
+}
+
+function channel<Output>() {
+  return <Input extends z.ZodType, A extends Access>(
+    input: Input,
+    access: A,
+  ): ChannelSpec<Input, Output, A> => ({
+    input,
+    access,
+  })
+}
+
+const none = z.object({}).strict()
+const filePath = z.string().trim().min(1, 'A file path is required.').max(4096)
+const open = { kind: 'open' } as const
+const member = { kind: 'member' } as const
+const admin = { kind: 'admin' } as const
+const planningPages: Access = {
+  kind: 'pages',
+  pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
+}
+
+/** The whole API between renderer and main: channel → input schema, access rule and output type. */
+export const contract = {
+  'app.info': channel<AppInfo>()(none, open),
+  'workbook.recent': channel<RecentFile[]>()(none, open),
+  'workbook.create': channel<WorkbookSummary>()(
+    z
+      .object({
+        path: filePath,
+        companyName: z.string().trim().min(1, 'Company name is required.').max(200),
+        ownerName: z.string().trim().min(1, 'Your name is required.').max(200),
+        ownerEmail: z.email('Email is not valid.'),
+      })
+      .strict(),
+    open,
+  ),
+  'workbook.open': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
+  'workbook.openDemo': channel<WorkbookSummary>()(none, open),
+  /** Native file dialog; only the Electron shell answers it (browser mode: UNSUPPORTED). */
+  'workbook.pickFile': channel<{ path: string | null }>()(
+    z.object({ purpose: z.enum(['open', 'create']) }).strict(),
+    open,
+  ),
+  'workbook.close': channel<null>()(none, open),
+  'company.get': channel<CompanyDto>()(none, member),
+  'employees.list': channel<EmployeeDto[]>()(none, planningPages),
+  'rewards.list': channel<RewardDto[]>()(none, planningPages),
+  'jobProfiles.list': channel<JobProfileDto[]>()(none, planningPages),
+  'payRanges.list': channel<PayRangeDto[]>()(none, planningPages),
+  'plannerSubmissions.list': channel<PlannerSubmissionDto[]>()(none, planningPages),
+  'teams.list': channel<TeamDto[]>()(none, planningPages),
+  'userSettings.get': channel<UserSettingsDto>()(none, member),
+  'payCycles.list': channel<PayCycleDto[]>()(none, member),
+  'users.list': channel<UserDto[]>()(none, admin),
+  'roles.list': channel<RoleDto[]>()(none, admin),
+} as const
+
+export type Contract = typeof contract
+export type Channel = keyof Contract
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>
+export type ChannelOutput<C extends Channel> = Exclude<Contract[C]['output'], undefined>
+
+export function isChannel(name: string): name is Channel {
+  return Object.prototype.hasOwnProperty.call(contract, name)
+}

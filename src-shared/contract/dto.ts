@@ -1,0 +1,166 @@
+import type { CurrencyCode } from '../domain/currencies'
+import type { RoleName } from '../domain/roles'
+import type { CurrencyConversions, PayCycleSettings } from '../domain/settings'
+
+/** Plain data crossing the bridge. Money is integer cents; percents are percent values (12.5 = 12.5%). */
+
+export interface WorkbookSummary {
+  path: string
+  fileName: string
+  companyName: string
+  schemaVersion: number
+  employees: number
+}
+
+export interface SessionUser {
+  id: number
+  email: string
+  name: string
+  role: RoleName
+  employeeId: number | null
+}
+
+export interface AppInfo {
+  mode: 'electron' | 'browser'
+  version: string
+  /** True when the shell can show native open/save dialogs (Electron). */
+  nativeDialogs: boolean
+  workbook: WorkbookSummary | null
+  user: SessionUser | null
+}
+
+export interface RecentFile {
+  path: string
+  fileName: string
+  openedAt: string
+  exists: boolean
+}
+
+export interface EmployeeDto {
+  id: number
+  companyEmployeeId: string
+  name: string
+  preferredName: string | null
+  email: string | null
+  avatar: string | null
+  jobTitle: string | null
+  jobProfileId: number | null
+  fte: number
+  salaried: boolean
+  hireDate: string | null
+  currentSalary: number
+  defaultPayCurrency: string
+  currentDollarBonus: number
+  currentPercentBonus: number
+  gender: string | null
+  race: string | null
+  age: number | null
+  department: string | null
+  location: string | null
+  employmentStatus: string
+  previousIncreaseDate: string | null
+  teamId: number | null
+  managerId: number | null
+  plannerId: number | null
+  managedTeamIds: number[]
+  isManager: boolean
+}
+
+export interface RewardDto {
+  employeeId: number
+  newSalary: number | null
+  newDollarBonus: number | null
+  newPercentBonus: number | null
+  newJobProfileId: number | null
+  lumpSum: number | null
+  comments: string | null
+  performanceRating: number | null
+  performanceRatingLabel: string | null
+  performancePlan: boolean
+  promotion: boolean
+  eligibleForIncrease: boolean
+  recommendedIncrease: number | null
+  recommendedIncreasePer: number | null
+}
+
+export interface JobProfileDto {
+  id: number
+  jobCode: string
+  jobProfile: string | null
+  jobFamily: string | null
+  jobFamilyGroup: string | null
+  exemptionStatus: boolean
+  payRangeId: number | null
+}
+
+export interface PayRangeDto {
+  id: number
+  name: string
+  minPay: number
+  midPay: number
+  maxPay: number
+  payCurrency: string
+  salaried: boolean
+}
+
+export interface TeamDto {
+  id: number
+  name: string
+  parentTeamId: number | null
+  managerId: number | null
+  plannerId: number | null
+  budget: number | null
+  budgetCurrency: string | null
+  calculatedBudget: number | null
+  recommendedBudget: number | null
+}
+
+export interface PlannerSubmissionDto {
+  id: number
+  plannerEmployeeId: number
+  payCycleId: number
+  submissionType: 'PLANNER' | 'FORCE' | 'HR'
+  comments: string
+  updatedAt: string
+}
+
+export interface PayCycleDto {
+  id: number
+  name: string
+  active: boolean
+  effectiveDate: string | null
+  companyMeritBudget: number | null
+  defaultCurrency: string
+  currencyConversions: CurrencyConversions
+  settings: PayCycleSettings
+  updatedAt: string
+}
+
+export interface UserDto {
+  id: number
+  email: string
+  name: string
+  preferredName: string | null
+  role: RoleName
+  employeeId: number | null
+  invited: boolean
+  inviteAccepted: boolean
+}
+
+export interface RoleDto {
+  id: number
+  name: RoleName
+  nameDisplay: string
+}
+
+export interface UserSettingsDto {
+  preferredCurrency: CurrencyCode
+  /** Null when the user has no accepted column order (the default columns apply). */
+  compensationTableConfig: string[] | null
+}
+
+export interface CompanyDto {
+  name: string
+  logoUrl: string | null
+  hasCustomAssets: boolean
+}

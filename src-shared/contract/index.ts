@@ -1,0 +1,5 @@
+export * from './bridge'
+export * from './channels'
+export * from './dto'
+export * from './events'
+export * from './result'
