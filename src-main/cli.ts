@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
+import { budgetCommand, checkCommand, configCommand, planCommand } from './cli/planning-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -8,10 +9,20 @@ import { WorkbookError } from './workbook/errors'
  * Headless Meritbook over the same services as the app. JSON goes to stdout only; messages to
  * stderr. Exit codes: 0 done, 1 refused by a rule, 2 usage or file errors.
  */
-const COMMANDS: Record<string, (file: string, flags: Flags, out: Output) => Promise<void>> = {
-  new: newCommand,
-  info: infoCommand,
-  'demo-csv': demoCsvCommand,
+interface Command {
+  /** Positional arguments after the command name, as the usage names them. */
+  args: string[]
+  run(args: string[], flags: Flags, out: Output): Promise<number | void>
+}
+
+const COMMANDS: Record<string, Command> = {
+  new: { args: ['file'], run: ([file], flags, out) => newCommand(file, flags, out) },
+  info: { args: ['file'], run: ([file], flags, out) => infoCommand(file, flags, out) },
+  'demo-csv': { args: ['out.csv'], run: ([file], flags, out) => demoCsvCommand(file, flags, out) },
+  config: { args: ['file'], run: ([file], flags, out) => configCommand(file, flags, out) },
+  budget: { args: ['file'], run: ([file], flags, out) => budgetCommand(file, flags, out) },
+  check: { args: ['file'], run: ([file], flags, out) => checkCommand(file, flags, out) },
+  plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
 }
 
 const FILE_ERRORS = new Set([
@@ -37,6 +48,11 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         'owner-name': { type: 'string' },
         'owner-email': { type: 'string' },
         as: { type: 'string' },
+        set: { type: 'string', multiple: true },
+        team: { type: 'string' },
+        amount: { type: 'string' },
+        currency: { type: 'string' },
+        clear: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -44,14 +60,21 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
       out.text(USAGE)
       return 0
     }
-    const [command, file, ...extra] = positionals
-    if (!command) throw new UsageError('Name a command.')
-    const run = COMMANDS[command]
-    if (!run) throw new UsageError(`Unknown command "${command}".`)
-    if (!file) throw new UsageError(`${command} needs a file.`)
-    if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`)
-    await run(file, values, out)
-    return 0
+    const [name, ...args] = positionals
+    if (!name) throw new UsageError('Name a command.')
+    const command = COMMANDS[name]
+    if (!command) throw new UsageError(`Unknown command "${name}".`)
+    if (args.length < command.args.length) {
+      throw new UsageError(
+        `${name} needs ${command.args
+          .slice(args.length)
+          .map((a) => `<${a}>`)
+          .join(' ')}.`,
+      )
+    }
+    if (args.length > command.args.length)
+      throw new UsageError(`Unexpected argument "${args[command.args.length]}".`)
+    return (await command.run(args, values, out)) ?? 0
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
       err(`${error.message}\n\n${USAGE}`)
@@ -59,7 +82,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
     }
     if (error instanceof Failure || error instanceof WorkbookError) {
       err(error.message)
-      return FILE_ERRORS.has(error.code) ? 2 : 1
+      return FILE_ERRORS.has(error.code) || error.code === 'BAD_INPUT' ? 2 : 1
     }
     throw error
   }

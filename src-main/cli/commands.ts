@@ -9,7 +9,7 @@ import { findUserByEmail } from '../workbook/queries/admin'
 import { activePayCycleName, countRows, workbookSummary } from '../workbook/queries/summary'
 import { UsageError, integer, positiveInteger } from './usage'
 
-export type Flags = Record<string, string | boolean | undefined>
+export type Flags = Record<string, string | string[] | boolean | undefined>
 export interface Output {
   json(value: unknown): void
   text(line: string): void
@@ -18,7 +18,7 @@ export interface Output {
 const str = (flags: Flags, name: string): string | undefined => {
   const value = flags[name]
   if (value === true) throw new UsageError(`--${name} needs a value.`)
-  return value === false ? undefined : value
+  return typeof value === 'string' ? value : undefined
 }
 
 export async function newCommand(file: string, flags: Flags, out: Output): Promise<void> {

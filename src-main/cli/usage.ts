@@ -6,6 +6,17 @@ export const USAGE = `Meritbook command line
       Print { schemaVersion, employees, teams, payRanges, activePayCycle }.
   demo-csv <out.csv> --employees <N> [--seed <s>]
       Write the demo company as an employee import CSV.
+  config <file.paycycle> [--set key=value]… [--as <email>] --json
+      Print the active pay cycle, after changing any settings key (plannerViolations.<rule>=warning,
+      prorationRules=<JSON>, performanceRatings=<JSON>), companyMeritBudget, defaultCurrency or
+      currencyConversions.<CODE>=<rate>.
+  budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
+      Set or clear a team budget (refused where the spec disables the input).
+  check <file.paycycle> [--as <email>] --json
+      Every violation, proration and team budget check the user can see.
+  plan <file.paycycle> <plan.csv> [--as <email>] --json
+      Bulk planner input (Employee Id, New Salary, New Percent Bonus, New Dollar Bonus, Lump Sum,
+      Comments, Performance Plan); all-or-nothing. Exit 1 when the file has errors.
 
 Run with: npm run -s cli -- <command> …`
 

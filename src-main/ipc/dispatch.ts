@@ -6,6 +6,8 @@ import type { Session } from '../services/session'
 import { WorkbookError } from '../workbook/errors'
 import { appHandlers } from './handlers/app'
 import { dataHandlers } from './handlers/data'
+import { payCycleHandlers } from './handlers/pay-cycle'
+import { planningHandlers } from './handlers/planning'
 import type { Handler, HandlerMap } from './types'
 
 type AnyHandler = (input: unknown, context: unknown) => Promise<unknown>
@@ -22,7 +24,7 @@ export function mergeHandlers(...maps: HandlerMap[]): Map<Channel, AnyHandler> {
   return merged
 }
 
-const HANDLERS = mergeHandlers(appHandlers, dataHandlers)
+const HANDLERS = mergeHandlers(appHandlers, dataHandlers, payCycleHandlers, planningHandlers)
 
 function describeIssues(channel: string, error: z.ZodError): string {
   const issues = error.issues.map((issue) => {
@@ -30,6 +32,11 @@ function describeIssues(channel: string, error: z.ZodError): string {
     return `${where}: ${issue.message}`
   })
   return `Invalid request to ${channel}: ${issues.join('; ')}`
+}
+
+/** Contract channels no handler binds (the Electron shell answers workbook.pickFile itself). */
+export function unboundChannels(): Channel[] {
+  return (Object.keys(contract) as Channel[]).filter((channel) => !HANDLERS.has(channel))
 }
 
 /** A query slower than this is logged with its channel name. */
@@ -40,7 +47,7 @@ export interface Dispatcher {
 }
 
 /**
- * The one entry for every transport: parse the input, check the acting user's role, call the
+ * The one entry for every transport: check the acting user's role, parse the input, call the
  * service, and answer with an envelope. Nothing throws past this point.
  */
 export function createDispatcher(session: Session, log: (line: string) => void = console.warn): Dispatcher {
@@ -50,9 +57,6 @@ export function createDispatcher(session: Session, log: (line: string) => void =
       const spec = contract[channel]
       const handler = HANDLERS.get(channel)
       if (!handler) return fail('UNKNOWN_CHANNEL', `Channel "${channel}" has no handler in this process.`)
-      const parsed = spec.input.safeParse(input ?? {})
-      if (!parsed.success) return fail('BAD_INPUT', describeIssues(channel, parsed.error))
-
       let context: unknown = { session }
       if (spec.access.kind !== 'open') {
         const { workbook, user } = session
@@ -62,6 +66,9 @@ export function createDispatcher(session: Session, log: (line: string) => void =
         }
         context = { session, workbook, user }
       }
+      // Role first, so a caller who may not use a channel learns nothing about its input.
+      const parsed = spec.input.safeParse(input ?? {})
+      if (!parsed.success) return fail('BAD_INPUT', describeIssues(channel, parsed.error))
 
       const started = performance.now()
       try {

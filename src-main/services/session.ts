@@ -24,6 +24,8 @@ export interface SessionOptions {
   /** Act as this user of the workbook (`--as <email>`); otherwise the workbook's owner. */
   actAs: string | null
   emit: Emit
+  /** The CLI leaves the app's recent-files list alone (default true). */
+  rememberRecent?: boolean
 }
 
 export const DEMO_FILE_NAME = 'Demo Company.paycycle'
@@ -96,7 +98,7 @@ export class Session {
     this.workbook = workbook
     this.user = user
     this.summary = await workbookSummary(workbook)
-    this.recent.remember(workbook.path)
+    if (this.options.rememberRecent !== false) this.recent.remember(workbook.path)
     this.options.emit('workbook.changed', { workbook: this.summary })
     return this.summary
   }

@@ -110,7 +110,7 @@ interface OpenOptions {
 export async function openWorkbook(filePath: string, options: OpenOptions = {}): Promise<Workbook> {
   const exists = fs.existsSync(filePath)
   if (!exists && !options.create) throw new WorkbookError('FILE_NOT_FOUND', `${filePath} does not exist.`)
-  if (exists) inspectWorkbookFile(filePath)
+  const version = exists ? inspectWorkbookFile(filePath) : 0
 
   if (options.readonly) {
     const sqlite = new Database(filePath, { readonly: true, fileMustExist: true })
@@ -125,7 +125,8 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
     sqlite = connect(filePath)
     if (!exists) sqlite.pragma(`application_id = ${WORKBOOK_APPLICATION_ID}`)
     const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
-    const schemaVersion = await migrate(db, sqlite)
+    // An up-to-date workbook is opened without a write.
+    const schemaVersion = version === LATEST_SCHEMA_VERSION ? version : await migrate(db, sqlite)
     return {
       path: filePath,
       db,

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import type { AccessRule } from '../domain/access'
+import { CURRENCY_CODES } from '../domain/currencies'
 import type {
   AppInfo,
+  BulkPlanResult,
+  CheckReport,
   CompanyDto,
   EmployeeDto,
   JobProfileDto,
@@ -11,11 +14,13 @@ import type {
   RecentFile,
   RewardDto,
   RoleDto,
+  SavedBudget,
   TeamDto,
   UserDto,
   UserSettingsDto,
   WorkbookSummary,
 } from './dto'
+import { payCyclePatchSchema } from './pay-cycle-schema'
 
 /**
  * Who may call a channel:
@@ -48,6 +53,8 @@ const filePath = z.string().trim().min(1, 'A file path is required.').max(4096)
 const open = { kind: 'open' } as const
 const member = { kind: 'member' } as const
 const admin = { kind: 'admin' } as const
+/** Who plans: roles reaching the Compensation Table (managers and planners see only their teams). */
+const planningEditor: Access = { kind: 'pages', pages: ['employeetable'] }
 const planningPages: Access = {
   kind: 'pages',
   pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
@@ -87,6 +94,30 @@ export const contract = {
   'payCycles.list': channel<PayCycleDto[]>()(none, member),
   'users.list': channel<UserDto[]>()(none, admin),
   'roles.list': channel<RoleDto[]>()(none, admin),
+  'payCycle.update': channel<PayCycleDto>()(z.object({ patch: payCyclePatchSchema }).strict(), admin),
+  'teams.setBudget': channel<SavedBudget>()(
+    z
+      .object({
+        teamId: z.number().int().positive(),
+        /** Cents; null clears the budget. */
+        budget: z.number().int('Budgets are whole cents.').min(0, 'A budget cannot be negative.').nullable(),
+        currency: z.enum(CURRENCY_CODES).optional(),
+      })
+      .strict(),
+    admin,
+  ),
+  /** Bulk planner input: a CSV's header and rows, validated and applied all-or-nothing. */
+  'rewards.bulkPlan': channel<BulkPlanResult>()(
+    z
+      .object({
+        headers: z.array(z.string()).max(200),
+        rows: z.array(z.array(z.string()).max(200)).max(500_000),
+      })
+      .strict(),
+    planningEditor,
+  ),
+  /** Every violation, proration and budget check the acting user can see. */
+  'checks.run': channel<CheckReport>()(none, planningPages),
 } as const
 
 export type Contract = typeof contract

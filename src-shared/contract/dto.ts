@@ -21,7 +21,7 @@ export interface SessionUser {
 }
 
 export interface AppInfo {
-  mode: 'electron' | 'browser'
+  mode: 'electron' | 'browser' | 'cli'
   version: string
   /** True when the shell can show native open/save dialogs (Electron). */
   nativeDialogs: boolean
@@ -81,6 +81,9 @@ export interface RewardDto {
   eligibleForIncrease: boolean
   recommendedIncrease: number | null
   recommendedIncreasePer: number | null
+  previousIncrease: string | null
+  hyperbalanceAnnualAllocatedBudget: number | null
+  deltaFromMidPoint: number | null
 }
 
 export interface JobProfileDto {
@@ -163,4 +166,55 @@ export interface CompanyDto {
   name: string
   logoUrl: string | null
   hasCustomAssets: boolean
+}
+
+/** One problem in one row of an uploaded CSV (import, bulk planner input). Rows count from 1. */
+export interface RowError {
+  row: number
+  header: string
+  id: string
+  code: string
+  message: string
+}
+
+export interface BulkPlanResult {
+  status: 'updated' | 'invalid'
+  rows: number
+  updated: number
+  errors: RowError[]
+}
+
+export interface ViolationDto {
+  rule: string
+  severity: 'warning' | 'error'
+  message: string
+}
+
+export interface EmployeeCheck {
+  /** The company's Employee Id. */
+  id: string
+  severity: 'none' | 'warning' | 'error'
+  violations: ViolationDto[]
+  proratedPercent: number
+  prorationReasons: string[]
+  compaRatio: number | null
+  positionInRange: number | null
+}
+
+export interface TeamCheck {
+  name: string
+  status: 'error' | 'warning-calculated' | 'warning-recommended' | 'none'
+  messages: string[]
+  violations: ViolationDto[]
+}
+
+export interface CheckReport {
+  employees: EmployeeCheck[]
+  teams: TeamCheck[]
+}
+
+export interface SavedBudget {
+  team: TeamDto
+  /** The spec's success toast: 'Saved Budget for {team name or Company}'. */
+  message: string
 }

@@ -1,22 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { runCli } from '../../src-main/cli'
 import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
+import { cli } from '../support/cli'
 import { sha256, tempDir } from '../support/temp'
 
 const dir = tempDir()
 const ROOT = path.resolve(__dirname, '../..')
-
-async function cli(...argv: string[]) {
-  const json: unknown[] = []
-  const text: string[] = []
-  const errors: string[] = []
-  const code = await runCli(argv, { json: (v) => json.push(v), text: (l) => text.push(l) }, (l) =>
-    errors.push(l),
-  )
-  return { code, json, text, errors }
-}
 
 describe('meritbook CLI', () => {
   it('new --demo creates a workbook holding the demo company, and info --json describes it', async () => {
@@ -89,7 +79,7 @@ describe('meritbook CLI', () => {
   it.each([
     [[], 'Name a command.'],
     [['frobnicate', 'x'], 'Unknown command "frobnicate".'],
-    [['info'], 'info needs a file.'],
+    [['info'], 'info needs <file>.'],
     [['new', 'x.paycycle', '--demo', 'many'], '--demo must be a whole number above 0, not "many".'],
     [['demo-csv', 'x.csv'], 'demo-csv needs --employees <N>.'],
     [['info', 'x', '--bogus'], "Unknown option '--bogus'"],
@@ -114,6 +104,6 @@ describe('meritbook CLI', () => {
     const usage = spawnSync('npm', ['run', '-s', 'cli', '--', 'info'], { cwd: ROOT, encoding: 'utf8' })
     expect(usage.status).toBe(2)
     expect(usage.stdout).toBe('')
-    expect(usage.stderr).toContain('info needs a file.')
+    expect(usage.stderr).toContain('info needs <file>.')
   })
 })

@@ -1,11 +1,23 @@
 import path from 'node:path'
 import { contract } from '../../src-shared/contract'
+import { mergeHandlers, unboundChannels } from '../../src-main/ipc/dispatch'
 import { addUser, testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
 
 const dir = tempDir()
 const file = path.join(dir, 'acme.paycycle')
 const owner = { companyName: 'Acme', ownerName: 'Ada Owner', ownerEmail: 'ada@acme.test' }
+
+describe('the handler map', () => {
+  it('binds every channel of the contract', () => {
+    expect(unboundChannels()).toEqual([])
+  })
+
+  it('refuses to bind a channel twice', () => {
+    const info = { 'app.info': async () => ({}) as never }
+    expect(() => mergeHandlers(info, info)).toThrow('Channel app.info is bound twice.')
+  })
+})
 
 describe('the contract as the owner', () => {
   const { dispatcher, events } = testBackend(dir)

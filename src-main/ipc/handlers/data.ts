@@ -1,10 +1,4 @@
-import {
-  getCompany,
-  getUserSettings,
-  listPayCycles,
-  listRoles,
-  listUsers,
-} from '../../workbook/queries/admin'
+import { getCompany, getUserSettings, listRoles, listUsers } from '../../workbook/queries/admin'
 import {
   listEmployees,
   listJobProfiles,
@@ -13,6 +7,7 @@ import {
   listRewards,
   listTeams,
 } from '../../workbook/queries/planning'
+import { listPayCycles } from '../../workbook/queries/pay-cycles'
 import type { HandlerMap } from '../types'
 
 /** The reads of the spec's initial data load, in its order. */

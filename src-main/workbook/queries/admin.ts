@@ -1,10 +1,9 @@
-import type { CompanyDto, PayCycleDto, RoleDto, UserDto, UserSettingsDto } from '../../../src-shared/contract'
+import type { CompanyDto, RoleDto, UserDto, UserSettingsDto } from '../../../src-shared/contract'
 import { isRoleName, type RoleName } from '../../../src-shared/domain/roles'
-import { DEFAULT_SETTINGS, type CurrencyConversions } from '../../../src-shared/domain/settings'
 import { normalizeUserSettings } from '../../../src-shared/domain/user-settings'
 import type { Workbook } from '../open'
 
-function parseJson(text: string | null): unknown {
+export function parseJson(text: string | null): unknown {
   if (text === null) return null
   try {
     return JSON.parse(text) as unknown
@@ -87,26 +86,6 @@ export async function getUserSettings(workbook: Workbook, userId: number): Promi
   return normalizeUserSettings({
     preferredCurrency: row?.preferred_currency ?? null,
     compensationTableConfig: parseJson(row?.compensation_table_config ?? null),
-  })
-}
-
-export async function listPayCycles(workbook: Workbook): Promise<PayCycleDto[]> {
-  const rows = await workbook.db.selectFrom('pay_cycle').selectAll().orderBy('id').execute()
-  return rows.map((p) => {
-    const conversions = (parseJson(p.currency_conversions) ?? {}) as CurrencyConversions
-    const settings = (parseJson(p.settings) ?? {}) as Partial<typeof DEFAULT_SETTINGS>
-    return {
-      id: p.id,
-      name: p.name,
-      active: p.active === 1,
-      effectiveDate: p.effective_date,
-      companyMeritBudget: p.company_merit_budget,
-      defaultCurrency: p.default_currency,
-      // Spec: the default currency always maps to 1.
-      currencyConversions: { ...conversions, [p.default_currency]: 1 },
-      settings: { ...DEFAULT_SETTINGS, ...settings },
-      updatedAt: p.updated_at,
-    }
   })
 }
 

@@ -6,7 +6,9 @@ import type {
   RewardDto,
   TeamDto,
 } from '../../../src-shared/contract'
+import type { Selectable } from 'kysely'
 import type { Workbook } from '../open'
+import type { TeamTable } from '../schema'
 
 const flag = (value: number): boolean => value === 1
 
@@ -72,6 +74,9 @@ export async function listRewards(workbook: Workbook): Promise<RewardDto[]> {
     eligibleForIncrease: flag(r.eligible_for_increase),
     recommendedIncrease: r.recommended_increase,
     recommendedIncreasePer: r.recommended_increase_per,
+    previousIncrease: r.previous_increase,
+    hyperbalanceAnnualAllocatedBudget: r.hyperbalance_annual_allocated_budget,
+    deltaFromMidPoint: r.delta_from_mid_point,
   }))
 }
 
@@ -101,9 +106,8 @@ export async function listPayRanges(workbook: Workbook): Promise<PayRangeDto[]> 
   }))
 }
 
-export async function listTeams(workbook: Workbook): Promise<TeamDto[]> {
-  const rows = await workbook.db.selectFrom('team').selectAll().orderBy('id').execute()
-  return rows.map((t) => ({
+export function toTeamDto(t: Selectable<TeamTable>): TeamDto {
+  return {
     id: t.id,
     name: t.name,
     parentTeamId: t.parent_team_id,
@@ -113,7 +117,12 @@ export async function listTeams(workbook: Workbook): Promise<TeamDto[]> {
     budgetCurrency: t.budget_currency,
     calculatedBudget: t.calculated_budget,
     recommendedBudget: t.recommended_budget,
-  }))
+  }
+}
+
+export async function listTeams(workbook: Workbook): Promise<TeamDto[]> {
+  const rows = await workbook.db.selectFrom('team').selectAll().orderBy('id').execute()
+  return rows.map(toTeamDto)
 }
 
 export async function listPlannerSubmissions(workbook: Workbook): Promise<PlannerSubmissionDto[]> {

@@ -54,6 +54,9 @@ function reward(employeeId: number, extra: Partial<RewardDto> = {}): RewardDto {
     eligibleForIncrease: true,
     recommendedIncrease: null,
     recommendedIncreasePer: null,
+    previousIncrease: null,
+    hyperbalanceAnnualAllocatedBudget: null,
+    deltaFromMidPoint: null,
     ...extra,
   }
 }

@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import { parse } from 'csv-parse/sync'
+import type { PayCycleDto } from '../../src-shared/contract'
+import { CURRENCY_CODES, isCurrencyCode } from '../../src-shared/domain/currencies'
+import { parseBudgetInput } from '../../src-shared/domain/team-budget'
+import { Failure } from '../services/failure'
+import { NO_PAY_CYCLE } from '../services/pay-cycle'
+import type { Flags, Output } from './commands'
+import { parseConfigAssignments } from './config-args'
+import { UsageError } from './usage'
+import { openCliSession, type CliSession } from './workbook-session'
+
+async function withSession<T>(
+  file: string,
+  flags: Flags,
+  work: (session: CliSession) => Promise<T>,
+): Promise<T> {
+  const session = await openCliSession(file, typeof flags.as === 'string' ? flags.as : undefined)
+  try {
+    return await work(session)
+  } finally {
+    await session.close()
+  }
+}
+
+function print(out: Output, flags: Flags, value: unknown, text: string): void {
+  if (flags.json) out.json(value)
+  else out.text(text)
+}
+
+export async function configCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const sets = Array.isArray(flags.set) ? flags.set : []
+  const patch = parseConfigAssignments(sets)
+  const cycle = await withSession(file, flags, async (session): Promise<PayCycleDto> => {
+    if (sets.length > 0) return session.call('payCycle.update', { patch })
+    const active = (await session.call('payCycles.list', {})).find((c) => c.active)
+    if (!active) throw new Failure('NOT_FOUND', NO_PAY_CYCLE)
+    return active
+  })
+  print(out, flags, cycle, JSON.stringify(cycle, null, 2))
+}
+
+function readCsv(file: string): string[][] {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    throw new Failure('FILE_NOT_FOUND', `${file} cannot be read.`)
+  }
+  try {
+    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][]
+  } catch (error) {
+    throw new Failure(
+      'BAD_INPUT',
+      `${file} is not a readable CSV: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+}
+
+export async function planCommand(file: string, flags: Flags, out: Output, csvFile: string): Promise<number> {
+  const [headers = [], ...rows] = readCsv(csvFile)
+  const result = await withSession(file, flags, (session) =>
+    session.call('rewards.bulkPlan', { headers, rows }),
+  )
+  print(out, flags, result, `${result.status}: ${result.updated} of ${result.rows} employees changed.`)
+  return result.status === 'updated' ? 0 : 1
+}
+
+export async function budgetCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const teamName = typeof flags.team === 'string' ? flags.team : undefined
+  const amount = typeof flags.amount === 'string' ? flags.amount : undefined
+  if (!teamName) throw new UsageError('budget needs --team <name>.')
+  if ((amount === undefined) === !flags.clear)
+    throw new UsageError('budget needs either --amount <n> or --clear.')
+  const budget = flags.clear ? null : parseBudgetInput(amount ?? '')
+  if (budget !== null && !Number.isSafeInteger(budget)) {
+    throw new UsageError(`--amount must be an amount such as 250000 or 250,000.50, not "${amount}".`)
+  }
+  const currency = typeof flags.currency === 'string' ? flags.currency.toUpperCase() : undefined
+  if (currency !== undefined && !isCurrencyCode(currency)) {
+    throw new UsageError(`--currency must be one of ${CURRENCY_CODES.join(', ')}, not "${flags.currency}".`)
+  }
+  const saved = await withSession(file, flags, async (session) => {
+    const matches = (await session.call('teams.list', {})).filter((t) => t.name === teamName)
+    if (matches.length === 0) throw new Failure('NOT_FOUND', `No team is named "${teamName}".`)
+    if (matches.length > 1) throw new Failure('NOT_FOUND', `${matches.length} teams are named "${teamName}".`)
+    return session.call('teams.setBudget', {
+      teamId: matches[0].id,
+      budget,
+      ...(currency ? { currency } : {}),
+    })
+  })
+  print(out, flags, saved, saved.message)
+}
+
+export async function checkCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const report = await withSession(file, flags, (session) => session.call('checks.run', {}))
+  const flagged = report.employees.filter((e) => e.severity !== 'none').length
+  print(
+    out,
+    flags,
+    report,
+    `${report.employees.length} employees (${flagged} with violations), ${report.teams.length} teams.`,
+  )
+}

@@ -1,0 +1,37 @@
+import path from 'node:path'
+import type { Channel, ChannelInput, ChannelOutput } from '../../src-shared/contract'
+import { APP_VERSION, defaultDataDir } from '../app-paths'
+import { createDispatcher } from '../ipc/dispatch'
+import { Failure } from '../services/failure'
+import { Session } from '../services/session'
+
+export interface CliSession {
+  /** Calls a contract channel as the acting user; a refusal becomes a Failure. */
+  call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
+  close(): Promise<void>
+}
+
+/**
+ * Opens a workbook the way the app does (checks, lock, acting user from `--as` or the owner), so
+ * CLI commands pass through the same contract: schemas, role checks and services.
+ */
+export async function openCliSession(file: string, actAs: string | undefined): Promise<CliSession> {
+  const session = new Session({
+    mode: 'cli',
+    version: APP_VERSION,
+    dataDir: defaultDataDir(),
+    actAs: actAs ?? null,
+    emit: () => undefined,
+    rememberRecent: false,
+  })
+  const dispatcher = createDispatcher(session, (line) => process.stderr.write(`${line}\n`))
+  await session.open(path.resolve(file))
+  return {
+    async call(channel, input) {
+      const result = await dispatcher.dispatch(channel, input)
+      if (!result.ok) throw new Failure(result.error.code, result.error.message)
+      return result.value as ChannelOutput<typeof channel>
+    },
+    close: () => session.close(),
+  }
+}

@@ -1,0 +1,146 @@
+import type { BulkPlanResult, RowError, SessionUser } from '../../src-shared/contract'
+import {
+  MISSING_REQUIRED_HEADER,
+  matchHeaders,
+  missingHeaderMessage,
+} from '../../src-shared/domain/csv-headers'
+import { isImportNullToken, parseImportValue, parseMoneyCents } from '../../src-shared/domain/import-values'
+import { PLAN_COLUMNS, type PlanColumn, type PlanField } from '../../src-shared/domain/plan-format'
+import { inScope, planningScope, type PlanningScope } from '../../src-shared/domain/visibility'
+import type { Workbook } from '../workbook/open'
+import { listTeams } from '../workbook/queries/planning'
+import {
+  loadPlanTargets,
+  saveRewardChanges,
+  type PlanTarget,
+  type RewardChange,
+} from '../workbook/queries/rewards'
+
+type Parsed =
+  { ok: true; value: string | number | boolean | null } | { ok: false; code: string; message: string }
+
+function parseCell(column: PlanColumn, raw: string, row: number): Parsed {
+  if (column.type !== 'money') {
+    return parseImportValue(column.type, raw, {
+      required: column.required,
+      field: column.field,
+      row,
+      defaultValue: column.type === 'boolean' ? false : null,
+    })
+  }
+  if (isImportNullToken(raw)) return { ok: true, value: null }
+  const cents = parseMoneyCents(raw)
+  if (cents === null) return { ok: false, code: 'InvalidNumber', message: 'Invalid number' }
+  if (cents < 0) return { ok: false, code: 'NegativeAmount', message: 'Amounts cannot be negative' }
+  return { ok: true, value: cents }
+}
+
+interface RowOutcome {
+  errors: RowError[]
+  change: RewardChange | null
+}
+
+function planRow(
+  cells: ReadonlyMap<PlanColumn, string>,
+  row: number,
+  targets: ReadonlyMap<string, PlanTarget>,
+  scope: PlanningScope,
+  seen: Set<string>,
+): RowOutcome {
+  const idColumn = PLAN_COLUMNS[0]
+  const id = (cells.get(idColumn) ?? '').trim()
+  const error = (header: string, code: string, message: string): RowError => ({
+    row,
+    header,
+    id,
+    code,
+    message,
+  })
+  const parsedId = parseCell(idColumn, id, row)
+  if (!parsedId.ok) return { errors: [error(idColumn.header, parsedId.code, parsedId.message)], change: null }
+  const target = targets.get(id)
+  if (!target)
+    return {
+      errors: [error(idColumn.header, 'UnknownEmployee', `No employee has the Employee Id ${id}`)],
+      change: null,
+    }
+  if (seen.has(id)) {
+    return {
+      errors: [error(idColumn.header, 'DuplicateEmployeeId', `Employee Id ${id} appears more than once`)],
+      change: null,
+    }
+  }
+  seen.add(id)
+  if (!inScope(scope, target.teamId)) {
+    return {
+      errors: [error(idColumn.header, 'NotYourEmployee', `You may not plan for ${target.name} (${id})`)],
+      change: null,
+    }
+  }
+
+  const errors: RowError[] = []
+  const changes: RewardChange['changes'] = {}
+  for (const [column, raw] of cells) {
+    if (column === idColumn) continue
+    const parsed = parseCell(column, raw, row)
+    if (!parsed.ok) {
+      errors.push(error(column.header, parsed.code, parsed.message))
+      continue
+    }
+    const field = column.field as PlanField
+    const old = target.reward[field]
+    if (old !== parsed.value) changes[field] = { old, new: parsed.value }
+  }
+  const changed = errors.length === 0 && Object.keys(changes).length > 0
+  return { errors, change: changed ? { employeeId: target.employeeId, changes } : null }
+}
+
+/**
+ * Bulk planner input, all-or-nothing: every row is checked first (values by the import's rules,
+ * the employee exists once and is the planner's to plan); only a file without errors is written,
+ * in one transaction, with a reward-history row per changed employee.
+ */
+export async function applyBulkPlan(
+  workbook: Workbook,
+  user: SessionUser,
+  input: { headers: string[]; rows: string[][] },
+  now = new Date(),
+): Promise<BulkPlanResult> {
+  const { found, missingRequired } = matchHeaders(input.headers, PLAN_COLUMNS)
+  if (missingRequired.length > 0) {
+    return {
+      status: 'invalid',
+      rows: input.rows.length,
+      updated: 0,
+      errors: missingRequired.map((header) => ({
+        row: 0,
+        header,
+        id: '',
+        code: MISSING_REQUIRED_HEADER,
+        message: missingHeaderMessage(header),
+      })),
+    }
+  }
+  const positions = new Map<PlanColumn, number>()
+  for (const column of PLAN_COLUMNS) {
+    const actual = found.get(column.header)
+    if (actual !== undefined) positions.set(column, input.headers.indexOf(actual))
+  }
+  const [targets, teams] = await Promise.all([loadPlanTargets(workbook), listTeams(workbook)])
+  const scope = planningScope(user.role, user.employeeId, teams)
+  const seen = new Set<string>()
+  const errors: RowError[] = []
+  const changes: RewardChange[] = []
+  input.rows.forEach((cells, index) => {
+    const byColumn = new Map([...positions].map(([column, at]) => [column, cells[at] ?? '']))
+    const outcome = planRow(byColumn, index + 1, targets, scope, seen)
+    errors.push(...outcome.errors)
+    if (outcome.change) changes.push(outcome.change)
+  })
+  if (errors.length > 0) return { status: 'invalid', rows: input.rows.length, updated: 0, errors }
+  const at = now.toISOString()
+  await workbook.db
+    .transaction()
+    .execute((trx) => saveRewardChanges(trx, changes, { userId: user.id, at, source: 'plan' }))
+  return { status: 'updated', rows: input.rows.length, updated: changes.length, errors: [] }
+}

@@ -1,0 +1,106 @@
+import type { Transaction } from 'kysely'
+import type { Workbook } from '../open'
+import type { RewardTable, WorkbookDatabase } from '../schema'
+
+export interface PlanTarget {
+  employeeId: number
+  companyEmployeeId: string
+  name: string
+  teamId: number | null
+  reward: PlannedReward
+}
+
+/** The reward columns a planner sets. Money in cents. */
+export interface PlannedReward {
+  newSalary: number | null
+  newPercentBonus: number | null
+  newDollarBonus: number | null
+  lumpSum: number | null
+  comments: string | null
+  performancePlan: boolean
+}
+
+export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, PlanTarget>> {
+  const rows = await workbook.db
+    .selectFrom('employee')
+    .leftJoin('reward', 'reward.employee_id', 'employee.id')
+    .select([
+      'employee.id',
+      'employee.company_employee_id',
+      'employee.name',
+      'employee.team_id',
+      'reward.new_salary',
+      'reward.new_percent_bonus',
+      'reward.new_dollar_bonus',
+      'reward.lump_sum',
+      'reward.comments',
+      'reward.performance_plan',
+    ])
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      r.company_employee_id,
+      {
+        employeeId: r.id,
+        companyEmployeeId: r.company_employee_id,
+        name: r.name,
+        teamId: r.team_id,
+        reward: {
+          newSalary: r.new_salary,
+          newPercentBonus: r.new_percent_bonus,
+          newDollarBonus: r.new_dollar_bonus,
+          lumpSum: r.lump_sum,
+          comments: r.comments,
+          performancePlan: r.performance_plan === 1,
+        },
+      },
+    ]),
+  )
+}
+
+const COLUMNS: Record<keyof PlannedReward, keyof RewardTable> = {
+  newSalary: 'new_salary',
+  newPercentBonus: 'new_percent_bonus',
+  newDollarBonus: 'new_dollar_bonus',
+  lumpSum: 'lump_sum',
+  comments: 'comments',
+  performancePlan: 'performance_plan',
+}
+
+export interface RewardChange {
+  employeeId: number
+  /** Field → old and new value; only fields that change. */
+  changes: Partial<Record<keyof PlannedReward, { old: unknown; new: unknown }>>
+}
+
+/** Writes reward changes and one history row per employee (who, when, source, old → new). */
+export async function saveRewardChanges(
+  trx: Transaction<WorkbookDatabase>,
+  changes: RewardChange[],
+  context: { userId: number; at: string; source: string },
+): Promise<void> {
+  for (const change of changes) {
+    const set: Record<string, unknown> = { updated_at: context.at }
+    for (const [field, value] of Object.entries(change.changes) as [
+      keyof PlannedReward,
+      { new: unknown },
+    ][]) {
+      set[COLUMNS[field]] = typeof value.new === 'boolean' ? (value.new ? 1 : 0) : value.new
+    }
+    await trx
+      .insertInto('reward')
+      .values({ employee_id: change.employeeId, ...set })
+      .onConflict((oc) => oc.column('employee_id').doUpdateSet(set))
+      .execute()
+    await trx
+      .insertInto('reward_history')
+      .values({
+        employee_id: change.employeeId,
+        changed_at: context.at,
+        changed_by_user_id: context.userId,
+        source: context.source,
+        changes: JSON.stringify(change.changes),
+      })
+      .execute()
+  }
+}

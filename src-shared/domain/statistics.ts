@@ -1,0 +1,151 @@
+/** Spec §9: "Box plot whiskers are 1.5 times the interquartile range". */
+export const WHISKER_IQR_FACTOR = 1.5
+/** Spec §9: "Skew threshold in the narrative is plus or minus 0.05". */
+export const SKEW_THRESHOLD = 0.05
+/** Spec §9: "Top over/under list default size 10". */
+export const TOP_OVER_UNDER_SIZE = 10
+
+export interface BoxPlotStats {
+  count: number
+  mean: number
+  min: number
+  q1: number
+  median: number
+  q3: number
+  max: number
+  /** The most extreme values within 1.5 × IQR of the quartiles, never inside the box. */
+  lowerWhisker: number
+  upperWhisker: number
+  /** Values beyond the whiskers, ascending. */
+  outliers: number[]
+}
+
+function finiteSorted(values: readonly (number | null | undefined)[]): number[] {
+  return values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b)
+}
+
+/**
+ * The p-quantile (0..1) of ascending values by linear interpolation between closest ranks, h = (n − 1)p
+ * (Hyndman & Fan type 7: Excel QUARTILE.INC, NumPy's and d3's default).
+ */
+export function quantile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null
+  const h = (sorted.length - 1) * Math.min(Math.max(p, 0), 1)
+  const low = Math.floor(h)
+  const high = Math.ceil(h)
+  return sorted[low] + (h - low) * (sorted[high] - sorted[low])
+}
+
+/** Box-plot figures of the finite values (others are ignored); null when there are none. */
+export function boxPlot(values: readonly (number | null | undefined)[]): BoxPlotStats | null {
+  const sorted = finiteSorted(values)
+  if (sorted.length === 0) return null
+  const q1 = quantile(sorted, 0.25) as number
+  const q3 = quantile(sorted, 0.75) as number
+  const reach = WHISKER_IQR_FACTOR * (q3 - q1)
+  const inside = sorted.filter((v) => v >= q1 - reach && v <= q3 + reach)
+  return {
+    count: sorted.length,
+    mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length,
+    min: sorted[0],
+    q1,
+    median: quantile(sorted, 0.5) as number,
+    q3,
+    max: sorted[sorted.length - 1],
+    // interpolated quartiles can sit between a far outlier and the next value: the box still bounds the whisker
+    lowerWhisker: Math.min(inside[0], q1),
+    upperWhisker: Math.max(inside[inside.length - 1], q3),
+    outliers: sorted.filter((v) => v < q1 - reach || v > q3 + reach),
+  }
+}
+
+/**
+ * Skewness as the Fisher–Pearson moment coefficient g1 = m3 ÷ m2^1.5 (population moments) of the finite
+ * values; 0 when all values are equal, null with fewer than 3 values.
+ */
+export function skewness(values: readonly (number | null | undefined)[]): number | null {
+  const finite = finiteSorted(values)
+  const n = finite.length
+  if (n < 3) return null
+  const mean = finite.reduce((sum, v) => sum + v, 0) / n
+  let m2 = 0
+  let m3 = 0
+  for (const v of finite) {
+    const d = v - mean
+    m2 += d * d
+    m3 += d * d * d
+  }
+  m2 /= n
+  m3 /= n
+  // equal values can leave a spread of float noise around the computed mean: that is no shape
+  if (m2 === 0 || Math.sqrt(m2) <= 1e-12 * Math.abs(mean)) return 0
+  return m3 / m2 ** 1.5
+}
+
+export type SkewDirection = 'left' | 'right' | 'symmetric'
+
+/** Above +0.05 is right (a long tail of high values), below −0.05 left; ±0.05 itself is symmetric. */
+export function skewDirection(skew: number): SkewDirection {
+  if (skew > SKEW_THRESHOLD) return 'right'
+  if (skew < -SKEW_THRESHOLD) return 'left'
+  return 'symmetric'
+}
+
+/**
+ * The distribution plot's narrative (the spec leaves the wording to us). `subject` names what is
+ * plotted, in the plural ("salary increases").
+ */
+export function skewNarrative(skew: number | null, subject = 'values'): string {
+  if (skew === null) return `There are too few ${subject} to describe their distribution.`
+  const value = skew.toFixed(2)
+  switch (skewDirection(skew)) {
+    case 'right':
+      return `The distribution of ${subject} is skewed right (skew ${value}): most ${subject} sit below the average, and a few high ones pull it up.`
+    case 'left':
+      return `The distribution of ${subject} is skewed left (skew ${value}): most ${subject} sit above the average, and a few low ones pull it down.`
+    case 'symmetric':
+      return `The distribution of ${subject} is roughly symmetric (skew ${value}): they spread evenly around the average.`
+  }
+}
+
+/** A planned employee's actual increase percent and their recommended_increase_per, both percent numbers. */
+export interface IncreaseComparison {
+  actualIncreasePercent: number | null | undefined
+  recommendedIncreasePer: number | null | undefined
+}
+
+export interface RankedDifference<T> {
+  item: T
+  /** actual − recommended, in percent points. */
+  difference: number
+}
+
+/**
+ * Spec §9 top over/under lists, ranked by actual increase percent − recommended_increase_per: `over`
+ * holds the largest positive differences first, `under` the most negative first. Items missing either
+ * percent, or with no difference, are left out; ties keep the input order.
+ */
+export function topOverUnder<T extends IncreaseComparison>(
+  items: readonly T[],
+  size = TOP_OVER_UNDER_SIZE,
+): { over: RankedDifference<T>[]; under: RankedDifference<T>[] } {
+  const ranked: RankedDifference<T>[] = []
+  for (const item of items) {
+    const { actualIncreasePercent: actual, recommendedIncreasePer: recommended } = item
+    if (actual == null || recommended == null || !Number.isFinite(actual) || !Number.isFinite(recommended))
+      continue
+    const difference = actual - recommended
+    if (difference !== 0) ranked.push({ item, difference })
+  }
+  const count = Math.max(0, Math.floor(size))
+  return {
+    over: ranked
+      .filter((r) => r.difference > 0)
+      .sort((a, b) => b.difference - a.difference)
+      .slice(0, count),
+    under: ranked
+      .filter((r) => r.difference < 0)
+      .sort((a, b) => a.difference - b.difference)
+      .slice(0, count),
+  }
+}

@@ -1,0 +1,12 @@
+import { runCli } from '../../src-main/cli'
+
+/** Runs the CLI in this process, collecting what it prints. */
+export async function cli(...argv: string[]) {
+  const json: unknown[] = []
+  const text: string[] = []
+  const errors: string[] = []
+  const code = await runCli(argv, { json: (v) => json.push(v), text: (l) => text.push(l) }, (l) =>
+    errors.push(l),
+  )
+  return { code, json, text, errors }
+}

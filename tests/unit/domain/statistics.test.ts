@@ -1,0 +1,130 @@
+import fc from 'fast-check'
+import {
+  SKEW_THRESHOLD,
+  TOP_OVER_UNDER_SIZE,
+  WHISKER_IQR_FACTOR,
+  boxPlot,
+  quantile,
+  skewDirection,
+  skewNarrative,
+  skewness,
+  topOverUnder,
+} from '../../../src-shared/domain/statistics'
+
+describe('box plot: "whiskers are 1.5 times the interquartile range"', () => {
+  it('uses linear interpolation between closest ranks for quartiles', () => {
+    expect(WHISKER_IQR_FACTOR).toBe(1.5)
+    const stats = boxPlot([100, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(stats).toMatchObject({ count: 10, min: 1, q1: 3.25, median: 5.5, q3: 7.75, max: 100, mean: 14.5 })
+    expect(stats?.lowerWhisker).toBe(1)
+    expect(stats?.upperWhisker).toBe(9)
+    expect(stats?.outliers).toEqual([100])
+  })
+
+  it('keeps values exactly 1.5 × IQR beyond the quartiles inside the whiskers', () => {
+    const stats = boxPlot([-5, 10, 10, 10, 10, 20, 20, 20, 20, 35])
+    expect(stats).toMatchObject({ q1: 10, q3: 20, lowerWhisker: -5, upperWhisker: 35, outliers: [] })
+    const beyond = boxPlot([-5.01, 10, 10, 10, 10, 20, 20, 20, 20, 35.01])
+    expect(beyond?.outliers).toEqual([-5.01, 35.01])
+    expect(beyond).toMatchObject({ lowerWhisker: 10, upperWhisker: 20 })
+  })
+
+  it('never draws a whisker inside the box', () => {
+    expect(boxPlot([0, 10, 10, 10])).toMatchObject({ q1: 7.5, lowerWhisker: 7.5, outliers: [0] })
+  })
+
+  it('ignores missing values and is null with none', () => {
+    expect(boxPlot([])).toBeNull()
+    expect(boxPlot([null, undefined, Number.NaN])).toBeNull()
+    expect(boxPlot([null, 4])).toMatchObject({ count: 1, q1: 4, median: 4, q3: 4, lowerWhisker: 4 })
+    expect(quantile([], 0.5)).toBeNull()
+  })
+
+  it('whiskers always lie within min..max and around the quartiles (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1 }), (values) => {
+        const s = boxPlot(values)!
+        expect(s.min).toBeLessThanOrEqual(s.lowerWhisker)
+        expect(s.lowerWhisker).toBeLessThanOrEqual(s.q1)
+        expect(s.q1).toBeLessThanOrEqual(s.median)
+        expect(s.median).toBeLessThanOrEqual(s.q3)
+        expect(s.q3).toBeLessThanOrEqual(s.upperWhisker)
+        expect(s.upperWhisker).toBeLessThanOrEqual(s.max)
+      }),
+    )
+  })
+})
+
+describe('skew: "Skew threshold in the narrative is plus or minus 0.05"', () => {
+  it('measures the moment skewness', () => {
+    expect(skewness([1, 2, 3])).toBe(0)
+    expect(skewness([1, 1, 1, 10])).toBeGreaterThan(1)
+    expect(skewness([1, 10, 10, 10])).toBeLessThan(-1)
+    expect(skewness([0.1, 0.1, 0.1])).toBe(0)
+    expect(skewness([1, 2])).toBeNull()
+  })
+
+  it('±0.05 itself is symmetric; beyond it is left or right', () => {
+    expect(SKEW_THRESHOLD).toBe(0.05)
+    expect(skewDirection(0.05)).toBe('symmetric')
+    expect(skewDirection(-0.05)).toBe('symmetric')
+    expect(skewDirection(0.0501)).toBe('right')
+    expect(skewDirection(-0.0501)).toBe('left')
+  })
+
+  it('writes a narrative for each direction', () => {
+    expect(skewNarrative(0.42, 'salary increases')).toBe(
+      'The distribution of salary increases is skewed right (skew 0.42): most salary increases sit below the average, and a few high ones pull it up.',
+    )
+    expect(skewNarrative(-0.3, 'salary increases')).toBe(
+      'The distribution of salary increases is skewed left (skew -0.30): most salary increases sit above the average, and a few low ones pull it down.',
+    )
+    expect(skewNarrative(0.05, 'salary increases')).toBe(
+      'The distribution of salary increases is roughly symmetric (skew 0.05): they spread evenly around the average.',
+    )
+    expect(skewNarrative(null, 'salary increases')).toBe(
+      'There are too few salary increases to describe their distribution.',
+    )
+  })
+})
+
+describe('top over/under: "default size 10 (difference between actual increase percent and recommended_increase_per)"', () => {
+  const row = (id: number, actual: number | null, recommended: number | null) => ({
+    id,
+    actualIncreasePercent: actual,
+    recommendedIncreasePer: recommended,
+  })
+
+  it('ranks by actual − recommended, largest over and most under first', () => {
+    const { over, under } = topOverUnder([
+      row(1, 5, 3),
+      row(2, 2, 3),
+      row(3, 10, 3),
+      row(4, 3, 3),
+      row(5, 0, 4),
+    ])
+    expect(over.map((r) => [r.item.id, r.difference])).toEqual([
+      [3, 7],
+      [1, 2],
+    ])
+    expect(under.map((r) => [r.item.id, r.difference])).toEqual([
+      [5, -4],
+      [2, -1],
+    ])
+  })
+
+  it('leaves out rows missing either percent', () => {
+    const { over, under } = topOverUnder([row(1, null, 3), row(2, 5, null), row(3, 5, 3)])
+    expect(over.map((r) => r.item.id)).toEqual([3])
+    expect(under).toEqual([])
+  })
+
+  it('keeps 10 of each by default, ties in input order', () => {
+    expect(TOP_OVER_UNDER_SIZE).toBe(10)
+    const rows = Array.from({ length: 15 }, (_, i) => row(i, 5, 1))
+    const { over } = topOverUnder(rows)
+    expect(over).toHaveLength(10)
+    expect(over.map((r) => r.item.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(topOverUnder(rows, 3).over).toHaveLength(3)
+  })
+})
