@@ -6,15 +6,23 @@ import {
 } from '../../src-shared/domain/csv-headers'
 import { isImportNullToken, parseImportValue, parseMoneyCents } from '../../src-shared/domain/import-values'
 import { PLAN_COLUMNS, type PlanColumn, type PlanField } from '../../src-shared/domain/plan-format'
+import { increaseInputState, proration, type ProrationInput } from '../../src-shared/domain/proration'
 import { inScope, planningScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { Workbook } from '../workbook/open'
-import { listTeams } from '../workbook/queries/planning'
+import { listEmployees, listJobProfiles, listPayRanges, listTeams } from '../workbook/queries/planning'
 import {
   loadPlanTargets,
   saveRewardChanges,
   type PlanTarget,
   type RewardChange,
 } from '../workbook/queries/rewards'
+import { requireActivePayCycle } from './pay-cycle'
+
+/** The inputs the spec disables for a fully prorated employee. */
+const INCREASE_FIELDS: readonly PlanField[] = ['newSalary', 'newPercentBonus', 'newDollarBonus', 'lumpSum']
+
+/** Proration inputs for an employee, given whether they are on a performance plan. */
+type ProrationOf = (employeeId: number, performancePlan: boolean) => ProrationInput | null
 
 type Parsed =
   { ok: true; value: string | number | boolean | null } | { ok: false; code: string; message: string }
@@ -46,6 +54,7 @@ function planRow(
   targets: ReadonlyMap<string, PlanTarget>,
   scope: PlanningScope,
   seen: Set<string>,
+  prorationOf: ProrationOf,
 ): RowOutcome {
   const idColumn = PLAN_COLUMNS[0]
   const id = (cells.get(idColumn) ?? '').trim()
@@ -91,6 +100,18 @@ function planRow(
     const old = target.reward[field]
     if (old !== parsed.value) changes[field] = { old, new: parsed.value }
   }
+  const increase = INCREASE_FIELDS.find(
+    (field) => changes[field] !== undefined && changes[field]?.new !== null,
+  )
+  const planned = changes.performancePlan?.new ?? target.reward.performancePlan
+  const input = increase ? prorationOf(target.employeeId, planned === true) : null
+  if (increase && input) {
+    const state = increaseInputState({ editable: true, locked: false, proration: proration(input) })
+    if (state.tooltip) {
+      const header = PLAN_COLUMNS.find((c) => c.field === increase)?.header ?? increase
+      errors.push(error(header, 'NotEligible', state.tooltipLines.join(' ')))
+    }
+  }
   const changed = errors.length === 0 && Object.keys(changes).length > 0
   return { errors, change: changed ? { employeeId: target.employeeId, changes } : null }
 }
@@ -126,14 +147,36 @@ export async function applyBulkPlan(
     const actual = found.get(column.header)
     if (actual !== undefined) positions.set(column, input.headers.indexOf(actual))
   }
-  const [targets, teams] = await Promise.all([loadPlanTargets(workbook), listTeams(workbook)])
+  const [targets, teams, employees, jobProfiles, payRanges, payCycle] = await Promise.all([
+    loadPlanTargets(workbook),
+    listTeams(workbook),
+    listEmployees(workbook),
+    listJobProfiles(workbook),
+    listPayRanges(workbook),
+    requireActivePayCycle(workbook),
+  ])
   const scope = planningScope(user.role, user.employeeId, teams)
+  const employeesById = new Map(employees.map((e) => [e.id, e]))
+  const rangeOfProfile = new Map(jobProfiles.map((j) => [j.id, j.payRangeId]))
+  const rangesById = new Map(payRanges.map((r) => [r.id, r]))
+  const prorationOf: ProrationOf = (employeeId, performancePlan) => {
+    const employee = employeesById.get(employeeId)
+    if (!employee) return null
+    const rangeId = employee.jobProfileId === null ? null : rangeOfProfile.get(employee.jobProfileId)
+    return {
+      employee,
+      reward: { performancePlan, previousIncrease: null },
+      payRange: rangeId == null ? null : (rangesById.get(rangeId) ?? null),
+      settings: payCycle.settings,
+      currency: { defaultCurrency: payCycle.defaultCurrency, rates: payCycle.currencyConversions },
+    }
+  }
   const seen = new Set<string>()
   const errors: RowError[] = []
   const changes: RewardChange[] = []
   input.rows.forEach((cells, index) => {
     const byColumn = new Map([...positions].map(([column, at]) => [column, cells[at] ?? '']))
-    const outcome = planRow(byColumn, index + 1, targets, scope, seen)
+    const outcome = planRow(byColumn, index + 1, targets, scope, seen, prorationOf)
     errors.push(...outcome.errors)
     if (outcome.change) changes.push(outcome.change)
   })

@@ -156,6 +156,30 @@ describe('cli plan (bulk planner input)', () => {
     ])
   })
 
+  it("refuses a raise for a fully prorated employee with 'Employee not eligible for an increase.' and the reasons", async () => {
+    // Proration is skipped for pay below the range minimum while prioritizePayMin is on.
+    expect(
+      (await cli('config', file, '--set', 'prioritizePayMin=false', '--set', 'prorationRules=[]')).code,
+    ).toBe(0)
+    const { value } = await plan(
+      csv('pip.csv', [
+        'Employee Id,New Salary,Performance Plan,Comments',
+        `${b},100000,yes,`,
+        `${a},,yes,on a plan`,
+      ]),
+    )
+    expect(value.status).toBe('invalid')
+    expect(value.errors).toEqual([
+      {
+        row: 1,
+        header: 'New Salary',
+        id: b,
+        code: 'NotEligible',
+        message: 'Employee not eligible for an increase. On a Performance Improvement Plan',
+      },
+    ])
+  })
+
   it('lets a manager plan only their own teams', async () => {
     const manager = demo.users.find((u) => u.role === 'MANAGER')
     if (!manager) throw new Error('the demo company has managers')

@@ -26,6 +26,10 @@ function money(hourly: boolean) {
     params.data ? formatRowMoney(params.value ?? null, params.data, hourly) : ''
 }
 
+function ratio(params: ValueFormatterParams<CompensationRow, number | null>): string {
+  return params.value == null ? '' : params.value.toFixed(2)
+}
+
 const numeric: Partial<ColDef<CompensationRow>> = { type: 'rightAligned', width: 160 }
 
 /** The read-only columns (headers as the product names them). */
@@ -38,6 +42,22 @@ export const COLUMNS: ColDef<CompensationRow>[] = [
   { headerName: 'Current Salary', field: 'currentSalary', valueFormatter: money(true), ...numeric },
   { headerName: 'New Salary', field: 'newSalary', valueFormatter: money(true), ...numeric },
   { headerName: 'Lump Sum', field: 'lumpSum', valueFormatter: money(false), ...numeric },
+  { headerName: 'Compa Ratio', field: 'compaRatio', valueFormatter: ratio, ...numeric, width: 130 },
+  {
+    headerName: 'Position in Range',
+    field: 'positionInRange',
+    valueFormatter: ratio,
+    ...numeric,
+    width: 150,
+  },
+  {
+    headerName: 'Violations',
+    field: 'severity',
+    width: 130,
+    cellClass: (params) => `severity severity--${params.value ?? 'none'}`,
+    valueFormatter: (params) => (params.value === 'none' ? '' : String(params.value)),
+    tooltipValueGetter: (params) => params.data?.violations.join('\n') || null,
+  },
   { headerName: 'Comments', field: 'comments', minWidth: 200, flex: 1 },
   { headerName: 'Employee Id', field: 'employeeId', width: 130 },
 ]

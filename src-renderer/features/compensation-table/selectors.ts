@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { EmployeeDto, JobProfileDto, RewardDto, TeamDto } from '../../../src-shared/contract'
 import { selectEmployees, selectJobProfiles, selectRewards, selectTeams } from '../../app/data-slice'
+import { selectPlanEvaluation } from './evaluation'
 
 /** One row of the compensation table: an employee joined with their reward, team and job profile. */
 export interface CompensationRow {
@@ -21,6 +22,11 @@ export interface CompensationRow {
   currency: string
   salaried: boolean
   team: string | null
+  /** From the rules engine: the worst severity of the row's violations and their messages. */
+  severity: 'none' | 'warning' | 'error'
+  violations: string[]
+  compaRatio: number | null
+  positionInRange: number | null
 }
 
 function byId<T extends { id: number }>(items: T[]): Map<number, T> {
@@ -42,12 +48,20 @@ export function ratingDisplay(reward: RewardDto | undefined): string | null {
 }
 
 export const selectCompensationRows = createSelector(
-  [selectEmployees, selectEmployeesById, selectRewardsByEmployee, selectJobProfilesById, selectTeamsById],
-  (employees, employeesById, rewards, jobProfiles, teams): CompensationRow[] => {
+  [
+    selectEmployees,
+    selectEmployeesById,
+    selectRewardsByEmployee,
+    selectJobProfilesById,
+    selectTeamsById,
+    selectPlanEvaluation,
+  ],
+  (employees, employeesById, rewards, jobProfiles, teams, evaluation): CompensationRow[] => {
     const nameOf = (id: number | null) => (id === null ? null : (employeesById.get(id)?.name ?? null))
     return employees.map((employee) => {
       const reward = rewards.get(employee.id)
       const profile = employee.jobProfileId === null ? undefined : jobProfiles.get(employee.jobProfileId)
+      const checked = evaluation?.employees.get(employee.id)
       return {
         id: employee.id,
         employeeName: employee.name,
@@ -63,6 +77,10 @@ export const selectCompensationRows = createSelector(
         currency: employee.defaultPayCurrency,
         salaried: employee.salaried,
         team: employee.teamId === null ? null : (teams.get(employee.teamId)?.name ?? null),
+        severity: checked?.severity ?? 'none',
+        violations: checked?.violations.map((v) => v.message) ?? [],
+        compaRatio: checked?.compaRatio ?? null,
+        positionInRange: checked?.positionInRange ?? null,
       }
     })
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EmployeeDto, RewardDto } from '../../../src-shared/contract'
 import { emptyCollections, loadStarted, loadSucceeded } from '../../../src-renderer/app/data-slice'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
 import { createAppStore } from '../../../src-renderer/app/store'
 import { formatRowMoney, PAGE_SIZE } from '../../../src-renderer/features/compensation-table/columns'
 import { selectCompensationRows } from '../../../src-renderer/features/compensation-table/selectors'
@@ -140,5 +141,65 @@ describe('compensation table rows', () => {
     expect(formatRowMoney(25_00, { currency: 'USD', salaried: false }, false)).toBe('$25.00')
     expect(formatRowMoney(null, { currency: 'USD', salaried: true }, true)).toBe('')
     expect(formatRowMoney(10_00, { currency: 'not a code', salaried: true }, true)).toBe('10 not a code')
+  })
+})
+
+describe('compensation table rows carry the rules engine’s verdict', () => {
+  it("marks a planned pay cut with 'Pay increase is negative.' and computes compa ratio and position in range", () => {
+    const store = createAppStore()
+    store.dispatch(loadStarted({ sessionKey: 'k', requestId: 'r' }))
+    store.dispatch(
+      loadSucceeded({
+        requestId: 'r',
+        skipped: [],
+        data: {
+          ...emptyCollections(),
+          employees: [employee(1, 'Ada Park', { jobProfileId: 5, currentSalary: 100_000_00 })],
+          rewards: [reward(1, { newSalary: 90_000_00 })],
+          jobProfiles: [
+            {
+              id: 5,
+              jobCode: 'ENG2',
+              jobProfile: 'Engineer II',
+              jobFamily: null,
+              jobFamilyGroup: null,
+              exemptionStatus: false,
+              payRangeId: 7,
+            },
+          ],
+          payRanges: [
+            {
+              id: 7,
+              name: 'ENG',
+              minPay: 80_000_00,
+              midPay: 100_000_00,
+              maxPay: 120_000_00,
+              payCurrency: 'USD',
+              salaried: true,
+            },
+          ],
+          payCycles: [
+            {
+              id: 1,
+              name: 'FY',
+              active: true,
+              effectiveDate: null,
+              companyMeritBudget: null,
+              defaultCurrency: 'USD',
+              currencyConversions: { USD: 1 },
+              settings: DEFAULT_SETTINGS,
+              updatedAt: '2026-01-01',
+            },
+          ],
+        },
+      }),
+    )
+    const [row] = selectCompensationRows(store.getState())
+    expect(row).toMatchObject({
+      severity: 'error',
+      violations: ['Pay increase is negative.'],
+      compaRatio: 1,
+      positionInRange: 0.5,
+    })
   })
 })
