@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
 import { budgetCommand, checkCommand, configCommand, planCommand } from './cli/planning-commands'
+import { exportCommand, importCommand } from './cli/import-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -22,6 +23,14 @@ const COMMANDS: Record<string, Command> = {
   config: { args: ['file'], run: ([file], flags, out) => configCommand(file, flags, out) },
   budget: { args: ['file'], run: ([file], flags, out) => budgetCommand(file, flags, out) },
   check: { args: ['file'], run: ([file], flags, out) => checkCommand(file, flags, out) },
+  import: {
+    args: ['file', 'employees.csv'],
+    run: ([file, csv], flags, out) => importCommand(file, flags, out, csv),
+  },
+  export: {
+    args: ['file', 'out.csv'],
+    run: ([file, csv], flags, out) => exportCommand(file, flags, out, csv),
+  },
   plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
 }
 

@@ -12,6 +12,10 @@ export const USAGE = `Meritbook command line
       currencyConversions.<CODE>=<rate>.
   budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
       Set or clear a team budget (refused where the spec disables the input).
+  import <file.paycycle> <employees.csv> [--as <email>] --json
+      Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
+  export <file.paycycle> <out.csv>
+      Write the company in the import format (import → export → import is the identity).
   check <file.paycycle> [--as <email>] --json
       Every violation, proration and team budget check the user can see.
   plan <file.paycycle> <plan.csv> [--as <email>] --json

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Channel, ChannelInput, ChannelOutput } from '../../src-shared/contract'
+import type { Channel, ChannelInput, ChannelOutput, ImportSummary } from '../../src-shared/contract'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
 import { createDispatcher } from '../ipc/dispatch'
 import { Failure } from '../services/failure'
@@ -8,6 +8,8 @@ import { Session } from '../services/session'
 export interface CliSession {
   /** Calls a contract channel as the acting user; a refusal becomes a Failure. */
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
+  /** Resolves when an import has read its file (the app learns it from the import.changed event). */
+  importSettled(importId: string): Promise<ImportSummary>
   close(): Promise<void>
 }
 
@@ -32,6 +34,7 @@ export async function openCliSession(file: string, actAs: string | undefined): P
       if (!result.ok) throw new Failure(result.error.code, result.error.message)
       return result.value as ChannelOutput<typeof channel>
     },
+    importSettled: (importId) => session.imports.whenSettled(importId),
     close: () => session.close(),
   }
 }

@@ -6,6 +6,7 @@ import type { Session } from '../services/session'
 import { WorkbookError } from '../workbook/errors'
 import { appHandlers } from './handlers/app'
 import { dataHandlers } from './handlers/data'
+import { importHandlers } from './handlers/import'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import type { Handler, HandlerMap } from './types'
@@ -24,7 +25,7 @@ export function mergeHandlers(...maps: HandlerMap[]): Map<Channel, AnyHandler> {
   return merged
 }
 
-const HANDLERS = mergeHandlers(appHandlers, dataHandlers, payCycleHandlers, planningHandlers)
+const HANDLERS = mergeHandlers(appHandlers, dataHandlers, importHandlers, payCycleHandlers, planningHandlers)
 
 function describeIssues(channel: string, error: z.ZodError): string {
   const issues = error.issues.map((issue) => {

@@ -11,6 +11,7 @@ import { workbookSummary } from '../workbook/queries/summary'
 import { openWorkbook, type Workbook } from '../workbook/open'
 import type { Owner } from '../workbook/seed'
 import { Failure } from './failure'
+import { ImportJobs } from './import/jobs'
 import { RecentFiles } from './recent-files'
 import { createDemoWorkbook, createWorkbook } from './workbooks'
 
@@ -38,9 +39,12 @@ export class Session {
   user: SessionUser | null = null
   private summary: WorkbookSummary | null = null
   readonly recent: RecentFiles
+  /** Imports under way on the open workbook; discarded when it closes. */
+  readonly imports: ImportJobs
 
   constructor(readonly options: SessionOptions) {
     this.recent = new RecentFiles(options.dataDir)
+    this.imports = new ImportJobs(options.emit)
   }
 
   info(): AppInfo {
@@ -74,8 +78,16 @@ export class Session {
     return this.adopt(await createDemoWorkbook(demoPath, { employees: DEMO_EMPLOYEES, seed: DEMO_SEED }))
   }
 
+  /** After a change of the company's size (an import), tells the windows the new summary. */
+  async refreshSummary(): Promise<void> {
+    if (!this.workbook) return
+    this.summary = await workbookSummary(this.workbook)
+    this.options.emit('workbook.changed', { workbook: this.summary })
+  }
+
   async close(): Promise<void> {
     const workbook = this.workbook
+    this.imports.discardAll()
     this.workbook = null
     this.user = null
     this.summary = null

@@ -55,6 +55,7 @@ async function main(): Promise<number> {
   const server = await startWebServer({
     host: backend,
     rendererDir: path.join(__dirname, '../renderer'),
+    uploadDir: path.join(dataDir, 'uploads'),
     port,
   })
   console.log(`Meritbook is running in browser mode. Open this address in your browser:\n\n  ${server.url}\n`)

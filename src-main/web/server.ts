@@ -1,6 +1,8 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { fail, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
 import {
   CONTENT_SECURITY_POLICY,
@@ -21,6 +23,8 @@ export interface ContractHost {
 export interface WebServerOptions {
   host: ContractHost
   rendererDir: string
+  /** Where browser-mode uploads (files chosen for import) are saved, since the browser cannot give a path. */
+  uploadDir: string
   port?: number
   token?: string
 }
@@ -34,6 +38,7 @@ export interface WebServer {
 }
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024
+const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
 const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -89,6 +94,32 @@ async function handleInvoke(
     )
   }
   sendJson(response, 200, await host.invoke(channel, input))
+}
+
+/** Saves a raw upload as a file of its own and answers with its path (for import.start). */
+function handleUpload(uploadDir: string, url: URL, request: IncomingMessage, response: ServerResponse) {
+  const name =
+    path.basename(url.searchParams.get('name') ?? 'upload.csv').replace(/[^\w.\- ]/g, '_') || 'upload.csv'
+  fs.mkdirSync(uploadDir, { recursive: true })
+  const target = path.join(uploadDir, `${crypto.randomUUID()}-${name}`)
+  const file = fs.createWriteStream(target, { flags: 'wx' })
+  let size = 0
+  const abort = (status: number, message: string) => {
+    request.unpipe(file)
+    file.destroy()
+    fs.rmSync(target, { force: true })
+    if (!response.headersSent) sendJson(response, status, fail('BAD_INPUT', message))
+  }
+  request.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    if (size > MAX_UPLOAD_BYTES) abort(413, 'The file is larger than 1 GiB.')
+  })
+  request.on('error', () => abort(400, 'The upload was interrupted.'))
+  file.on('error', () => abort(500, 'The upload could not be saved.'))
+  file.on('finish', () => {
+    if (!response.headersSent) sendJson(response, 200, { ok: true, value: { path: target } })
+  })
+  request.pipe(file)
 }
 
 function handleEvents(host: ContractHost, request: IncomingMessage, response: ServerResponse) {
@@ -154,6 +185,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       )
     }
     if (url.pathname === '/api/events') return handleEvents(options.host, request, response)
+    if (url.pathname === '/api/upload') {
+      if (method !== 'POST') return send(response, 405, 'Use POST.')
+      return handleUpload(options.uploadDir, url, request, response)
+    }
     if (url.pathname.startsWith('/api/')) return send(response, 404, 'Not found')
     if (method !== 'GET' && method !== 'HEAD') return send(response, 405, 'Method not allowed.')
     serveStatic(options.rendererDir, url.pathname, method, response)

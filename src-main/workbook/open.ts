@@ -86,6 +86,8 @@ function connect(filePath: string): Database.Database {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // 64 MiB of page cache: a 100,000-employee import touches every index page many times.
+  sqlite.pragma('cache_size = -65536')
   return sqlite
 }
 

@@ -64,3 +64,27 @@ export function createHttpBridge(base = ''): MeritbookBridge {
     },
   }
 }
+
+/**
+ * Browser mode only: sends a file the user chose to the local Meritbook, which saves it and answers
+ * with its path on disk (the browser cannot give one), for channels such as import.start.
+ */
+export async function uploadFile(file: File, base = ''): Promise<Result<{ path: string }>> {
+  try {
+    const response = await fetch(`${base}/api/upload?name=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: file,
+    })
+    return (await response.json()) as Result<{ path: string }>
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        code: 'INTERNAL',
+        message: `The file could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    }
+  }
+}

@@ -20,6 +20,7 @@ import type {
   UserSettingsDto,
   WorkbookSummary,
 } from './dto'
+import type { ImportRowsPage, ImportSummary } from './import-dto'
 import { payCyclePatchSchema } from './pay-cycle-schema'
 
 /**
@@ -50,6 +51,7 @@ function channel<Output>() {
 
 const none = z.object({}).strict()
 const filePath = z.string().trim().min(1, 'A file path is required.').max(4096)
+const importId = z.string().min(1).max(100)
 const open = { kind: 'open' } as const
 const member = { kind: 'member' } as const
 const admin = { kind: 'admin' } as const
@@ -116,6 +118,59 @@ export const contract = {
       .strict(),
     planningEditor,
   ),
+  /**
+   * The employee import (Manage Data). `start` reads a CSV on this machine's disk in the
+   * background (progress: task.progress; end: import.changed); browser mode uploads the chosen file
+   * first (POST /api/upload). Nothing is written until `commit`, which refuses while errors remain.
+   */
+  'import.start': channel<ImportSummary>()(z.object({ path: filePath }).strict(), admin),
+  'import.append': channel<ImportSummary>()(z.object({ importId, path: filePath }).strict(), admin),
+  'import.cancel': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  'import.summary': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  'import.rows': channel<ImportRowsPage>()(
+    z
+      .object({
+        importId,
+        onlyErrors: z.boolean(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(5000),
+      })
+      .strict(),
+    admin,
+  ),
+  /** Edits one cell (a field of the spec's import table) and re-validates. */
+  'import.editCell': channel<ImportSummary>()(
+    z
+      .object({
+        importId,
+        row: z.number().int().min(1),
+        field: z.string().min(1),
+        value: z.string().max(10_000),
+      })
+      .strict(),
+    admin,
+  ),
+  /**
+   * A consistency-key fix: 'matchRow' makes every row sharing the key agree with row `row`;
+   * 'rename' gives the rows that fully match row `row` the key `newValue`.
+   */
+  'import.fixConsistency': channel<ImportSummary>()(
+    z
+      .object({
+        importId,
+        row: z.number().int().min(1),
+        field: z.enum(['payRangeName', 'jobCode']),
+        mode: z.enum(['matchRow', 'rename']),
+        newValue: z.string().trim().min(1).max(200).optional(),
+      })
+      .strict(),
+    admin,
+  ),
+  'import.revalidate': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  'import.commit': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  'import.discard': channel<null>()(z.object({ importId }).strict(), admin),
+  /** Writes the company in the import format to a file on this machine. */
+  'company.export': channel<{ path: string; rows: number }>()(z.object({ path: filePath }).strict(), admin),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

@@ -1,9 +1,13 @@
 import type { WorkbookSummary } from './dto'
+import type { ImportSummary } from './import-dto'
 
 /** Events main pushes to every window. Free of zod so the sandboxed preload can import it. */
 export interface EventPayloads {
   'workbook.changed': { workbook: WorkbookSummary | null }
+  /** Long work: `done` of `total` (null when unknown), e.g. rows read and rows per second. */
   'task.progress': { task: string; done: number; total: number | null; message: string }
+  /** An import finished parsing, was cancelled, or was committed. */
+  'import.changed': ImportSummary
 }
 export type EventName = keyof EventPayloads
-export const EVENT_NAMES: readonly EventName[] = ['workbook.changed', 'task.progress']
+export const EVENT_NAMES: readonly EventName[] = ['workbook.changed', 'task.progress', 'import.changed']

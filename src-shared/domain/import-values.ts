@@ -57,8 +57,16 @@ export function missingFieldError(field: string, row: number): ImportValueResult
 
 /** True for blank text and the null tokens (empty, n/a, -, --, none, null, undefined; any case, trimmed). */
 export function isImportNullToken(raw: string | null | undefined): boolean {
-  return raw == null || IMPORT_NULL_TOKENS.includes(String(raw).trim().toLowerCase())
+  if (raw == null) return true
+  const text = String(raw)
+  // Fast path for the common case (an import checks millions of cells): longer than any token and unpadded.
+  if (text.length > LONGEST_NULL_TOKEN && text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32)
+    return false
+  return NULL_TOKENS.has(text.trim().toLowerCase())
 }
+
+const NULL_TOKENS: ReadonlySet<string> = new Set(IMPORT_NULL_TOKENS)
+const LONGEST_NULL_TOKEN = Math.max(...IMPORT_NULL_TOKENS.map((t) => t.length))
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

@@ -12,6 +12,8 @@ fs.mkdirSync(path.join(rendererDir, 'assets'))
 fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
 fs.writeFileSync(path.join(path.dirname(rendererDir), 'outside-secret.txt'), 'secret')
 
+const uploadDir = path.join(tempDir(), 'uploads')
+
 const calls: { channel: string; input: unknown }[] = []
 const host: ContractHost = {
   async invoke(channel, input): Promise<Result<unknown>> {
@@ -58,7 +60,7 @@ function request(
 
 let server: WebServer
 beforeAll(async () => {
-  server = await startWebServer({ host, rendererDir, token: 'per-run-secret' })
+  server = await startWebServer({ host, rendererDir, uploadDir, token: 'per-run-secret' })
 })
 afterAll(() => server.close())
 
@@ -129,6 +131,21 @@ describe('browser mode over loopback HTTP', () => {
       ok: false,
       error: { code: 'BAD_INPUT', message: 'Invalid request to app.info: the body is not valid JSON.' },
     })
+  })
+
+  it('saves an upload as a file of its own and answers with its path', async () => {
+    const reply = await request(
+      server,
+      '/api/upload?name=..%2F..%2Fevil.csv',
+      { method: 'POST', ...withToken },
+      'Employee Id\n1\n',
+    )
+    const body = JSON.parse(reply.body) as { ok: true; value: { path: string } }
+    expect(body.ok).toBe(true)
+    expect(path.dirname(body.value.path)).toBe(uploadDir)
+    expect(path.basename(body.value.path)).toMatch(/-evil\.csv$/)
+    expect(fs.readFileSync(body.value.path, 'utf8')).toBe('Employee Id\n1\n')
+    expect((await request(server, '/api/upload', { method: 'POST' }, 'x')).status).toBe(401)
   })
 
   it('serves built assets and never a file outside the renderer folder', async () => {

@@ -4,13 +4,11 @@ import { finished } from 'node:stream/promises'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { IMPORT_COLUMNS, IMPORT_HEADERS } from '../../src-shared/domain/import-format'
 import { ROLES } from '../../src-shared/domain/roles'
+import { CSV_EOL, csvField, plainMoney } from '../../src-shared/domain/csv-format'
 import {
-  CSV_EOL,
   DEMO_COMPANY_DOMAIN,
-  csvField,
   generateDemoCompany,
   importCsvText,
-  plainMoney,
   ratingLabel,
   writeImportCsv,
   type DemoCompanyModel,

@@ -6,7 +6,7 @@ export {
   DEFAULT_REFERENCE_DATE,
 } from './generate'
 export { writeDemoCompany, type DemoWriteCounts } from './write-workbook'
-export { writeImportCsv, importCsvLines, importCsvText, csvField, plainMoney, CSV_EOL } from './import-csv'
+export { writeImportCsv, importCsvLines, importCsvText } from './import-csv'
 export { DEMO_COMPANY_DOMAIN, DEMO_COMPANY_NAME } from './catalog'
 export { DEMO_PERFORMANCE_RATINGS, ratingLabel } from './pay-cycle'
 export { parseListName, titleCase } from './names'

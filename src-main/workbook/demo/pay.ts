@@ -46,6 +46,15 @@ export class PayCatalog {
     return range
   }
 
+  /** A job profile someone already holds, or undefined (promotions only lead to held profiles, so the CSV imports). */
+  heldJobProfile(
+    family: JobFamily,
+    gradeCode: GradeCode,
+    currency: CurrencyCode,
+  ): DemoJobProfile | undefined {
+    return this.profileByKey.get(`${family.code}-${gradeCode}-${CURRENCY_REGION[currency]}`)
+  }
+
   jobProfile(
     family: JobFamily,
     department: Department,

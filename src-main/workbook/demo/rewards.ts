@@ -1,6 +1,6 @@
 import { NEXT_GRADE, RATINGS } from './catalog'
 import { toDayNumber } from './dates'
-import type { DemoEmployee, DemoJobProfile } from './model'
+import type { DemoEmployee } from './model'
 import { positionInRange, raisePay, localAmount } from './pay'
 import { ratingLabel, type CycleDates } from './pay-cycle'
 import type { People } from './people'
@@ -34,7 +34,7 @@ export function assignRewards(
   referenceDate: string,
   random: Random,
 ): DemoEmployee[] {
-  const { employees, catalog, grades, families, departments } = people
+  const { employees, catalog, grades, families } = people
   const cutoff = toDayNumber(dates.newHireCutoff)
   const [windowStart, windowEnd] = dates.partialHireWindow.map(toDayNumber)
   const recentIncrease = toDayNumber(dates.recentIncreaseCutoff)
@@ -69,8 +69,8 @@ export function assignRewards(
     let changed = false
     const grade = grades[i]
     const next = NEXT_GRADE[grade]
-    if (next && e.managedTeamId === null && rating >= 4 && random.chance(0.03)) {
-      const promoted: DemoJobProfile = catalog.jobProfile(families[i], departments[i], next, e.payCurrency)
+    const promoted = next ? catalog.heldJobProfile(families[i], next, e.payCurrency) : undefined
+    if (promoted && e.managedTeamId === null && rating >= 4 && random.chance(0.03)) {
       const newRange = catalog.rangeOf(promoted)
       const atLeast = Math.round(newRange.minPay * (newRange.salaried ? e.fte : 1))
       reward.promotion = true

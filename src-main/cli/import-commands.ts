@@ -1,0 +1,83 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { ImportError, ImportResult } from '../../src-shared/contract'
+import { Failure } from '../services/failure'
+import { createWorkbook } from '../services/workbooks'
+import type { Flags, Output } from './commands'
+import { openCliSession } from './workbook-session'
+
+const asFlag = (flags: Flags) => (typeof flags.as === 'string' ? flags.as : undefined)
+
+const rowError = ({ row, header, id, code, message }: ImportError) => ({ row, header, id, code, message })
+
+/** The workbook a CLI import writes into; created (owned by the OS user) when missing. */
+async function ensureWorkbook(file: string): Promise<void> {
+  if (fs.existsSync(file)) return
+  const user = os.userInfo().username
+  const workbook = await createWorkbook(file, {
+    companyName: path.basename(file, path.extname(file)),
+    ownerName: user,
+    ownerEmail: `${user}@localhost`,
+  })
+  await workbook.close()
+}
+
+/**
+ * `import <file> <employees.csv>`: all-or-nothing. Exit 0 when imported; 1 when invalid or aborted
+ * (nothing written); 2 on usage or file errors.
+ */
+export async function importCommand(
+  file: string,
+  flags: Flags,
+  out: Output,
+  csvFile: string,
+): Promise<number> {
+  if (!fs.existsSync(csvFile) || !fs.statSync(csvFile).isFile()) {
+    throw new Failure('FILE_NOT_FOUND', `${csvFile} does not exist.`)
+  }
+  await ensureWorkbook(file)
+  const session = await openCliSession(file, asFlag(flags))
+  let result: ImportResult
+  try {
+    const { importId } = await session.call('import.start', { path: path.resolve(csvFile) })
+    const read = await session.importSettled(importId)
+    if (read.phase === 'aborted') {
+      result = {
+        status: 'aborted',
+        rows: read.rows,
+        imported: 0,
+        errors: read.abortReason ? [rowError(read.abortReason)] : [],
+      }
+    } else if (read.errorCount > 0) {
+      const page = await session.call('import.rows', { importId, onlyErrors: true, offset: 0, limit: 5000 })
+      const errors = page.rows.flatMap((r) => r.errors.map(rowError))
+      result = { status: 'invalid', rows: read.rows, imported: 0, errors }
+    } else {
+      const committed = await session.call('import.commit', { importId })
+      result = { status: 'imported', rows: committed.rows, imported: committed.imported, errors: [] }
+    }
+  } finally {
+    await session.close()
+  }
+  if (flags.json) out.json(result)
+  else
+    out.text(
+      `${result.status}: ${result.imported} of ${result.rows} rows imported, ${result.errors.length} errors.`,
+    )
+  return result.status === 'imported' ? 0 : 1
+}
+
+export async function exportCommand(file: string, flags: Flags, out: Output, csvFile: string): Promise<void> {
+  const target = path.resolve(csvFile)
+  if (!fs.existsSync(path.dirname(target)))
+    throw new Failure('FILE_NOT_FOUND', `The folder ${path.dirname(target)} does not exist.`)
+  const session = await openCliSession(file, asFlag(flags))
+  try {
+    const written = await session.call('company.export', { path: target })
+    if (flags.json) out.json(written)
+    else out.text(`Wrote ${written.rows} employees to ${written.path}.`)
+  } finally {
+    await session.close()
+  }
+}

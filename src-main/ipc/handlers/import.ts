@@ -1,0 +1,32 @@
+import path from 'node:path'
+import { exportCompany } from '../../services/import/export'
+import type { HandlerMap } from '../types'
+
+export const importHandlers: HandlerMap = {
+  'import.start': async ({ path }, { session, workbook }) => session.imports.start(workbook, path),
+  'import.append': async ({ importId, path }, { session, workbook }) =>
+    session.imports.append(workbook, importId, path),
+  'import.cancel': async ({ importId }, { session }) => session.imports.cancel(importId),
+  'import.summary': async ({ importId }, { session }) => session.imports.summary(importId),
+  'import.rows': async ({ importId, onlyErrors, offset, limit }, { session }) =>
+    session.imports.rows(importId, onlyErrors, offset, limit),
+  'import.editCell': async ({ importId, row, field, value }, { session, workbook }) =>
+    session.imports.editCell(workbook, importId, row, field, value),
+  'import.fixConsistency': async ({ importId, ...fix }, { session, workbook }) =>
+    session.imports.fixConsistency(workbook, importId, fix),
+  'import.revalidate': async ({ importId }, { session, workbook }) =>
+    session.imports.revalidate(workbook, importId),
+  'import.commit': async ({ importId }, { session, workbook, user }) => {
+    const summary = await session.imports.commit(workbook, user, importId)
+    await session.refreshSummary()
+    return summary
+  },
+  'company.export': async ({ path: target }, { workbook }) => {
+    const absolute = path.resolve(target)
+    return { path: absolute, rows: await exportCompany(workbook, absolute) }
+  },
+  'import.discard': async ({ importId }, { session }) => {
+    session.imports.discard(importId)
+    return null
+  },
+}

@@ -1,0 +1,302 @@
+import crypto from 'node:crypto'
+import type {
+  ImportBatchSummary,
+  ImportError,
+  ImportRowsPage,
+  ImportSummary,
+  SessionUser,
+} from '../../../src-shared/contract'
+import {
+  IMPORT_COLUMNS,
+  IMPORT_FIELD_GROUPS,
+  type ImportField,
+} from '../../../src-shared/domain/import-format'
+import { COLUMN_INDEX, importToday } from '../../../src-shared/domain/import-rows'
+import type { Workbook } from '../../workbook/open'
+import { existingImportKeys } from '../../workbook/queries/import-keys'
+import { writeImport } from '../../workbook/queries/import-write'
+import { getActivePayCycle } from '../../workbook/queries/pay-cycles'
+import { Failure } from '../failure'
+import type { Emit } from '../session'
+import { ImportCancelled, readImportCsv } from './read-csv'
+import { validateRows, type Validation } from './validate'
+
+interface ImportJob {
+  id: string
+  phase: ImportSummary['phase']
+  batches: ImportBatchSummary[]
+  rows: string[][]
+  present: Set<number>
+  validation: Validation | null
+  abortReason: ImportError | null
+  imported: number
+  startedAt: string
+  controller: AbortController
+  /** Settles when the current file has been read (or refused). */
+  settled: Promise<void>
+}
+
+/**
+ * The imports of one open workbook, held in memory until committed or discarded. Reading runs in
+ * the background (progress: task.progress; end: import.changed) so other requests and a cancel
+ * are served meanwhile. Nothing touches the workbook before commit.
+ */
+export class ImportJobs {
+  private readonly jobs = new Map<string, ImportJob>()
+
+  constructor(private readonly emit: Emit) {}
+
+  start(workbook: Workbook, filePath: string): ImportSummary {
+    const job: ImportJob = {
+      id: crypto.randomUUID(),
+      phase: 'parsing',
+      batches: [],
+      rows: [],
+      present: new Set(),
+      validation: null,
+      abortReason: null,
+      imported: 0,
+      startedAt: new Date().toISOString(),
+      controller: new AbortController(),
+      settled: Promise.resolve(),
+    }
+    this.jobs.set(job.id, job)
+    job.settled = this.read(workbook, job, filePath)
+    return this.summary(job.id)
+  }
+
+  append(workbook: Workbook, importId: string, filePath: string): ImportSummary {
+    const job = this.job(importId)
+    if (job.phase !== 'review')
+      throw new Failure('BAD_INPUT', 'Another file can be added only while reviewing an import.')
+    job.phase = 'parsing'
+    job.abortReason = null
+    job.controller = new AbortController()
+    job.settled = this.read(workbook, job, filePath)
+    return this.summary(importId)
+  }
+
+  cancel(importId: string): ImportSummary {
+    const job = this.job(importId)
+    if (job.phase === 'parsing') job.controller.abort()
+    return this.summary(importId)
+  }
+
+  async whenSettled(importId: string): Promise<ImportSummary> {
+    await this.job(importId).settled
+    return this.summary(importId)
+  }
+
+  summary(importId: string): ImportSummary {
+    const job = this.job(importId)
+    const errors = job.validation?.errors ?? []
+    return {
+      importId: job.id,
+      phase: job.phase,
+      batches: job.batches,
+      rows: job.rows.length,
+      rowsWithErrors: job.validation?.byRow.size ?? 0,
+      errorCount: errors.length,
+      headers: IMPORT_COLUMNS.filter((_, index) => job.present.has(index)).map((c) => c.header),
+      abortReason: job.abortReason,
+      imported: job.imported,
+    }
+  }
+
+  errors(importId: string): ImportError[] {
+    const job = this.job(importId)
+    return job.abortReason ? [job.abortReason] : (job.validation?.errors ?? [])
+  }
+
+  rows(importId: string, onlyErrors: boolean, offset: number, limit: number): ImportRowsPage {
+    const job = this.job(importId)
+    const byRow = job.validation?.byRow ?? new Map<number, ImportError[]>()
+    const numbers = onlyErrors
+      ? [...byRow.keys()].sort((a, b) => a - b)
+      : job.rows.map((_, index) => index + 1)
+    const present = IMPORT_COLUMNS.flatMap((c, index) =>
+      job.present.has(index) ? [{ field: c.field, index }] : [],
+    )
+    return {
+      total: numbers.length,
+      rows: numbers.slice(offset, offset + limit).map((row) => {
+        const cells = job.rows[row - 1]
+        return {
+          row,
+          id: cells[COLUMN_INDEX.get('employeeId') as number].trim(),
+          values: Object.fromEntries(present.map(({ field, index }) => [field, cells[index]])),
+          errors: byRow.get(row) ?? [],
+        }
+      }),
+    }
+  }
+
+  async editCell(
+    workbook: Workbook,
+    importId: string,
+    row: number,
+    field: string,
+    value: string,
+  ): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    const index = COLUMN_INDEX.get(field as ImportField)
+    if (index === undefined)
+      throw new Failure('BAD_INPUT', `"${field}" is not a column of the employee import.`)
+    this.cells(job, row)[index] = value
+    job.present.add(index)
+    return this.revalidate(workbook, importId)
+  }
+
+  /**
+   * 'matchRow': every row sharing the key takes row `row`'s implied values; 'rename': the rows that
+   * fully match row `row` (key and implied values) take the key `newValue`.
+   */
+  async fixConsistency(
+    workbook: Workbook,
+    importId: string,
+    input: { row: number; field: 'payRangeName' | 'jobCode'; mode: 'matchRow' | 'rename'; newValue?: string },
+  ): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    const source = this.cells(job, input.row)
+    const key = COLUMN_INDEX.get(input.field) as number
+    const implied = (IMPORT_FIELD_GROUPS[input.field] ?? []).map((f) => COLUMN_INDEX.get(f) as number)
+    const parsed = job.validation?.values ?? []
+    const sameKey = (index: number) => parsed[index]?.[input.field] === parsed[input.row - 1]?.[input.field]
+    const sameImplied = (index: number) =>
+      (IMPORT_FIELD_GROUPS[input.field] ?? []).every((f) => parsed[index]?.[f] === parsed[input.row - 1]?.[f])
+    if (input.mode === 'rename' && !input.newValue)
+      throw new Failure('BAD_INPUT', 'Give the new name for the key.')
+    job.rows.forEach((cells, index) => {
+      if (!sameKey(index)) return
+      if (input.mode === 'matchRow') for (const at of implied) cells[at] = source[at]
+      else if (sameImplied(index)) cells[key] = input.newValue as string
+    })
+    for (const at of implied) job.present.add(at)
+    return this.revalidate(workbook, importId)
+  }
+
+  async revalidate(workbook: Workbook, importId: string): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    job.validation = validateRows(job.rows, {
+      ...(await existingImportKeys(workbook)),
+      today: importToday(new Date()),
+    })
+    return this.summary(importId)
+  }
+
+  async commit(workbook: Workbook, user: SessionUser, importId: string): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    // Every change of the rows re-validates at once, so the last validation stands; the write
+    // checks every reference again before it commits.
+    const validation = job.validation
+    if (!validation) throw new Failure('BAD_INPUT', 'The import has not been validated yet.')
+    if (validation.errors.length > 0) {
+      throw new Failure('BAD_INPUT', `Fix the ${validation.errors.length} errors before importing.`)
+    }
+    job.phase = 'committing'
+    const payCycle = await getActivePayCycle(workbook)
+    try {
+      job.imported = writeImport(workbook, validation.values as NonNullable<Validation['values'][number]>[], {
+        userId: user.id,
+        fileName: job.batches.map((b) => b.fileName).join(', '),
+        startedAt: job.startedAt,
+        at: new Date().toISOString(),
+        payCycleId: payCycle?.id ?? null,
+        onProgress: (written) =>
+          this.progress(written, job.rows.length, `${written.toLocaleString('en-US')} employees written`),
+      })
+    } catch (error) {
+      job.phase = 'review'
+      throw error
+    }
+    job.phase = 'imported'
+    const summary = this.summary(importId)
+    this.emit('import.changed', summary)
+    return summary
+  }
+
+  discard(importId: string): void {
+    this.job(importId).controller.abort()
+    this.jobs.delete(importId)
+  }
+
+  discardAll(): void {
+    for (const id of [...this.jobs.keys()]) this.discard(id)
+  }
+
+  private async read(workbook: Workbook, job: ImportJob, filePath: string): Promise<void> {
+    const started = performance.now()
+    try {
+      const result = await readImportCsv(filePath, {
+        signal: job.controller.signal,
+        onProgress: ({ bytes, totalBytes, rows }) => {
+          const perSecond = Math.round(rows / Math.max((performance.now() - started) / 1000, 0.001))
+          this.progress(
+            bytes,
+            totalBytes,
+            `${rows.toLocaleString('en-US')} rows · ${perSecond.toLocaleString('en-US')} rows/s`,
+          )
+        },
+      })
+      if (!result.ok) {
+        job.abortReason = result.errors[0]
+        job.phase = job.rows.length > 0 ? 'review' : 'aborted'
+        if (job.phase === 'aborted') job.validation = null
+      } else if (result.rows.length === 0) {
+        job.abortReason = {
+          row: 0,
+          header: '',
+          id: '',
+          code: 'NoRows',
+          message: `${result.fileName} has no employee rows.`,
+          consistencyKey: null,
+        }
+        job.phase = job.rows.length > 0 ? 'review' : 'aborted'
+      } else {
+        job.batches.push({ fileName: result.fileName, offset: job.rows.length, rows: result.rows.length })
+        for (const row of result.rows) job.rows.push(row)
+        for (const index of result.presentColumns) job.present.add(index)
+        job.phase = 'review'
+        await this.revalidate(workbook, job.id)
+      }
+    } catch (error) {
+      const cancelled = error instanceof ImportCancelled
+      const message = cancelled
+        ? error.message
+        : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`
+      job.abortReason = {
+        row: 0,
+        header: '',
+        id: '',
+        code: cancelled ? 'Cancelled' : 'ReadFailed',
+        message,
+        consistencyKey: null,
+      }
+      job.phase = job.rows.length > 0 ? 'review' : 'aborted'
+    }
+    if (this.jobs.has(job.id)) this.emit('import.changed', this.summary(job.id))
+  }
+
+  private progress(done: number, total: number, message: string): void {
+    this.emit('task.progress', { task: 'import', done, total, message })
+  }
+
+  private job(importId: string): ImportJob {
+    const job = this.jobs.get(importId)
+    if (!job) throw new Failure('NOT_FOUND', 'This import is no longer open; choose the file again.')
+    return job
+  }
+
+  private reviewing(importId: string): ImportJob {
+    const job = this.job(importId)
+    if (job.phase !== 'review')
+      throw new Failure('BAD_INPUT', `The import is ${job.phase}, not waiting for review.`)
+    return job
+  }
+
+  private cells(job: ImportJob, row: number): string[] {
+    const cells = job.rows[row - 1]
+    if (!cells) throw new Failure('BAD_INPUT', `The import has no row ${row}.`)
+    return cells
+  }
+}

@@ -1,0 +1,58 @@
+import { IMPORT_COLUMNS, type ImportField } from './import-format'
+import type { Cents } from './money'
+
+/** Writing the employee import format: what the demo CSV and `export` produce, and `import` reads. */
+
+/** RFC 4180 line break. */
+export const CSV_EOL = '\r\n'
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
+}
+
+/** Cents as a plain number in currency units: no separators, up to 2 decimals (12345 → '123.45', 1200 → '12'). */
+export function plainMoney(cents: Cents): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  const whole = Math.floor(abs / 100)
+  const fraction = abs % 100
+  if (fraction === 0) return `${sign}${whole}`
+  const digits = String(fraction).padStart(2, '0').replace(/0$/, '')
+  return `${sign}${whole}.${digits}`
+}
+
+/**
+ * Text that a spreadsheet would run as a formula (starting with = + - @ or a tab) is written with a
+ * leading ' ; the import takes it off again, so import → export → import is the identity.
+ */
+export function escapeFormulaGuard(text: string): string {
+  return /^[=+\-@\t]/.test(text) ? `'${text}` : text
+}
+
+export function unescapeFormulaGuard(text: string): string {
+  return /^'[=+\-@\t]/.test(text) ? text.slice(1) : text
+}
+
+/** A value in canonical form: `true`/`false`, ISO dates, plain numbers, upper-case currency codes. */
+export type CanonicalValue = string | number | boolean | null
+
+const TEXT_FIELDS: ReadonlySet<ImportField> = new Set(
+  IMPORT_COLUMNS.filter((c) => c.type === 'string' || c.type === 'email').map((c) => c.field),
+)
+
+function cell(field: ImportField, value: CanonicalValue): string {
+  if (value === null) return ''
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  const text = String(value)
+  return csvField(TEXT_FIELDS.has(field) ? escapeFormulaGuard(text) : text)
+}
+
+export function importHeaderLine(): string {
+  return IMPORT_COLUMNS.map((c) => csvField(c.header)).join(',')
+}
+
+/** One employee as a line of the import CSV (no line break), columns in the spec's order. */
+export function importLine(record: Record<ImportField, CanonicalValue>): string {
+  return IMPORT_COLUMNS.map((c) => cell(c.field, record[c.field])).join(',')
+}

@@ -1,0 +1,215 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ImportResult } from '../../src-shared/contract'
+import { IMPORT_HEADERS } from '../../src-shared/domain/import-format'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { cli } from '../support/cli'
+import { tempDir } from '../support/temp'
+
+const dir = tempDir()
+const at = (name: string) => path.join(dir, name)
+
+async function importFile(workbook: string, csv: string) {
+  const result = await cli('import', workbook, csv, '--json')
+  return { ...result, value: result.json[0] as ImportResult }
+}
+
+async function counts(file: string) {
+  const workbook = await openWorkbook(file, { readonly: true })
+  try {
+    const count = (table: string) =>
+      workbook.sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
+    return {
+      employees: count('employee'),
+      teams: count('team'),
+      payRanges: count('pay_range'),
+      jobProfiles: count('job_profile'),
+    }
+  } finally {
+    await workbook.close()
+  }
+}
+
+describe('cli import and export', () => {
+  const demoCsv = at('demo.csv')
+  const workbook = at('imported.paycycle')
+
+  beforeAll(async () => {
+    expect((await cli('demo-csv', demoCsv, '--employees', '300', '--seed', '4')).code).toBe(0)
+  })
+
+  it('imports the demo company into a new workbook: employees, pay ranges, job profiles and a team per manager', async () => {
+    const { code, value } = await importFile(workbook, demoCsv)
+    expect(code).toBe(0)
+    expect(value).toEqual({ status: 'imported', rows: 300, imported: 300, errors: [] })
+    const imported = await counts(workbook)
+    expect(imported.employees).toBe(300)
+    expect(imported.payRanges).toBeGreaterThan(3)
+    const db = await openWorkbook(workbook, { readonly: true })
+    const managers = db.sqlite
+      .prepare('SELECT COUNT(DISTINCT manager_id) FROM employee WHERE manager_id IS NOT NULL')
+      .pluck()
+      .get()
+    const names = db.sqlite
+      .prepare(
+        "SELECT COUNT(*) FROM team t JOIN employee m ON m.id = t.manager_id WHERE t.name = m.name || '''s Team'",
+      )
+      .pluck()
+      .get()
+    const misplaced = db.sqlite
+      .prepare(
+        'SELECT COUNT(*) FROM employee e JOIN team t ON t.id = e.team_id WHERE t.manager_id IS NOT e.manager_id',
+      )
+      .pluck()
+      .get()
+    await db.close()
+    expect(imported.teams).toBe(managers)
+    expect(names).toBe(managers)
+    expect(misplaced).toBe(0)
+  })
+
+  it('export → import → export is the identity', async () => {
+    const first = at('export-1.csv')
+    expect((await cli('export', workbook, first)).code).toBe(0)
+    const again = at('again.paycycle')
+    expect((await importFile(again, first)).value.status).toBe('imported')
+    const second = at('export-2.csv')
+    expect((await cli('export', again, second)).code).toBe(0)
+    expect(fs.readFileSync(second, 'utf8')).toBe(fs.readFileSync(first, 'utf8'))
+    expect(fs.readFileSync(first, 'utf8').split('\r\n')[0]).toBe(IMPORT_HEADERS.join(','))
+  })
+
+  it('a re-import updates employees by Employee Id instead of adding them', async () => {
+    const csv = at('rename.csv')
+    const lines = fs.readFileSync(at('export-1.csv'), 'utf8').trimEnd().split('\r\n')
+    const header = lines[0].split(',')
+    const nameAt = header.indexOf('Name')
+    const fields = lines[1].split(',')
+    fields[nameAt] = 'Renamed Person'
+    fs.writeFileSync(csv, `${lines[0]}\r\n${fields.join(',')}\r\n`)
+    expect((await importFile(workbook, csv)).value).toMatchObject({ status: 'imported', imported: 1 })
+    expect((await counts(workbook)).employees).toBe(300)
+    const db = await openWorkbook(workbook, { readonly: true })
+    const name = db.sqlite
+      .prepare('SELECT name FROM employee WHERE company_employee_id = ?')
+      .pluck()
+      .get(fields[0])
+    await db.close()
+    expect(name).toBe('Renamed Person')
+  })
+
+  it('escapes text that would run as a spreadsheet formula, keeps numbers as numbers, and reads it back', async () => {
+    const csv = at('formula.csv')
+    fs.writeFileSync(
+      csv,
+      [
+        'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Current Base Pay (Country Currency),Job Title',
+        'F1,=HYPERLINK("http://x"),usd,yes,1/2/2020,J1,R1,"52,000.5",@SUM(A1)',
+      ].join('\r\n'),
+    )
+    const target = at('formula.paycycle')
+    expect((await importFile(target, csv)).value.status).toBe('imported')
+    const out = at('formula-out.csv')
+    await cli('export', target, out)
+    const line = fs.readFileSync(out, 'utf8').split('\r\n')[1]
+    expect(line).toContain(`"'=HYPERLINK(""http://x"")"`)
+    expect(line).toContain("'@SUM(A1)")
+    expect(line).toContain(',52000.5,')
+    expect(line).toContain(',USD,true,2020-01-02,')
+    const back = at('formula-back.paycycle')
+    expect((await importFile(back, out)).value.status).toBe('imported')
+    const db = await openWorkbook(back, { readonly: true })
+    const row = db.sqlite.prepare('SELECT name, job_title FROM employee').get()
+    await db.close()
+    expect(row).toEqual({ name: '=HYPERLINK("http://x")', job_title: '@SUM(A1)' })
+  })
+
+  it('reads a UTF-8 BOM, CRLF, quoted commas, quotes and newlines, any header case; skips empty lines and drops unknown headers', async () => {
+    const csv = at('tricky.csv')
+    fs.writeFileSync(
+      csv,
+      '\uFEFF EMPLOYEE ID ,name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Favourite Colour\r\n' +
+        '\r\n' +
+        'T1,"O\'Brien, Jr., ""Pat""",USD,true,2021-05-01,J9,R9,blue\r\n' +
+        ',,,,,,,\r\n' +
+        'T2,"Line\nBreak",USD,true,2021-05-01,J9,R9,red\r\n',
+    )
+    const target = at('tricky.paycycle')
+    const { value } = await importFile(target, csv)
+    expect(value).toEqual({ status: 'imported', rows: 2, imported: 2, errors: [] })
+    const db = await openWorkbook(target, { readonly: true })
+    const names = db.sqlite.prepare('SELECT name FROM employee ORDER BY company_employee_id').pluck().all()
+    await db.close()
+    expect(names).toEqual(['O\'Brien, Jr., "Pat"', 'Line\nBreak'])
+  })
+
+  it("aborts without writing when a required header is missing: 'Your data is missing the required header: <label>'", async () => {
+    const csv = at('noname.csv')
+    fs.writeFileSync(
+      csv,
+      'Employee Id,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\nX1,USD,true,2020-01-01,J,R\r\n',
+    )
+    const target = at('noname.paycycle')
+    const { code, value } = await importFile(target, csv)
+    expect(code).toBe(1)
+    expect(value).toEqual({
+      status: 'aborted',
+      rows: 0,
+      imported: 0,
+      errors: [
+        {
+          row: 0,
+          header: 'Name',
+          id: '',
+          code: 'MissingRequiredHeader',
+          message: 'Your data is missing the required header: Name',
+        },
+      ],
+    })
+    expect((await counts(target)).employees).toBe(0)
+  })
+
+  it('reports every invalid row with row, header, id, code and message, and writes nothing', async () => {
+    const csv = at('invalid.csv')
+    fs.writeFileSync(
+      csv,
+      [
+        'Employee Id,Name,Email,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name',
+        'V1,Valid One,v1@x.test,USD,true,2020-01-01,J,R',
+        'V2,Bad Mail,nope,USD,maybe,2020-01-01,J,R',
+        'V3,,v3@x.test,XYZ,true,someday,J,R',
+      ].join('\n'),
+    )
+    const target = at('invalid.paycycle')
+    const { code, value } = await importFile(target, csv)
+    expect(code).toBe(1)
+    expect(value.status).toBe('invalid')
+    expect(value.errors).toEqual([
+      { row: 2, header: 'Email', id: 'V2', code: 'InvalidEmail', message: 'Invalid email format' },
+      { row: 2, header: 'Salaried', id: 'V2', code: 'InvalidBoolean', message: 'Invalid boolean value' },
+      {
+        row: 3,
+        header: 'Name',
+        id: 'V3',
+        code: 'Missing-employeeName',
+        message: 'Required field "employeeName" is missing in row 3',
+      },
+      {
+        row: 3,
+        header: 'Pay Currency',
+        id: 'V3',
+        code: 'UnsupportedCurrency',
+        message: 'Unsupported currency',
+      },
+      { row: 3, header: 'Hire Date', id: 'V3', code: 'InvalidDate', message: 'Invalid date' },
+    ])
+    expect((await counts(target)).employees).toBe(0)
+  })
+
+  it('exits 2 on a missing CSV or workbook problems', async () => {
+    expect((await cli('import', at('x.paycycle'), at('missing.csv'), '--json')).code).toBe(2)
+    fs.writeFileSync(at('not.paycycle'), 'hello')
+    expect((await cli('import', at('not.paycycle'), demoCsv, '--json')).code).toBe(2)
+    expect((await cli('export', at('absent.paycycle'), at('o.csv'))).code).toBe(2)
+  })
+})

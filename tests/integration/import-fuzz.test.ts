@@ -1,0 +1,151 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fc from 'fast-check'
+import type { ImportSummary } from '../../src-shared/contract'
+import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+const dir = tempDir()
+const file = path.join(dir, 'fuzz.paycycle')
+const { dispatcher, session } = testBackend(dir)
+
+/** Cells that are valid for some column, invalid for others, or hostile to a CSV reader. */
+const cell = fc.oneof(
+  fc.constantFrom(
+    '',
+    'n/a',
+    'NULL',
+    '-',
+    'yes',
+    'no',
+    'maybe',
+    'USD',
+    'eur',
+    'XYZ',
+    '2020-01-31',
+    '2/30/2024',
+    '13/1/2020',
+  ),
+  fc.constantFrom('1', '0', '-5', '1,234.56', '1e3', 'abc', 'a@b.co', 'not mail', '=SUM(A1)', "'=x"),
+  fc.constantFrom('E1', 'E2', 'E3', 'E4', 'J1', 'J2', 'R1', 'R2'),
+  fc.string({ maxLength: 12 }),
+  fc.string({ maxLength: 6 }).map((s) => `"${s}`),
+  fc.string({ maxLength: 6 }).map((s) => `${s},\n"${s}`),
+)
+
+function field(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
+}
+
+const csvFile = fc
+  .record({
+    headers: fc.subarray(
+      IMPORT_COLUMNS.map((c) => c.header),
+      { minLength: 1 },
+    ),
+    rows: fc.array(fc.array(cell, { minLength: 0, maxLength: 31 }), { maxLength: 12 }),
+    bom: fc.boolean(),
+    eol: fc.constantFrom('\n', '\r\n'),
+    quoteAll: fc.boolean(),
+    raw: fc.boolean(),
+  })
+  .map(({ headers, rows, bom, eol, quoteAll, raw }) => {
+    const render = (values: string[]) =>
+      values.map((v) => (raw ? v : quoteAll ? `"${v.replace(/"/g, '""')}"` : field(v))).join(',')
+    return (bom ? '\uFEFF' : '') + [render(headers), ...rows.map(render)].join(eol) + eol
+  })
+
+/** A plausible value for each column type, so that many generated files import cleanly. */
+const VALID: Record<string, fc.Arbitrary<string>> = {
+  string: fc.constantFrom('Ada', 'Ng, Bo', 'O\'Neil "Jr"', 'J1', 'R1'),
+  number: fc.constantFrom('0', '12', '1,500.25'),
+  boolean: fc.constantFrom('true', 'no', 'Y'),
+  date: fc.constantFrom('2020-02-29', '1/31/2019'),
+  currency: fc.constantFrom('USD', 'usd'),
+  email: fc.constantFrom('a@b.co', ''),
+}
+
+/** Keys per row (unique id, own job code and pay range) so that consistency rules rarely fire. */
+const OWN_KEY: Partial<Record<string, (id: number) => string>> = {
+  employeeId: (id) => `F${id}`,
+  jobCode: (id) => `J${id}`,
+  payRangeName: (id) => `R${id}`,
+  managerEmployeeId: () => '',
+  planner: () => '',
+  newJobCode: () => '',
+}
+
+const plausibleFile = fc
+  .uniqueArray(
+    fc.tuple(
+      fc.integer({ min: 1, max: 99_999 }),
+      fc.tuple(
+        ...IMPORT_COLUMNS.map((c) =>
+          fc.oneof({ weight: 30, arbitrary: VALID[c.type] }, { weight: 1, arbitrary: cell }),
+        ),
+      ),
+    ),
+    { minLength: 1, maxLength: 8, selector: ([id]) => id },
+  )
+  .map((rows) => {
+    const lines = rows.map(([id, values]) =>
+      values.map((v, i) => OWN_KEY[IMPORT_COLUMNS[i].field]?.(id) ?? field(v)).join(','),
+    )
+    return [IMPORT_COLUMNS.map((c) => c.header).join(','), ...lines].join('\r\n')
+  })
+
+async function state(): Promise<string> {
+  const workbook = session.workbook
+  if (!workbook) throw new Error('no workbook')
+  const count = (table: string) => workbook.sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get()
+  return JSON.stringify(['employee', 'team', 'pay_range', 'job_profile', 'reward', 'import_batch'].map(count))
+}
+
+describe('generated CSVs never crash the importer and never write a partial import', () => {
+  beforeAll(async () => {
+    const created = await dispatcher.dispatch('workbook.create', {
+      path: file,
+      companyName: 'Fuzz',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@fuzz.test',
+    })
+    expect(created.ok).toBe(true)
+  })
+
+  it('500 files', async () => {
+    let runs = 0
+    let commits = 0
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(csvFile, plausibleFile), async (text) => {
+        const csv = path.join(dir, `fuzz-${runs++}.csv`)
+        fs.writeFileSync(csv, text)
+        const before = await state()
+        const started = await dispatcher.dispatch('import.start', { path: csv })
+        if (!started.ok) throw new Error(started.error.message)
+        const read: ImportSummary = await session.imports.whenSettled(started.value.importId)
+        expect(['review', 'aborted']).toContain(read.phase)
+        if (read.phase === 'review' && read.errorCount === 0 && read.rows > 0) {
+          const committed = await dispatcher.dispatch('import.commit', { importId: read.importId })
+          if (!committed.ok) {
+            // A refused commit (a reference the write checks) must leave nothing behind.
+            expect(committed.error.code).not.toBe('INTERNAL')
+            expect(await state()).toBe(before)
+          } else {
+            expect(committed.value.imported).toBe(read.rows)
+            commits++
+          }
+        } else {
+          const refused = await dispatcher.dispatch('import.commit', { importId: read.importId })
+          expect(refused.ok).toBe(false)
+          expect(await state()).toBe(before)
+        }
+        await dispatcher.dispatch('import.discard', { importId: read.importId })
+        fs.rmSync(csv)
+      }),
+      { numRuns: 500, seed: 20261122 },
+    )
+    // The property must have met committed imports too, not only refusals.
+    expect(commits).toBeGreaterThan(20)
+  }, 120_000)
+})

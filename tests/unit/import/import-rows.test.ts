@@ -1,0 +1,165 @@
+import { crossRowErrors } from '../../../src-shared/domain/import-checks'
+import { IMPORT_COLUMNS, type ImportField, type ImportRow } from '../../../src-shared/domain/import-format'
+import { parseImportRow } from '../../../src-shared/domain/import-rows'
+
+const TODAY = '2026-03-01'
+
+/** A valid row, with some cells replaced. */
+function cells(overrides: Partial<Record<ImportField, string>> = {}): string[] {
+  const base: Partial<Record<ImportField, string>> = {
+    employeeId: 'E1',
+    employeeName: 'Ada Park',
+    payCurrency: 'USD',
+    salaried: 'true',
+    hireDate: '2020-01-15',
+    jobCode: 'ENG-2',
+    payRangeName: 'ENG',
+    minPay: '80,000',
+    midPay: '100000',
+    maxPay: '120000.50',
+    currentBasePay: '99,500.25',
+  }
+  const merged = { ...base, ...overrides }
+  return IMPORT_COLUMNS.map((c) => merged[c.field] ?? '')
+}
+
+const errorsOf = (overrides: Partial<Record<ImportField, string>>, row = 1) =>
+  parseImportRow(cells(overrides), row, TODAY).errors
+
+describe('import values (admin spec §5 "CSV import")', () => {
+  it('parses a valid row: money as exact cents, defaults for what is absent', () => {
+    const { values, errors } = parseImportRow(cells(), 1, TODAY)
+    expect(errors).toEqual([])
+    expect(values).toMatchObject({
+      employeeId: 'E1',
+      currentBasePay: 9_950_025,
+      minPay: 8_000_000,
+      maxPay: 12_000_050,
+      salaried: true,
+      employmentStatus: 'Active',
+      performanceRating: 1,
+      promotion: false,
+      exemptionStatus: false,
+      reasonForLastIncrease: '',
+      email: null,
+      gender: null,
+    })
+  })
+
+  it('Missing-<field>: \'Required field "<field>" is missing in row <n>\'', () => {
+    expect(errorsOf({ employeeName: '' }, 7)).toEqual([
+      {
+        field: 'employeeName',
+        code: 'Missing-employeeName',
+        message: 'Required field "employeeName" is missing in row 7',
+      },
+    ])
+    expect(errorsOf({ employeeId: '  ' }, 3)[0]).toMatchObject({ code: 'Missing-employeeId' })
+  })
+
+  it.each([
+    ['email', 'not-an-email', 'InvalidEmail', 'Invalid email format'],
+    ['salaried', 'maybe', 'InvalidBoolean', 'Invalid boolean value'],
+    ['age', 'forty', 'InvalidNumber', 'Invalid number'],
+    ['currentBasePay', '12.3.4', 'InvalidNumber', 'Invalid number'],
+    ['hireDate', '2/30/2024', 'InvalidDate', 'Invalid date'],
+    ['payCurrency', 'BTC', 'UnsupportedCurrency', 'Unsupported currency'],
+  ] as const)("%s = %j gives %s '%s'", (field, value, code, message) => {
+    expect(errorsOf({ [field]: value })).toEqual([{ field, code, message }])
+  })
+
+  it('accepts booleans true/yes/y/1 and false/no/n/0 in any case, currencies in any case, en-US dates', () => {
+    for (const yes of ['TRUE', 'Yes', 'y', '1'])
+      expect(parseImportRow(cells({ promotion: yes }), 1, TODAY).values.promotion).toBe(true)
+    for (const no of ['false', 'NO', 'N', '0'])
+      expect(parseImportRow(cells({ promotion: no }), 1, TODAY).values.promotion).toBe(false)
+    expect(parseImportRow(cells({ payCurrency: 'eur' }), 1, TODAY).values.payCurrency).toBe('EUR')
+    expect(parseImportRow(cells({ hireDate: '3/7/2021' }), 1, TODAY).values.hireDate).toBe('2021-03-07')
+    expect(parseImportRow(cells({ email: '  Ada@Example.COM ' }), 1, TODAY).values.email).toBe(
+      'ada@example.com',
+    )
+  })
+
+  it('replaces n/a, -, --, none, null, undefined and empty by the default in optional fields', () => {
+    for (const token of ['', 'n/a', '-', '--', 'None', 'NULL', 'undefined']) {
+      const { values, errors } = parseImportRow(
+        cells({ employmentStatus: token, performanceRating: token, email: token }),
+        1,
+        TODAY,
+      )
+      expect(errors).toEqual([])
+      expect(values).toMatchObject({ employmentStatus: 'Active', performanceRating: 1, email: null })
+    }
+    expect(parseImportRow(cells({ hireDate: '' }), 1, TODAY).values.hireDate).toBe(TODAY)
+  })
+
+  it("takes off the export's formula guard", () => {
+    expect(parseImportRow(cells({ employeeName: "'=cmd|' /C calc'!A0" }), 1, TODAY).values.employeeName).toBe(
+      "=cmd|' /C calc'!A0",
+    )
+  })
+})
+
+describe('checks across rows', () => {
+  const parsed = (rows: Partial<Record<ImportField, string>>[]) =>
+    rows.map((r, i) => parseImportRow(cells(r), i + 1, TODAY).values as ImportRow)
+  const none = { existingEmployeeIds: new Set<string>(), existingJobCodes: new Set<string>() }
+
+  it('rows sharing a Pay Range Name must agree on salaried, pay and currency; the error carries the key', () => {
+    const errors = crossRowErrors(
+      parsed([{ employeeId: 'A' }, { employeeId: 'B', minPay: '85000', payCurrency: 'EUR' }]),
+      none,
+    )
+    expect(errors.map((e) => [e.row, e.field, e.code, e.consistencyKey])).toEqual([
+      [2, 'minPay', 'InconsistentValue', { field: 'payRangeName', value: 'ENG' }],
+      [2, 'payCurrency', 'InconsistentValue', { field: 'payRangeName', value: 'ENG' }],
+    ])
+    expect(errors[0].message).toBe(
+      'Rows with Pay Range Name "ENG" must agree on Min Pay: row 1 has 80000, this row 85000',
+    )
+  })
+
+  it('rows sharing a Job Code must agree on pay range name and exemption status', () => {
+    const errors = crossRowErrors(
+      parsed([{ employeeId: 'A' }, { employeeId: 'B', exemptionStatus: 'yes' }]),
+      none,
+    )
+    expect(errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        field: 'exemptionStatus',
+        consistencyKey: { field: 'jobCode', value: 'ENG-2' },
+      }),
+    ])
+  })
+
+  it('refuses a duplicate Employee Id, a manager or planner who is nobody, an unknown new job code, and a management cycle', () => {
+    const errors = crossRowErrors(
+      parsed([
+        { employeeId: 'A', managerEmployeeId: 'B' },
+        { employeeId: 'B', managerEmployeeId: 'A' },
+        { employeeId: 'A' },
+        { employeeId: 'C', managerEmployeeId: 'ZZ', planner: 'YY', newJobCode: 'NOPE' },
+        { employeeId: 'D', managerEmployeeId: 'D' },
+      ]),
+      none,
+    )
+    expect(errors.map((e) => [e.row, e.code, e.message])).toEqual([
+      [3, 'DuplicateEmployeeId', 'Employee Id "A" is already used in row 1'],
+      [4, 'UnknownManager', 'Manager Employee Id "ZZ" names no employee'],
+      [4, 'UnknownPlanner', 'Planner "YY" names no employee'],
+      [4, 'UnknownJobCode', 'New Job code "NOPE" names no job code'],
+      [1, 'ManagementCycle', 'Management cycle: A → B → A'],
+      [2, 'ManagementCycle', 'Management cycle: A → B → A'],
+      [5, 'ManagementCycle', 'Management cycle: D → D'],
+    ])
+  })
+
+  it('accepts a manager who is already in the workbook (a partial re-import)', () => {
+    const errors = crossRowErrors(parsed([{ employeeId: 'A', managerEmployeeId: 'BOSS' }]), {
+      existingEmployeeIds: new Set(['BOSS']),
+      existingJobCodes: new Set(),
+    })
+    expect(errors).toEqual([])
+  })
+})
