@@ -33,9 +33,13 @@ function workbookArgument(argv: string[]): string | undefined {
 async function pickFile(input: unknown): Promise<Result<{ path: string | null }>> {
   const parsed = contract['workbook.pickFile'].input.safeParse(input)
   if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
-  const filters = [{ name: 'Meritbook workbook', extensions: ['paycycle'] }]
+  const { purpose } = parsed.data
+  const csv = purpose === 'importCsv' || purpose === 'exportCsv'
+  const filters = csv
+    ? [{ name: 'CSV file', extensions: ['csv'] }]
+    : [{ name: 'Meritbook workbook', extensions: ['paycycle'] }]
   if (!mainWindow) return ok({ path: null })
-  if (parsed.data.purpose === 'open') {
+  if (purpose === 'open' || purpose === 'importCsv') {
     const chosen = await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
     return ok({ path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) })
   }

@@ -26,7 +26,7 @@ export async function openCliSession(file: string, actAs: string | undefined): P
     emit: () => undefined,
     rememberRecent: false,
   })
-  const dispatcher = createDispatcher(session, (line) => process.stderr.write(`${line}\n`))
+  const dispatcher = createDispatcher(session, (line) => process.stderr.write(`${line}\n`), Infinity)
   await session.open(path.resolve(file))
   return {
     async call(channel, input) {

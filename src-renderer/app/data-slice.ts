@@ -42,6 +42,8 @@ export interface DataState extends DataCollections {
   /** The workbook + user the data belongs to (see sessionKeyOf). */
   sessionKey: string | null
   requestId: string | null
+  /** True once a load of this session succeeded: a reload (after an import) keeps showing it. */
+  hasData: boolean
 }
 
 export interface WithData {
@@ -73,6 +75,7 @@ function initialState(): DataState {
     skipped: [],
     sessionKey: null,
     requestId: null,
+    hasData: false,
   }
 }
 
@@ -81,7 +84,8 @@ const dataSlice = createSlice({
   initialState,
   reducers: {
     loadStarted(state, action: PayloadAction<{ sessionKey: string; requestId: string }>) {
-      if (state.sessionKey !== action.payload.sessionKey) Object.assign(state, emptyCollections())
+      if (state.sessionKey !== action.payload.sessionKey)
+        Object.assign(state, emptyCollections(), { hasData: false })
       state.status = 'loading'
       state.error = null
       state.errors = {}
@@ -96,6 +100,7 @@ const dataSlice = createSlice({
       Object.assign(state, action.payload.data)
       state.skipped = action.payload.skipped
       state.status = 'loaded'
+      state.hasData = true
     },
     loadFailed(
       state,
@@ -124,6 +129,7 @@ export const { loadStarted, loadSucceeded, loadFailed, dataReset } = dataSlice.a
 export const dataReducer = dataSlice.reducer
 
 export const selectDataStatus = (state: WithData): DataStatus => state.data.status
+export const selectHasData = (state: WithData): boolean => state.data.hasData
 export const selectDataError = (state: WithData): string | null => state.data.error
 export const selectDataErrors = (state: WithData): Partial<Record<DataKey, string>> => state.data.errors
 export const selectDataSessionKey = (state: WithData): string | null => state.data.sessionKey

@@ -10,6 +10,7 @@ import { WorkbookShell } from './shell/WorkbookShell'
 
 // The grid is the heaviest code; the welcome screen does not wait for it.
 const CompensationTablePage = lazy(() => import('../features/compensation-table/CompensationTablePage'))
+const ImportPage = lazy(() => import('../features/import/ImportPage'))
 
 function pageFor(route: AppRoute) {
   switch (route.page) {
@@ -17,6 +18,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading the table…" />}>
           <CompensationTablePage />
+        </Suspense>
+      )
+    case 'import':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Manage Data…" />}>
+          <ImportPage />
         </Suspense>
       )
     default:

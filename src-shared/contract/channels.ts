@@ -81,7 +81,7 @@ export const contract = {
   'workbook.openDemo': channel<WorkbookSummary>()(none, open),
   /** Native file dialog; only the Electron shell answers it (browser mode: UNSUPPORTED). */
   'workbook.pickFile': channel<{ path: string | null }>()(
-    z.object({ purpose: z.enum(['open', 'create']) }).strict(),
+    z.object({ purpose: z.enum(['open', 'create', 'importCsv', 'exportCsv']) }).strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),

@@ -133,7 +133,7 @@ function sqliteBaseline(dir: string, csv: string, rows: number): Contender | nul
   const db = path.join(dir, 'baseline.db')
   const runs = repeat(() => {
     fs.rmSync(db, { force: true })
-    const run = runChild('sqlite3', [db, '.mode csv', `.import ${csv} employees`])
+    const run = runChild('sqlite3', [db, '.mode csv', `.import "${csv}" employees`])
     expectSuccess('sqlite3 .import', run)
     // .import into a new table takes the first line as the header.
     const counted = spawnSync('sqlite3', [db, 'SELECT count(*) FROM employees'], { encoding: 'utf8' })
@@ -208,7 +208,7 @@ function meritbookImport(dir: string, csv: string, rows: number): Contender | nu
 /**
  * The same import in this process (no Node/tsx start-up), through the channels the CLI calls, with
  * its phases: create + open the workbook, read + validate (import.start until settled), commit
- * (import.commit: revalidates, then writes). A separate readImportCsv pass splits parse from validate.
+ * (import.commit). A separate readImportCsv pass splits parse from validate.
  */
 async function meritbookInProcess(dir: string, csv: string, rows: number): Promise<Contender> {
   const phases = {
@@ -261,7 +261,7 @@ async function meritbookInProcess(dir: string, csv: string, rows: number): Promi
   row('  create + open workbook', ms(phases.open))
   row('  read + validate (import.start → settled)', ms(phases.readValidate))
   row('    of which parse (readImportCsv alone)', ms(phases.parse))
-  row('  commit (revalidate + write)', ms(phases.commit))
+  row('  commit (import.commit)', ms(phases.commit))
   return {
     name: 'meritbook import (in-process)',
     ms: median(totals),

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
-import { selectDataErrors, selectDataStatus } from '../data-slice'
+import { selectDataErrors, selectDataStatus, selectHasData } from '../data-slice'
 import { useAppSelector } from '../hooks'
 import { useStartDataLoad } from '../use-initial-data-load'
 
-/** Shows a loading skeleton until the initial data load is in, and a way to retry if it failed. */
+/** Shows a loading skeleton until the first data load is in, and a way to retry if it failed. */
 export function DataGate({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectDataStatus)
   const errors = useAppSelector(selectDataErrors)
+  const hasData = useAppSelector(selectHasData)
   const retry = useStartDataLoad()
-  if (status === 'loaded') return <>{children}</>
+  // A reload (after an import) keeps the page on screen with the data it has.
+  if (status === 'loaded' || (status === 'loading' && hasData)) return <>{children}</>
   if (status === 'failed') {
     return (
       <section className="page">

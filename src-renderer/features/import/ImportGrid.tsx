@@ -1,0 +1,104 @@
+import type { CellEditRequestEvent, CellFocusedEvent, TabToNextCellParams } from 'ag-grid-community'
+import { AgGridReact } from 'ag-grid-react'
+import { useCallback, useMemo } from 'react'
+import type { ImportRowsPage } from '../../../src-shared/contract'
+import { gridTheme } from '../compensation-table/grid-setup'
+import { DEFAULT_IMPORT_COLUMN, importColumnDefs, importRowId } from './columns'
+import { IMPORT_PAGE_SIZE } from './import-state'
+import { rowsRangeText, type ImportGridRow } from './import-view'
+
+interface Props {
+  headers: readonly string[]
+  page: ImportRowsPage | null
+  offset: number
+  onlyErrors: boolean
+  onEdit: (row: number, field: string, value: string) => void
+  onSelect: (row: number | null) => void
+  onOffset: (offset: number) => void
+}
+
+/**
+ * Tab leaves the grid (arrow keys move between cells) so the rest of the screen stays reachable;
+ * while editing, Tab moves to the next cell as usual.
+ */
+function tabToNextCell(params: TabToNextCellParams<ImportGridRow>) {
+  if (!params.editing) return false
+  return params.nextCellPosition ?? true
+}
+
+/**
+ * One page of the import's rows, as typed (edits included). Editing is read-only for the grid:
+ * a committed edit goes to main (import.editCell), whose answer brings the page back.
+ */
+export function ImportGrid({ headers, page, offset, onlyErrors, onEdit, onSelect, onOffset }: Props) {
+  const headerKey = headers.join('\n')
+  const columns = useMemo(() => importColumnDefs(headerKey ? headerKey.split('\n') : []), [headerKey])
+  const rows = page?.rows ?? []
+  const total = page?.total ?? 0
+
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<ImportGridRow>) => {
+      const value = event.newValue == null ? '' : String(event.newValue)
+      const before = event.oldValue == null ? '' : String(event.oldValue)
+      if (value !== before) onEdit(event.data.row, event.column.getColId(), value)
+    },
+    [onEdit],
+  )
+
+  const onCellFocused = useCallback(
+    (event: CellFocusedEvent<ImportGridRow>) => {
+      if (event.rowIndex == null || event.rowPinned) return
+      const data = event.api.getDisplayedRowAtIndex(event.rowIndex)?.data
+      if (data) onSelect(data.row)
+    },
+    [onSelect],
+  )
+
+  return (
+    <div className="import-grid">
+      <div className="grid-host" data-testid="import-grid">
+        <AgGridReact<ImportGridRow>
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columns}
+          defaultColDef={DEFAULT_IMPORT_COLUMN}
+          getRowId={importRowId}
+          readOnlyEdit
+          // A page is at most 100 rows: every column stays in the DOM (find, tooltips, tests).
+          suppressColumnVirtualisation
+          stopEditingWhenCellsLoseFocus
+          onCellEditRequest={onCellEditRequest}
+          onCellFocused={onCellFocused}
+          tabToNextCell={tabToNextCell}
+          tooltipShowDelay={300}
+          overlayNoRowsTemplate={
+            onlyErrors
+              ? '<span class="grid-empty">No rows with errors.</span>'
+              : '<span class="grid-empty">No rows.</span>'
+          }
+        />
+      </div>
+      <nav className="import-pager" aria-label="Rows" data-testid="import-pager">
+        <span className="muted" aria-live="polite">
+          {rowsRangeText(offset, rows.length, total)}
+        </span>
+        <button
+          type="button"
+          className="button"
+          disabled={offset <= 0}
+          onClick={() => onOffset(Math.max(0, offset - IMPORT_PAGE_SIZE))}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={offset + IMPORT_PAGE_SIZE >= total}
+          onClick={() => onOffset(offset + IMPORT_PAGE_SIZE)}
+        >
+          Next
+        </button>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import type {
+  ImportBatchSummary,
+  ImportError,
+  ImportRowsPage,
+  ImportSummary,
+} from '../../../src-shared/contract'
+import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
+import type { ImportBusy, ImportProgress } from './import-state'
+
+/** Pure wording and arithmetic of the Manage Data screen (unit-tested). */
+
+export type ImportGridRow = ImportRowsPage['rows'][number]
+export type ConsistencyField = 'payRangeName' | 'jobCode'
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`
+}
+
+/** 0–100, or null when the total is unknown (an indeterminate bar). */
+export function progressPercent(progress: ImportProgress | null): number | null {
+  if (!progress || progress.total === null || progress.total <= 0) return null
+  return Math.min(100, Math.max(0, Math.round((progress.done / progress.total) * 100)))
+}
+
+/** What main says (e.g. '12,000 rows · 48,000 rows/s'), or a plain wait before its first report. */
+export function progressText(progress: ImportProgress | null, committing = false): string {
+  if (progress?.message) return progress.message
+  return committing ? 'Importing the employees…' : 'Reading the file…'
+}
+
+/** 'Rows 1–100 of 1,234' over the current page of the (possibly filtered) rows. */
+export function rowsRangeText(offset: number, shown: number, total: number): string {
+  if (total <= 0 || shown <= 0) return 'No rows'
+  return `Rows ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
+}
+
+export function summaryCounts(summary: ImportSummary): {
+  rows: string
+  rowsWithErrors: string
+  errors: string
+} {
+  return {
+    rows: plural(summary.rows, 'row', 'rows'),
+    rowsWithErrors: plural(summary.rowsWithErrors, 'row with errors', 'rows with errors'),
+    errors: plural(summary.errorCount, 'error', 'errors'),
+  }
+}
+
+const UPLOAD_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i
+
+/** Browser mode saves uploads as '<uuid>-<name>': the user knows their file by its own name. */
+export function displayFileName(fileName: string): string {
+  return fileName.replace(UPLOAD_PREFIX, '')
+}
+
+/** 'people.csv: rows 101–150 (50 rows)' — rows of later files are numbered after the earlier ones. */
+export function batchLabel(batch: ImportBatchSummary): string {
+  const name = displayFileName(batch.fileName)
+  if (batch.rows === 0) return `${name}: no rows`
+  const range = `${formatCount(batch.offset + 1)}–${formatCount(batch.offset + batch.rows)}`
+  return `${name}: rows ${range} (${plural(batch.rows, 'row', 'rows')})`
+}
+
+export function importedMessage(imported: number): string {
+  return `Imported ${plural(imported, 'employee', 'employees')}.`
+}
+
+/** Said after Revalidate. */
+export function remainingErrorsMessage(errorCount: number): string {
+  if (errorCount === 0) return 'No errors found.'
+  return errorCount === 1 ? '1 error remains.' : `${formatCount(errorCount)} errors remain.`
+}
+
+export function commitLabel(summary: ImportSummary | null): string {
+  return summary ? `Import ${plural(summary.rows, 'employee', 'employees')}` : 'Import employees'
+}
+
+/** Commit only a reviewed import without errors, while nothing else is under way. */
+export function canCommit(summary: ImportSummary | null, busy: ImportBusy | null): boolean {
+  return (
+    summary !== null && summary.phase === 'review' && summary.errorCount === 0 && summary.rows > 0 && !busy
+  )
+}
+
+const LABELS = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.field, c.header]))
+
+/** The spec's header for a field ('payRangeName' → 'Pay Range Name'); unknown fields as given. */
+export function fieldLabel(field: string): string {
+  return LABELS.get(field) ?? field
+}
+
+/** The errors of one cell (errors name their column by its spec header). */
+export function cellErrors(row: ImportGridRow | undefined, header: string): ImportError[] {
+  if (!row) return []
+  const wanted = header.toLowerCase()
+  return row.errors.filter((e) => e.header.toLowerCase() === wanted)
+}
+
+export function errorsText(errors: readonly ImportError[]): string {
+  return errors.map((e) => e.message).join('; ')
+}
+
+export function isConsistencyField(field: string): field is ConsistencyField {
+  return field === 'payRangeName' || field === 'jobCode'
+}
+
+export interface ConsistencyFix {
+  field: ConsistencyField
+  value: string
+  /** The key's spec header: 'Pay Range Name' or 'Job Code'. */
+  label: string
+}
+
+/** One fix per consistency key among a row's errors (several implied fields may disagree). */
+export function consistencyFixes(errors: readonly ImportError[]): ConsistencyFix[] {
+  const fixes: ConsistencyFix[] = []
+  for (const e of errors) {
+    const key = e.consistencyKey
+    if (!key || !isConsistencyField(key.field)) continue
+    if (fixes.some((f) => f.field === key.field && f.value === key.value)) continue
+    fixes.push({ field: key.field, value: key.value, label: fieldLabel(key.field) })
+  }
+  return fixes
+}
+
+export function matchRowLabel(fix: ConsistencyFix, row: number): string {
+  return `Make all rows with this ${fix.label} match row ${formatCount(row)}`
+}
+
+export function renameLabel(row: number): string {
+  return `Rename the key on rows matching row ${formatCount(row)}`
+}

@@ -1,0 +1,215 @@
+import { expect, test, type Locator } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
+import { startApp, type RunningApp } from './support/app'
+
+type Field = (typeof IMPORT_COLUMNS)[number]['field']
+type Row = Partial<Record<Field, string>>
+
+const base = (n: number): Row => ({
+  employeeId: `IMP-${String(n).padStart(3, '0')}`,
+  employeeName: `Imported Person ${n}`,
+  email: `person${n}@import.example`,
+  managerEmployeeId: n === 1 ? '' : 'IMP-001',
+  currentBasePay: String(80_000 + n * 1000),
+  payCurrency: 'USD',
+  salaried: 'true',
+  hireDate: '2021-03-15',
+  performanceRating: '3',
+  promotion: 'no',
+  jobCode: n % 2 === 0 ? 'IMP-ENG' : 'IMP-OPS',
+  jobTitle: n % 2 === 0 ? 'Engineer' : 'Operations Analyst',
+  exemptionStatus: 'true',
+  payRangeName: n % 2 === 0 ? 'IMP-ENG-2' : 'IMP-OPS-1',
+  minPay: n % 2 === 0 ? '90,000' : '60,000',
+  midPay: n % 2 === 0 ? '110,000' : '75,000',
+  maxPay: n % 2 === 0 ? '130,000' : '90,000',
+})
+
+// 12 rows; three errors: an invalid email (row 2), an invalid boolean (row 5), and row 4 disagreeing
+// with row 2 on the Min Pay of pay range IMP-ENG-2.
+const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => base(i + 1))
+ROWS[0].employeeName = 'Ada Importwell'
+ROWS[1].email = 'not-an-email'
+ROWS[3].minPay = '95,000'
+ROWS[4].promotion = 'maybe'
+
+function csv(rows: Row[]): string {
+  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
+  const lines = [IMPORT_COLUMNS.map((c) => c.header).join(',')]
+  for (const row of rows) lines.push(IMPORT_COLUMNS.map((c) => quote(row[c.field] ?? '')).join(','))
+  return lines.join('\r\n') + '\r\n'
+}
+
+function cell(grid: Locator, row: number, field: string): Locator {
+  return grid.locator(`.ag-row[row-id="${row}"] .ag-cell[col-id="${field}"]`)
+}
+
+async function editCell(grid: Locator, row: number, field: string, value: string) {
+  const target = cell(grid, row, field)
+  await target.click()
+  await target.press('Enter')
+  const editor = grid.locator('.ag-cell-inline-editing input')
+  await expect(editor).toBeVisible()
+  await editor.fill(value)
+  await editor.press('Enter')
+}
+
+test.describe('Manage Data: importing employees from a CSV file (browser mode, demo owner)', () => {
+  let app: RunningApp
+  let dir: string
+  test.beforeAll(async () => {
+    app = await startApp(['--demo'])
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-import-e2e-'))
+  })
+  test.afterAll(async () => {
+    await app.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a file missing a required header is refused with the spec message', async ({ page }) => {
+    const file = path.join(dir, 'no-name.csv')
+    fs.writeFileSync(file, 'Employee Id,Email\r\nX-1,x@example.com\r\n')
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await expect(page).toHaveURL(/\/import$/)
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    await expect(page.getByTestId('import-abort-reason')).toContainText(
+      'Your data is missing the required header: Name',
+    )
+    await expect(page.getByTestId('import-abort-reason')).toHaveAttribute('role', 'alert')
+    await expect(page.getByTestId('import-grid')).toHaveCount(0)
+  })
+
+  test('reviews the errors, fixes them in place and imports the employees', async ({ page }) => {
+    const file = path.join(dir, 'people.csv')
+    fs.writeFileSync(file, csv(ROWS))
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await expect(page.getByTestId('import-page')).toBeVisible()
+    await expect(page.getByTestId('import-commit')).toHaveCount(0)
+
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    const summary = page.getByTestId('import-summary')
+    await expect(summary).toContainText('12 rows')
+    await expect(summary).toContainText('3 rows with errors')
+    await expect(summary).toContainText('3 errors')
+    await expect(summary).toContainText('people.csv: rows 1–12 (12 rows)')
+    await expect(page.getByTestId('import-commit')).toBeDisabled()
+
+    const grid = page.getByTestId('import-grid')
+    await expect(page.getByTestId('import-pager')).toContainText('Rows 1–12 of 12')
+    // Spec headers as column labels; erroneous cells marked, the others not.
+    await expect(grid.getByRole('columnheader', { name: 'Pay Range Name' })).toHaveCount(1)
+    await expect(cell(grid, 2, 'email').locator('[data-error="true"]')).toHaveText('not-an-email')
+    await expect(cell(grid, 2, 'email')).toHaveClass(/import-cell--error/)
+    await expect(cell(grid, 5, 'promotion').locator('[data-error="true"]')).toHaveText('maybe')
+    await expect(cell(grid, 4, 'minPay').locator('[data-error="true"]')).toHaveText('95,000')
+    await expect(cell(grid, 1, 'email').locator('[data-error="true"]')).toHaveCount(0)
+    await expect(cell(grid, 2, 'errors')).toContainText('Invalid email format')
+    await expect(cell(grid, 5, 'errors')).toContainText('Invalid boolean value')
+
+    // The tooltip explains an erroneous cell.
+    await cell(grid, 2, 'email').hover()
+    await expect(page.locator('.ag-tooltip')).toContainText('Invalid email format')
+
+    // Escape abandons an edit: nothing is sent, the value stays.
+    await cell(grid, 2, 'email').click()
+    await page.keyboard.press('Enter')
+    await grid.locator('.ag-cell-inline-editing input').fill('typed by mistake')
+    await page.keyboard.press('Escape')
+    await expect(grid.locator('.ag-cell-inline-editing')).toHaveCount(0)
+    await expect(cell(grid, 2, 'email')).toHaveText('not-an-email')
+    // Tab leaves the grid for the row's errors panel (arrow keys move between cells).
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('import-grid').locator(':focus')).toHaveCount(0)
+
+    await page.getByTestId('import-only-errors').check()
+    await expect(page.getByTestId('import-pager')).toContainText('Rows 1–3 of 3')
+    await expect(grid.locator('.ag-row .ag-cell[col-id="employeeId"]')).toHaveCount(3)
+
+    // The row's errors in the side panel.
+    await cell(grid, 2, 'employeeName').click()
+    await expect(page.getByTestId('import-row-errors')).toContainText('Invalid email format')
+
+    await editCell(grid, 2, 'email', 'ada.lovelace@example.com')
+    await expect(summary).toContainText('2 errors')
+    await expect(page.getByTestId('import-pager')).toContainText('Rows 1–2 of 2')
+
+    await editCell(grid, 5, 'promotion', 'yes')
+    await expect(summary).toContainText('1 error')
+    await expect(page.getByTestId('import-pager')).toContainText('Rows 1–1 of 1')
+
+    await cell(grid, 4, 'employeeName').click()
+    const panel = page.getByTestId('import-row-errors')
+    await expect(panel).toContainText('Row 4')
+    const match = panel.getByTestId('import-fix-match')
+    await expect(match).toHaveText('Make all rows with this Pay Range Name match row 4')
+    await expect(panel.getByTestId('import-fix-rename')).toBeDisabled()
+    await match.click()
+    await expect(summary).toContainText('0 errors')
+    await expect(summary).toContainText('0 rows with errors')
+
+    await page.getByTestId('import-only-errors').uncheck()
+    await expect(cell(grid, 2, 'minPay')).toHaveText('95,000')
+    await expect(cell(grid, 2, 'email')).toHaveText('ada.lovelace@example.com')
+
+    const commit = page.getByTestId('import-commit')
+    await expect(commit).toBeEnabled()
+    await expect(commit).toHaveText('Import 12 employees')
+    await commit.click()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Imported 12 employees.' })).toBeVisible()
+    await expect(page.getByTestId('import-done')).toBeVisible()
+
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Compensation Table', exact: true })
+      .click()
+    await expect(page.getByTestId('compensation-table-count')).toHaveText('512 employees')
+    // Employees are listed in the order they were added: the imported ones close the list.
+    await page.getByTestId('pagination').getByRole('button', { name: 'Page 21', exact: true }).click()
+    const table = page.getByTestId('compensation-table')
+    await expect(
+      table.locator('.ag-cell[col-id="employeeName"]').getByText('Ada Importwell', { exact: true }),
+    ).toBeVisible()
+    await expect(
+      table.locator('.ag-cell[col-id="employeeName"]').getByText('Imported Person 12', { exact: true }),
+    ).toBeVisible()
+  })
+  test('appends a second file after the first, numbering its rows after them, then discards', async ({
+    page,
+  }) => {
+    const first = path.join(dir, 'first.csv')
+    const second = path.join(dir, 'second.csv')
+    const ok = (n: number): Row => ({ ...base(n), employeeId: `APP-${n}`, managerEmployeeId: '' })
+    fs.writeFileSync(first, csv([ok(1), ok(2)]))
+    fs.writeFileSync(second, csv([ok(3), ok(4), ok(5)]))
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await page.getByTestId('import-file-input').setInputFiles(first)
+    const summary = page.getByTestId('import-summary')
+    await expect(summary).toContainText('2 rows')
+
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByTestId('import-append').click()
+    await (await chooser).setFiles(second)
+    await expect(summary).toContainText('5 rows')
+    await expect(summary).toContainText('first.csv: rows 1–2 (2 rows)')
+    await expect(summary).toContainText('second.csv: rows 3–5 (3 rows)')
+    const grid = page.getByTestId('import-grid')
+    await expect(cell(grid, 3, 'employeeId')).toHaveText('APP-3')
+    await expect(cell(grid, 3, 'row')).toHaveText('3')
+    await expect(page.getByTestId('import-commit')).toHaveText('Import 5 employees')
+
+    await page.getByTestId('import-discard').click()
+    await page.getByTestId('dialog-confirm').click()
+    await expect(page.getByTestId('import-summary')).toHaveCount(0)
+    await expect(page.getByTestId('import-choose')).toBeEnabled()
+  })
+})

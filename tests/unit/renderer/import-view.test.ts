@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import type { ImportError, ImportSummary } from '../../../src-shared/contract'
+import {
+  batchLabel,
+  canCommit,
+  cellErrors,
+  commitLabel,
+  consistencyFixes,
+  displayFileName,
+  fieldLabel,
+  importedMessage,
+  matchRowLabel,
+  progressPercent,
+  progressText,
+  remainingErrorsMessage,
+  renameLabel,
+  rowsRangeText,
+  summaryCounts,
+  type ImportGridRow,
+} from '../../../src-renderer/features/import/import-view'
+
+function error(over: Partial<ImportError>): ImportError {
+  return {
+    row: 2,
+    header: 'Email',
+    id: 'E2',
+    code: 'InvalidEmail',
+    message: 'Invalid email format',
+    consistencyKey: null,
+    ...over,
+  }
+}
+
+const reviewed: ImportSummary = {
+  importId: 'imp',
+  phase: 'review',
+  batches: [],
+  rows: 1200,
+  rowsWithErrors: 0,
+  errorCount: 0,
+  headers: [],
+  abortReason: null,
+  imported: 0,
+}
+
+describe('import screen wording', () => {
+  it('shows progress as a percentage only when the total is known', () => {
+    expect(progressPercent(null)).toBeNull()
+    expect(progressPercent({ done: 5, total: null, message: '' })).toBeNull()
+    expect(progressPercent({ done: 0, total: 0, message: '' })).toBeNull()
+    expect(progressPercent({ done: 1, total: 3, message: '' })).toBe(33)
+    expect(progressPercent({ done: 9, total: 3, message: '' })).toBe(100)
+    expect(progressText({ done: 1, total: 3, message: '12,000 rows · 48,000 rows/s' })).toBe(
+      '12,000 rows · 48,000 rows/s',
+    )
+    expect(progressText(null)).toBe('Reading the file…')
+    expect(progressText(null, true)).toBe('Importing the employees…')
+  })
+
+  it('describes the page of rows', () => {
+    expect(rowsRangeText(0, 100, 1234)).toBe('Rows 1–100 of 1,234')
+    expect(rowsRangeText(1200, 34, 1234)).toBe('Rows 1,201–1,234 of 1,234')
+    expect(rowsRangeText(0, 0, 0)).toBe('No rows')
+  })
+
+  it('counts rows and errors, and labels the files read', () => {
+    expect(summaryCounts({ ...reviewed, rowsWithErrors: 1, errorCount: 2 })).toEqual({
+      rows: '1,200 rows',
+      rowsWithErrors: '1 row with errors',
+      errors: '2 errors',
+    })
+    expect(displayFileName('0f8fad5b-d9cb-469f-a165-70867728950e-people.csv')).toBe('people.csv')
+    expect(displayFileName('people.csv')).toBe('people.csv')
+    expect(batchLabel({ fileName: 'more.csv', offset: 100, rows: 50 })).toBe(
+      'more.csv: rows 101–150 (50 rows)',
+    )
+    expect(batchLabel({ fileName: 'one.csv', offset: 0, rows: 1 })).toBe('one.csv: rows 1–1 (1 row)')
+  })
+
+  it('says what was imported and what remains', () => {
+    expect(importedMessage(12)).toBe('Imported 12 employees.')
+    expect(importedMessage(1)).toBe('Imported 1 employee.')
+    expect(commitLabel(reviewed)).toBe('Import 1,200 employees')
+    expect(remainingErrorsMessage(0)).toBe('No errors found.')
+    expect(remainingErrorsMessage(1)).toBe('1 error remains.')
+    expect(remainingErrorsMessage(3)).toBe('3 errors remain.')
+  })
+
+  it('allows commit only for a reviewed import without errors and nothing under way', () => {
+    expect(canCommit(reviewed, null)).toBe(true)
+    expect(canCommit({ ...reviewed, errorCount: 1 }, null)).toBe(false)
+    expect(canCommit({ ...reviewed, phase: 'parsing' }, null)).toBe(false)
+    expect(canCommit({ ...reviewed, rows: 0 }, null)).toBe(false)
+    expect(canCommit(reviewed, 'edit')).toBe(false)
+    expect(canCommit(null, null)).toBe(false)
+  })
+
+  it('finds the errors of a cell by its spec header', () => {
+    const row: ImportGridRow = {
+      row: 2,
+      id: 'E2',
+      values: { email: 'nope' },
+      errors: [
+        error({}),
+        error({ header: 'Salaried', code: 'InvalidBoolean', message: 'Invalid boolean value' }),
+      ],
+    }
+    expect(cellErrors(row, 'Email').map((e) => e.code)).toEqual(['InvalidEmail'])
+    expect(cellErrors(row, 'email').length).toBe(1)
+    expect(cellErrors(row, 'Name')).toEqual([])
+    expect(cellErrors(undefined, 'Email')).toEqual([])
+  })
+
+  it('offers one fix per consistency key, named by its header', () => {
+    const key = { field: 'payRangeName', value: 'ENG-3' }
+    const fixes = consistencyFixes([
+      error({ header: 'Min Pay', code: 'InconsistentValue', consistencyKey: key }),
+      error({ header: 'Max Pay', code: 'InconsistentValue', consistencyKey: key }),
+      error({
+        header: 'Exemption Status',
+        code: 'InconsistentValue',
+        consistencyKey: { field: 'jobCode', value: 'J1' },
+      }),
+      error({ consistencyKey: { field: 'somethingElse', value: 'x' } }),
+      error({}),
+    ])
+    expect(fixes).toEqual([
+      { field: 'payRangeName', value: 'ENG-3', label: 'Pay Range Name' },
+      { field: 'jobCode', value: 'J1', label: 'Job Code' },
+    ])
+    expect(matchRowLabel(fixes[0], 4)).toBe('Make all rows with this Pay Range Name match row 4')
+    expect(matchRowLabel(fixes[1], 4)).toBe('Make all rows with this Job Code match row 4')
+    expect(renameLabel(4)).toBe('Rename the key on rows matching row 4')
+    expect(fieldLabel('currentBasePay')).toBe('Current Base Pay (Country Currency)')
+    expect(fieldLabel('unknown')).toBe('unknown')
+  })
+})
