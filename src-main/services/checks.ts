@@ -34,7 +34,7 @@ export async function runChecks(workbook: Workbook, user: SessionUser): Promise<
     jobProfiles,
     payRanges,
     teams,
-    submissions: submissions.filter((s) => s.payCycleId === payCycle.id),
+    submissions,
     payCycle,
     viewerEmployeeId: user.employeeId,
   })

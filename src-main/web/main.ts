@@ -52,10 +52,13 @@ async function main(): Promise<number> {
     return 1
   }
 
+  // Files uploaded for import by an earlier run are not needed any more.
+  const uploadDir = path.join(dataDir, 'uploads')
+  fs.rmSync(uploadDir, { recursive: true, force: true })
   const server = await startWebServer({
     host: backend,
     rendererDir: path.join(__dirname, '../renderer'),
-    uploadDir: path.join(dataDir, 'uploads'),
+    uploadDir,
     port,
   })
   console.log(`Meritbook is running in browser mode. Open this address in your browser:\n\n  ${server.url}\n`)

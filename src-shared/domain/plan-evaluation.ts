@@ -46,9 +46,14 @@ export interface EvaluationInput {
   jobProfiles: readonly { id: number; payRangeId: number | null }[]
   payRanges: readonly (PayRangeBounds & { id: number })[]
   teams: readonly EvaluationTeam[]
-  /** Planners who have submitted this cycle. */
-  submissions: readonly { plannerEmployeeId: number }[]
-  payCycle: { settings: PayCycleSettings; defaultCurrency: string; currencyConversions: CurrencyConversions }
+  /** Planner submissions; those of the given pay cycle count. */
+  submissions: readonly { plannerEmployeeId: number; payCycleId: number }[]
+  payCycle: {
+    id: number
+    settings: PayCycleSettings
+    defaultCurrency: string
+    currencyConversions: CurrencyConversions
+  }
   /** The logged-in (or viewed-as) employee, for subPlannerNotSubmitted. */
   viewerEmployeeId: number | null
 }
@@ -88,7 +93,9 @@ export function evaluatePlan(input: EvaluationInput): PlanEvaluation {
   }
   const names = new Map(input.employees.map((e) => [e.id, e.name]))
   const teamsById = new Map(input.teams.map((t) => [t.id, t]))
-  const submitted = new Set(input.submissions.map((s) => s.plannerEmployeeId))
+  const submitted = new Set(
+    input.submissions.filter((s) => s.payCycleId === input.payCycle.id).map((s) => s.plannerEmployeeId),
+  )
   const tree = buildTeamTree(input.teams)
 
   const employees = new Map<number, EmployeeEvaluation>()

@@ -36,7 +36,7 @@ export const selectPlanEvaluation = createSelector(
           jobProfiles,
           payRanges,
           teams,
-          submissions: submissions.filter((s) => s.payCycleId === payCycle.id),
+          submissions,
           payCycle,
           viewerEmployeeId: user?.employeeId ?? null,
         })
