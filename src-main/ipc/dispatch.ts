@@ -9,6 +9,7 @@ import { dataHandlers } from './handlers/data'
 import { importHandlers } from './handlers/import'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
+import { tableHandlers } from './handlers/table'
 import type { Handler, HandlerMap } from './types'
 
 type AnyHandler = (input: unknown, context: unknown) => Promise<unknown>
@@ -25,7 +26,14 @@ export function mergeHandlers(...maps: HandlerMap[]): Map<Channel, AnyHandler> {
   return merged
 }
 
-const HANDLERS = mergeHandlers(appHandlers, dataHandlers, importHandlers, payCycleHandlers, planningHandlers)
+const HANDLERS = mergeHandlers(
+  appHandlers,
+  dataHandlers,
+  importHandlers,
+  payCycleHandlers,
+  planningHandlers,
+  tableHandlers,
+)
 
 function describeIssues(channel: string, error: z.ZodError): string {
   const issues = error.issues.map((issue) => {

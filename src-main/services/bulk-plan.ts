@@ -22,7 +22,7 @@ import { requireActivePayCycle } from './pay-cycle'
 const INCREASE_FIELDS: readonly PlanField[] = ['newSalary', 'newPercentBonus', 'newDollarBonus', 'lumpSum']
 
 /** Proration inputs for an employee, given whether they are on a performance plan. */
-type ProrationOf = (employeeId: number, performancePlan: boolean) => ProrationInput | null
+type ProrationOf = (target: PlanTarget, performancePlan: boolean) => ProrationInput | null
 
 type Parsed =
   { ok: true; value: string | number | boolean | null } | { ok: false; code: string; message: string }
@@ -104,7 +104,7 @@ function planRow(
     (field) => changes[field] !== undefined && changes[field]?.new !== null,
   )
   const planned = changes.performancePlan?.new ?? target.reward.performancePlan
-  const input = increase ? prorationOf(target.employeeId, planned === true) : null
+  const input = increase ? prorationOf(target, planned === true) : null
   if (increase && input) {
     const state = increaseInputState({ editable: true, locked: false, proration: proration(input) })
     if (state.tooltip) {
@@ -159,13 +159,13 @@ export async function applyBulkPlan(
   const employeesById = new Map(employees.map((e) => [e.id, e]))
   const rangeOfProfile = new Map(jobProfiles.map((j) => [j.id, j.payRangeId]))
   const rangesById = new Map(payRanges.map((r) => [r.id, r]))
-  const prorationOf: ProrationOf = (employeeId, performancePlan) => {
-    const employee = employeesById.get(employeeId)
+  const prorationOf: ProrationOf = (target, performancePlan) => {
+    const employee = employeesById.get(target.employeeId)
     if (!employee) return null
     const rangeId = employee.jobProfileId === null ? null : rangeOfProfile.get(employee.jobProfileId)
     return {
       employee,
-      reward: { performancePlan, previousIncrease: null },
+      reward: { performancePlan, previousIncrease: target.previousIncrease },
       payRange: rangeId == null ? null : (rangesById.get(rangeId) ?? null),
       settings: payCycle.settings,
       currency: { defaultCurrency: payCycle.defaultCurrency, rates: payCycle.currencyConversions },

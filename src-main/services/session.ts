@@ -13,6 +13,7 @@ import type { Owner } from '../workbook/seed'
 import { Failure } from './failure'
 import { ImportJobs } from './import/jobs'
 import { RecentFiles } from './recent-files'
+import { TableCache } from './table/cache'
 import { createDemoWorkbook, createWorkbook } from './workbooks'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
@@ -41,6 +42,8 @@ export class Session {
   readonly recent: RecentFiles
   /** Imports under way on the open workbook; discarded when it closes. */
   readonly imports: ImportJobs
+  /** The Compensation Table's model of the open workbook (services/table); dropped when it changes. */
+  readonly table = new TableCache()
 
   constructor(readonly options: SessionOptions) {
     this.recent = new RecentFiles(options.dataDir)
@@ -88,6 +91,7 @@ export class Session {
   async close(): Promise<void> {
     const workbook = this.workbook
     this.imports.discardAll()
+    this.table.invalidate()
     this.workbook = null
     this.user = null
     this.summary = null

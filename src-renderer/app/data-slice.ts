@@ -111,6 +111,9 @@ const dataSlice = createSlice({
       state.error = action.payload.error
       state.errors = action.payload.errors
     },
+    userSettingsChanged(state, action: PayloadAction<UserSettingsDto>) {
+      state.userSettings = action.payload
+    },
     dataReset: () => initialState(),
   },
   extraReducers: (builder) => {
@@ -125,7 +128,7 @@ const dataSlice = createSlice({
   },
 })
 
-export const { loadStarted, loadSucceeded, loadFailed, dataReset } = dataSlice.actions
+export const { loadStarted, loadSucceeded, loadFailed, userSettingsChanged, dataReset } = dataSlice.actions
 export const dataReducer = dataSlice.reducer
 
 export const selectDataStatus = (state: WithData): DataStatus => state.data.status

@@ -21,6 +21,8 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
+import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
+import { rewardChangesSchema, tableQuerySchema } from './table-schema'
 import { payCyclePatchSchema } from './pay-cycle-schema'
 
 /**
@@ -171,6 +173,52 @@ export const contract = {
   'import.discard': channel<null>()(z.object({ importId }).strict(), admin),
   /** Writes the company in the import format to a file on this machine. */
   'company.export': channel<{ path: string; rows: number }>()(z.object({ path: filePath }).strict(), admin),
+  /**
+   * The Compensation Table, computed in the main process: a page of rows after sort, filters and
+   * search, scoped to the acting user (or, for SUPER_USER/ADMIN/OWNER, the employee viewed as).
+   */
+  'table.query': channel<TablePage>()(tableQuerySchema, planningEditor),
+  /** Every row with a violation, for the 'View All' panel. */
+  'table.violations': channel<Pick<TableRow, 'id' | 'employeeName' | 'severity' | 'violations'>[]>()(
+    z.object({ viewAsEmployeeId: z.number().int().positive().nullable() }).strict(),
+    planningEditor,
+  ),
+  /** Planner edits, one undo step: all applied in one transaction, a reward-history row each. */
+  'rewards.update': channel<TableRow[]>()(
+    z
+      .object({
+        updates: z
+          .array(z.object({ employeeId: z.number().int().positive(), changes: rewardChangesSchema }).strict())
+          .min(1)
+          .max(5000),
+      })
+      .strict(),
+    planningEditor,
+  ),
+  'rewards.history': channel<RewardHistoryEntry[]>()(
+    z.object({ employeeId: z.number().int().positive() }).strict(),
+    planningEditor,
+  ),
+  /** The table as shown (query without paging, columns, preferred currency) as CSV text. */
+  'table.exportCsv': channel<{ csv: string; rows: number }>()(
+    z
+      .object({
+        query: tableQuerySchema.omit({ offset: true, limit: true }),
+        columns: z.array(z.string()).min(1).max(50),
+        currency: z.enum(CURRENCY_CODES),
+      })
+      .strict(),
+    planningEditor,
+  ),
+  'userSettings.update': channel<UserSettingsDto>()(
+    z
+      .object({
+        preferredCurrency: z.enum(CURRENCY_CODES).optional(),
+        compensationTableConfig: z.array(z.string().max(100)).max(100).nullable().optional(),
+      })
+      .strict(),
+    member,
+  ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

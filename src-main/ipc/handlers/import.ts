@@ -18,6 +18,7 @@ export const importHandlers: HandlerMap = {
     session.imports.revalidate(workbook, importId),
   'import.commit': async ({ importId }, { session, workbook, user }) => {
     const summary = await session.imports.commit(workbook, user, importId)
+    session.table.invalidate()
     await session.refreshSummary()
     return summary
   },

@@ -8,6 +8,8 @@ export interface PlanTarget {
   name: string
   teamId: number | null
   reward: PlannedReward
+  /** The reward's previous_increase date, which proration reads before the employee's own. */
+  previousIncrease: string | null
 }
 
 /** The reward columns a planner sets. Money in cents. */
@@ -35,6 +37,7 @@ export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, P
       'reward.lump_sum',
       'reward.comments',
       'reward.performance_plan',
+      'reward.previous_increase',
     ])
     .execute()
   return new Map(
@@ -45,6 +48,7 @@ export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, P
         companyEmployeeId: r.company_employee_id,
         name: r.name,
         teamId: r.team_id,
+        previousIncrease: r.previous_increase,
         reward: {
           newSalary: r.new_salary,
           newPercentBonus: r.new_percent_bonus,

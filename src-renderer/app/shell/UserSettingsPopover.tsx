@@ -1,18 +1,36 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { SessionUser } from '../../../src-shared/contract'
-import { CURRENCIES, DEFAULT_CURRENCY } from '../../../src-shared/domain/currencies'
+import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode } from '../../../src-shared/domain/currencies'
 import { ROLE_DISPLAY_NAMES } from '../../../src-shared/domain/roles'
+import { useToast } from '../../components/toast'
+import { displayCurrencyOf, pickableCurrencies } from '../../features/compensation-table/display-money'
+import { CurrencyPicker } from '../../features/compensation-table/CurrencyPicker'
+import { saveUserSettings } from '../../features/compensation-table/user-settings'
 import { selectUserSettings } from '../data-slice'
-import { useAppSelector } from '../hooks'
+import { useAppDispatch, useAppSelector } from '../hooks'
 
-/** Who is acting and their preferred currency (spec: a missing preferred currency becomes USD). */
+/**
+ * Who is acting and their preferred currency (spec: a missing preferred currency becomes USD), with
+ * the currency picker (the pay cycle's default and converted currencies), saved at once.
+ */
 export function UserSettingsPopover({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false)
+  const dispatch = useAppDispatch()
+  const toast = useToast()
   const settings = useAppSelector(selectUserSettings)
+  const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
   const currency = CURRENCIES[settings?.preferredCurrency ?? DEFAULT_CURRENCY]
+  const [saving, setSaving] = useState(false)
   const popoverId = useId()
   const root = useRef<HTMLDivElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
+
+  async function chooseCurrency(code: CurrencyCode) {
+    setSaving(true)
+    const result = await dispatch(saveUserSettings({ preferredCurrency: code }))
+    setSaving(false)
+    if (!result.ok) toast.error(result.error.message)
+  }
 
   useEffect(() => {
     if (!open) return
@@ -70,6 +88,17 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
               {currency.code} ({currency.symbol}) · {currency.name}
             </dd>
           </dl>
+          {settings && (
+            <div className="user-menu__currency" style={{ marginTop: 12 }}>
+              <CurrencyPicker
+                value={currency.code}
+                options={pickableCurrencies(displayCurrencyOf(settings, payCycle))}
+                disabled={saving}
+                testId="preferred-currency-select"
+                onChange={(code) => void chooseCurrency(code)}
+              />
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,27 +1,96 @@
-import type { GridApi, GridReadyEvent } from 'ag-grid-community'
-import { AgGridReact } from 'ag-grid-react'
-import { useCallback, useRef, useState } from 'react'
-import { useAppSelector } from '../../app/hooks'
-import { COLUMNS, DEFAULT_COLUMN, PAGE_SIZE, rowId } from './columns'
-import { gridTheme } from './grid-setup'
+import type { GridApi } from 'ag-grid-community'
+import { useCallback, useMemo, useRef, useState } from 'react'
+import type { ColumnFilter, TableRow } from '../../../src-shared/contract'
+import type { CurrencyCode } from '../../../src-shared/domain/currencies'
+import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import { invoke } from '../../app/client'
+import { selectEmployees, selectUserSettings } from '../../app/data-slice'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectRole, selectSessionKey } from '../../app/session-slice'
+import { useToast } from '../../components/toast'
+import { ColumnEditor } from './ColumnEditor'
+import { displayCurrencyOf, pickableCurrencies } from './display-money'
+import { downloadText } from './export-csv'
+import { filterKind, setOptions } from './filter-model'
+import { buildColumnDefs } from './grid-columns'
+import { HistoryPanel } from './HistoryPanel'
 import { Pagination } from './Pagination'
-import { selectCompensationRows, type CompensationRow } from './selectors'
+import { updateTableSession, useTableSession } from './session-store'
+import { exportQuery, PAGE_SIZE, withFilter, type TableFilters } from './table-query'
+import { TableGrid } from './TableGrid'
+import { CurrencyPicker, FilterChips, FilterPopover, SearchBox } from './TableToolbar'
+import { useColumnEditing } from './use-column-editing'
+import { useRewardEdits, useUndoKeys } from './use-reward-edits'
+import { useTableData } from './use-table-data'
+import { saveUserSettings } from './user-settings'
+import { canViewAs } from './view-as'
+import { ViewAsControl } from './ViewAsControl'
+import { ViolationPanel } from './ViolationPanel'
+import { ViolationSummary } from './ViolationSummary'
 import './table.css'
 
-const NO_ROWS =
-  '<span class="grid-empty">No employees in this workbook yet. Import them from Manage Data.</span>'
+type Panel = { kind: 'violations' } | { kind: 'history'; row: TableRow } | null
 
-interface PageState {
-  current: number
-  total: number
-  rowCount: number
-}
-
-/** /employeetable: every employee with their planned pay (read-only for now), 25 rows a page. */
+/** /employeetable: the Compensation Table, a page of 25 rows at a time from the main process. */
 export default function CompensationTablePage() {
-  const rows = useAppSelector(selectCompensationRows)
-  const api = useRef<GridApi<CompensationRow> | null>(null)
-  const [page, setPage] = useState<PageState>({ current: 1, total: 0, rowCount: 0 })
+  const dispatch = useAppDispatch()
+  const toast = useToast()
+  const sessionKey = useAppSelector(selectSessionKey)
+  const role = useAppSelector(selectRole)
+  const settings = useAppSelector(selectUserSettings)
+  const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
+  const employees = useAppSelector(selectEmployees)
+  const reloadToken = useAppSelector((state) => state.data.requestId ?? '')
+  const session = useTableSession(sessionKey)
+  const viewAs = canViewAs(role) ? session.viewAsEmployeeId : null
+  const viewAsName = viewAs === null ? null : (employees.find((e) => e.id === viewAs)?.name ?? `#${viewAs}`)
+
+  const display = useMemo(() => displayCurrencyOf(settings, payCycle), [settings, payCycle])
+  const currencies = useMemo(() => pickableCurrencies(display), [display])
+  const [filters, setFilters] = useState<TableFilters>({})
+  const [search, setSearch] = useState('')
+  const [searchKey, setSearchKey] = useState(0)
+  const view = useMemo(() => ({ filters, search, viewAsEmployeeId: viewAs }), [filters, search, viewAs])
+  const table = useTableData(view, reloadToken)
+  const columns = useColumnEditing(settings?.compensationTableConfig ?? null)
+
+  const api = useRef<GridApi<TableRow> | null>(null)
+  const getApi = useCallback(() => api.current, [])
+  const [page, setPage] = useState({ current: 1, total: 0, rowCount: 0 })
+  const [panel, setPanel] = useState<Panel>(null)
+  const [changes, setChanges] = useState(0)
+  const [exporting, setExporting] = useState(false)
+
+  const { refreshSummary } = table
+  const onChanged = useCallback(() => {
+    void refreshSummary()
+    setChanges((n) => n + 1)
+  }, [refreshSummary])
+  const edits = useRewardEdits({ sessionKey, getApi, onChanged })
+  useUndoKeys(edits.undo, edits.redo)
+
+  const { edit } = edits
+  const onPromotion = useCallback(
+    (row: TableRow, value: boolean) =>
+      void edit(row, { promotion: value }, `Promotion of ${row.employeeName}`),
+    [edit],
+  )
+  const onHistory = useCallback((row: TableRow) => setPanel({ kind: 'history', row }), [])
+  const columnDefs = useMemo(
+    () => buildColumnDefs(columns.ids, { display, onHistory, onPromotion }),
+    [columns.ids, display, onHistory, onPromotion],
+  )
+
+  const filterable = useMemo(
+    () =>
+      TABLE_COLUMNS.flatMap((column) => {
+        const kind = filterKind(column, payCycle?.settings ?? null)
+        return kind
+          ? [{ column, kind, options: setOptions(column, payCycle?.settings ?? null, currencies) }]
+          : []
+      }),
+    [payCycle, currencies],
+  )
 
   const syncPage = useCallback(() => {
     const grid = api.current
@@ -32,39 +101,118 @@ export default function CompensationTablePage() {
       rowCount: grid.paginationGetRowCount(),
     })
   }, [])
+  const onReady = useCallback((grid: GridApi<TableRow>) => {
+    api.current = grid
+  }, [])
 
-  const onGridReady = useCallback(
-    (event: GridReadyEvent<CompensationRow>) => {
-      api.current = event.api
-      syncPage()
-    },
-    [syncPage],
-  )
+  const applyFilter = (column: TableColumnId, filter: ColumnFilter | null) =>
+    setFilters((current) => withFilter(current, column, filter))
+
+  const setViewAs = (employeeId: number | null) => {
+    updateTableSession(sessionKey, () => ({ viewAsEmployeeId: employeeId }))
+    if (panel?.kind === 'history') setPanel(null)
+  }
+
+  const setCurrency = async (code: CurrencyCode) => {
+    const result = await dispatch(saveUserSettings({ preferredCurrency: code }))
+    if (!result.ok) toast.error(result.error.message)
+  }
+
+  const exportCsv = async () => {
+    setExporting(true)
+    const result = await invoke('table.exportCsv', {
+      query: exportQuery({ ...view, sort: table.sort }),
+      columns: columns.ids,
+      currency: display.preferred,
+    })
+    setExporting(false)
+    if (!result.ok) return toast.error(result.error.message)
+    downloadText(result.value.csv)
+    toast.success(`Exported ${result.value.rows.toLocaleString('en-US')} employees.`)
+  }
+
+  const findEmployee = (name: string) => {
+    setSearch(name)
+    setSearchKey((k) => k + 1)
+  }
 
   return (
-    <section className="page page--fill" aria-labelledby="compensation-table-title">
+    <section className="page page--fill table-page" aria-labelledby="compensation-table-title">
       <header className="page__header">
-        <h1 id="compensation-table-title" className="page__title">
-          Compensation Table
-        </h1>
+        <div className="table-page__heading">
+          <h1 id="compensation-table-title" className="page__title">
+            Compensation Table
+          </h1>
+          {viewAsName && (
+            <span className="viewing-as" data-testid="viewing-as">
+              Viewing as {viewAsName}
+            </span>
+          )}
+        </div>
         <span className="muted" data-testid="compensation-table-count">
-          {rows.length.toLocaleString('en-US')} employees
+          {table.summary ? `${table.summary.total.toLocaleString('en-US')} employees` : 'Loading…'}
         </span>
       </header>
-      <div className="grid-host" data-testid="compensation-table">
-        <AgGridReact<CompensationRow>
-          theme={gridTheme}
-          rowData={rows}
-          columnDefs={COLUMNS}
-          defaultColDef={DEFAULT_COLUMN}
-          getRowId={rowId}
-          pagination
-          paginationPageSize={PAGE_SIZE}
-          paginationPageSizeSelector={false}
-          suppressPaginationPanel
-          overlayNoRowsTemplate={NO_ROWS}
-          onGridReady={onGridReady}
-          onPaginationChanged={syncPage}
+      <div className="table-toolbar" role="toolbar" aria-label="Table">
+        <SearchBox key={searchKey} value={search} onSearch={setSearch} />
+        <FilterPopover
+          columns={filterable}
+          filters={filters}
+          currency={display.defaultCurrency}
+          onApply={applyFilter}
+        />
+        <CurrencyPicker
+          value={display.preferred}
+          options={currencies}
+          onChange={(code) => void setCurrency(code)}
+        />
+        {canViewAs(role) && <ViewAsControl viewAsEmployeeId={viewAs} onChange={setViewAs} />}
+        <span className="table-toolbar__spacer" />
+        <button
+          type="button"
+          className="button"
+          data-testid="table-export"
+          disabled={exporting}
+          onClick={() => void exportCsv()}
+        >
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+        <button
+          type="button"
+          className={`button${columns.editing ? ' button--primary' : ''}`}
+          data-testid="edit-columns-toggle"
+          aria-pressed={columns.editing}
+          disabled={columns.saving}
+          onClick={() => (columns.editing ? void columns.finish() : columns.start())}
+        >
+          {columns.editing ? 'Finish Editing' : 'Edit Columns'}
+        </button>
+      </div>
+      <FilterChips
+        filters={filters}
+        columns={filterable}
+        currency={display.defaultCurrency}
+        onRemove={(id) => applyFilter(id, null)}
+      />
+      <ViolationSummary summary={table.summary} onViewAll={() => setPanel({ kind: 'violations' })} />
+      {table.error && (
+        <p className="inline-error" role="alert" data-testid="table-error">
+          {table.error}
+        </p>
+      )}
+      <div className="table-page__body">
+        {columns.items && (
+          <ColumnEditor items={columns.items} onMove={columns.move} onToggle={columns.toggle} />
+        )}
+        <TableGrid
+          columnDefs={columnDefs}
+          datasource={table.datasource}
+          display={display}
+          onReady={onReady}
+          onPagination={syncPage}
+          onSort={table.setSort}
+          onEdit={(row, rowChanges, label) => void edits.edit(row, rowChanges, label)}
+          onPaste={(plan, label) => void edits.paste(plan, label)}
         />
       </div>
       <Pagination
@@ -74,6 +222,17 @@ export default function CompensationTablePage() {
         pageSize={PAGE_SIZE}
         onGoTo={(target) => api.current?.paginationGoToPage(target - 1)}
       />
+      {panel?.kind === 'violations' && (
+        <ViolationPanel
+          viewAsEmployeeId={viewAs}
+          version={`${changes}:${reloadToken}`}
+          onClose={() => setPanel(null)}
+          onFind={findEmployee}
+        />
+      )}
+      {panel?.kind === 'history' && (
+        <HistoryPanel row={panel.row} version={`${changes}`} onClose={() => setPanel(null)} />
+      )}
     </section>
   )
 }

@@ -1,0 +1,21 @@
+import { exportTableCsv } from '../../services/table/export-csv'
+import { rewardHistory } from '../../services/table/history'
+import { queryTable, tableViolations } from '../../services/table/service'
+import { updateRewards } from '../../services/table/update'
+import { updateUserSettings } from '../../services/table/user-settings'
+import type { HandlerMap } from '../types'
+
+/** The Compensation Table: queries over the session's table model, planner edits, export, settings. */
+export const tableHandlers: HandlerMap = {
+  'table.query': async (input, { session, workbook, user }) =>
+    queryTable(await session.table.get(workbook), user, input),
+  'table.violations': async ({ viewAsEmployeeId }, { session, workbook, user }) =>
+    tableViolations(await session.table.get(workbook), user, viewAsEmployeeId),
+  'rewards.update': async ({ updates }, { session, workbook, user }) =>
+    updateRewards(session.table, workbook, user, updates),
+  'rewards.history': async ({ employeeId }, { session, workbook, user }) =>
+    rewardHistory(session.table, workbook, user, employeeId),
+  'table.exportCsv': async (input, { session, workbook, user }) =>
+    exportTableCsv(await session.table.get(workbook), user, input),
+  'userSettings.update': async (patch, { workbook, user }) => updateUserSettings(workbook, user, patch),
+}

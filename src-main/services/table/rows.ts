@@ -1,0 +1,108 @@
+import type { SessionUser, TableRow, ViolationDto } from '../../../src-shared/contract'
+import { payRangeHints } from '../../../src-shared/domain/pay-range-hints'
+import { bonusInputs, increaseInputState } from '../../../src-shared/domain/proration'
+import { subPlannerViolation } from '../../../src-shared/domain/violations'
+import { ratingLabel, SEVERITY_NAMES } from './columns'
+import type { RowState, TableModel } from './model'
+import { resolveView } from './query'
+
+export const CYCLE_CLOSED = 'The pay cycle is closed; choices are locked.'
+export const PLAN_SUBMITTED = 'Your plan is submitted; choices are locked.'
+export const NOT_YOUR_EMPLOYEE = 'This employee is not in your teams.'
+
+/** Who edits: their planning scope and what locks their choices. */
+export interface Actor {
+  user: SessionUser
+  /** null: the whole company. */
+  teamIds: ReadonlySet<number> | null
+  /** A closed pay cycle or the actor's own submission locks every input. */
+  lockReason: string | null
+}
+
+export function actorOf(model: TableModel, user: SessionUser): Actor {
+  const { teamIds } = resolveView(model, user, null)
+  const submitted = user.employeeId !== null && model.submitted.has(user.employeeId)
+  return {
+    user,
+    teamIds,
+    lockReason: !model.payCycle.active ? CYCLE_CLOSED : submitted ? PLAN_SUBMITTED : null,
+  }
+}
+
+export function actorMayPlan(actor: Actor, row: RowState): boolean {
+  const teamId = row.e.teamId
+  return actor.teamIds === null || (teamId !== null && actor.teamIds.has(teamId))
+}
+
+/** The row's violations for a viewer: its own rules, then subPlannerNotSubmitted. */
+export function rowViolationsFor(model: TableModel, row: RowState, viewerId: number | null): ViolationDto[] {
+  const list: ViolationDto[] = row.violations.map((v) => ({
+    rule: v.rule,
+    severity: v.severity,
+    message: v.message,
+  }))
+  if (model.isWaiting(row, viewerId) && row.activePlannerId !== null) {
+    const planner = { id: row.activePlannerId, name: model.names.get(row.activePlannerId) ?? null }
+    const waiting = subPlannerViolation(planner, viewerId, model.payCycle.settings)
+    if (waiting) list.push({ ...waiting })
+  }
+  return list
+}
+
+export function toTableRow(
+  model: TableModel,
+  row: RowState,
+  viewerId: number | null,
+  actor: Actor,
+): TableRow {
+  const { e } = row
+  const settings = model.payCycle.settings
+  const mayPlan = actorMayPlan(actor, row)
+  const input = increaseInputState({
+    editable: mayPlan,
+    locked: actor.lockReason !== null,
+    proration: row.proration,
+  })
+  const bounds = row.range?.bounds ?? null
+  return {
+    id: e.id,
+    employeeId: e.companyEmployeeId,
+    employeeName: e.name,
+    manager: e.managerId == null ? null : (model.names.get(e.managerId) ?? null),
+    planner: e.plannerId == null ? null : (model.names.get(e.plannerId) ?? null),
+    team: e.teamId == null ? null : (model.teams.get(e.teamId)?.name ?? null),
+    jobTitle: e.jobTitle,
+    performanceRating: e.performanceRating,
+    performanceRatingLabel: ratingLabel(model, row),
+    currency: e.defaultPayCurrency,
+    salaried: e.salaried,
+    hireDate: e.hireDate,
+    currentSalary: e.currentSalary,
+    currentAnnualPay: row.currentAnnualPay,
+    newSalary: e.newSalary,
+    newAnnualPay: row.newAnnualPay,
+    dollarIncrease: row.dollarIncrease,
+    salaryIncrease: row.salaryIncrease,
+    lumpSum: e.lumpSum,
+    newDollarBonus: e.newDollarBonus,
+    newPercentBonus: e.newPercentBonus,
+    currentDollarBonus: e.currentDollarBonus,
+    currentPercentBonus: e.currentPercentBonus,
+    comments: e.comments,
+    promotion: e.promotion,
+    newJobProfileId: e.newJobProfileId,
+    payRange: bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
+    compaRatio: row.compaRatio,
+    positionInRange: row.positionInRange,
+    newPositionInRange: row.newPositionInRange,
+    payRangeHints: bounds
+      ? payRangeHints(row.currentAnnualPay, bounds).map((h) => ({ label: h.label, amount: h.amount }))
+      : [],
+    severity: SEVERITY_NAMES[model.viewerSeverity(row, viewerId)],
+    violations: rowViolationsFor(model, row, viewerId),
+    proratedPercent: row.proration.percent,
+    editable: !input.disabled,
+    lockedReason: input.tooltip ?? actor.lockReason ?? (mayPlan ? null : NOT_YOUR_EMPLOYEE),
+    bonusInputs: bonusInputs(e, e, settings),
+  }
+}

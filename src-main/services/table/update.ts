@@ -1,0 +1,134 @@
+import type { RewardChanges, SessionUser, TableRow } from '../../../src-shared/contract'
+import { roundTo } from '../../../src-shared/domain/money'
+import { increaseInputState } from '../../../src-shared/domain/proration'
+import { TABLE_COLUMN_IDS, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import type { Workbook } from '../../workbook/open'
+import type { TableEmployee } from '../../workbook/queries/table'
+import {
+  saveTableRewardChanges,
+  type RewardField,
+  type TableRewardChange,
+} from '../../workbook/queries/table-rewards'
+import { Failure } from '../failure'
+import type { TableCache } from './cache'
+import { COLUMN_ACCESS } from './columns'
+import type { RowState, TableModel } from './model'
+import { queriesOf } from './query'
+import { actorMayPlan, actorOf, toTableRow, type Actor } from './rows'
+
+/** The inputs the spec disables for a fully prorated employee. */
+const INCREASE_FIELDS: readonly RewardField[] = ['newSalary', 'newPercentBonus', 'newDollarBonus', 'lumpSum']
+const BONUS_FIELDS: readonly RewardField[] = ['newPercentBonus', 'newDollarBonus']
+
+export const BONUS_NOT_EDITABLE = 'Bonus amounts are not editable in this pay cycle.'
+export const NO_BONUS = 'Bonuses are not part of this pay cycle.'
+export const NO_LUMP_SUM = 'Lump sums are not part of this pay cycle.'
+
+type Diff = TableRewardChange['changes']
+
+/** Percent bonuses keep four decimals (spec §5); an empty comment is no comment. */
+function normalize(field: RewardField, value: unknown): unknown {
+  if (field === 'newPercentBonus' && typeof value === 'number') return roundTo(value, 4)
+  if (field === 'comments' && value === '') return null
+  return value
+}
+
+function diffOf(e: TableEmployee, changes: RewardChanges): Diff {
+  const diff: Diff = {}
+  for (const [field, raw] of Object.entries(changes) as [RewardField, unknown][]) {
+    if (raw === undefined) continue
+    const value = normalize(field, raw)
+    if (e[field] !== value) diff[field] = { old: e[field], new: value }
+  }
+  return diff
+}
+
+/** Refuses a change the spec disables; the messages are the spec's where it has one. */
+function checkChange(model: TableModel, row: RowState, diff: Diff): void {
+  const settings = model.payCycle.settings
+  const fields = Object.keys(diff) as RewardField[]
+  const increase = INCREASE_FIELDS.some((f) => diff[f] !== undefined && diff[f]?.new !== null)
+  if (increase && row.proration.fullyProrated) {
+    const state = increaseInputState({ editable: true, locked: false, proration: row.proration })
+    throw new Failure('FORBIDDEN', state.tooltipLines.join(' '))
+  }
+  if (fields.some((f) => BONUS_FIELDS.includes(f))) {
+    if (!settings.includeBonus) throw new Failure('FORBIDDEN', NO_BONUS)
+    if (!settings.bonusAmountEditable) throw new Failure('FORBIDDEN', BONUS_NOT_EDITABLE)
+  }
+  if (diff.lumpSum !== undefined && !settings.includeLumpSum) throw new Failure('FORBIDDEN', NO_LUMP_SUM)
+  const profile = diff.newJobProfileId?.new
+  if (typeof profile === 'number' && !model.rules.hasJobProfile(profile)) {
+    throw new Failure('BAD_INPUT', `No job profile has the id ${profile}.`)
+  }
+}
+
+function snapshot(model: TableModel, row: RowState): unknown[] {
+  return TABLE_COLUMN_IDS.map((column) =>
+    column === 'violations' ? row.severity : COLUMN_ACCESS[column].value(row, model, null),
+  )
+}
+
+/** Applies saved changes to the model: the rows, their teams' totals, and the cached lists they affect. */
+export function applyToModel(model: TableModel, changes: readonly TableRewardChange[]): void {
+  const changedColumns = new Set<TableColumnId>()
+  for (const change of changes) {
+    const row = model.row(change.employeeId)
+    if (!row) continue
+    const before = snapshot(model, row)
+    const e = row.e as unknown as Record<RewardField, unknown>
+    for (const [field, value] of Object.entries(change.changes) as [RewardField, { new: unknown }][]) {
+      e[field] = value.new
+    }
+    model.reevaluate(row)
+    const after = snapshot(model, row)
+    TABLE_COLUMN_IDS.forEach((column, i) => {
+      if (before[i] !== after[i]) changedColumns.add(column)
+    })
+  }
+  queriesOf(model).changed(changedColumns)
+}
+
+/**
+ * rewards.update: a planner's edits, one undo step. All or nothing: the whole batch is refused when
+ * choices are locked, when any employee is outside the user's teams, or when any change is one the
+ * spec disables. Otherwise one transaction writes every change with a reward-history row per changed
+ * employee (source 'table'), and the model follows incrementally. Answers the rows after the edit.
+ */
+export async function updateRewards(
+  cache: TableCache,
+  workbook: Workbook,
+  user: SessionUser,
+  updates: readonly { employeeId: number; changes: RewardChanges }[],
+  now = new Date(),
+): Promise<TableRow[]> {
+  const model = await cache.get(workbook)
+  const actor: Actor = actorOf(model, user)
+  if (actor.lockReason) throw new Failure('FORBIDDEN', actor.lockReason)
+  // Several updates of one employee in a batch apply in order.
+  const merged = new Map<number, RewardChanges>()
+  for (const update of updates) {
+    merged.set(update.employeeId, { ...merged.get(update.employeeId), ...update.changes })
+  }
+  const changes: TableRewardChange[] = []
+  for (const [employeeId, requested] of merged) {
+    const row = model.row(employeeId)
+    if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
+    if (!actorMayPlan(actor, row)) {
+      throw new Failure('FORBIDDEN', `You may not plan for ${row.e.name} (${row.e.companyEmployeeId}).`)
+    }
+    const diff = diffOf(row.e, requested)
+    if (Object.keys(diff).length === 0) continue
+    checkChange(model, row, diff)
+    changes.push({ employeeId, changes: diff })
+  }
+  if (changes.length > 0) {
+    await saveTableRewardChanges(workbook, changes, {
+      userId: user.id,
+      at: now.toISOString(),
+      source: 'table',
+    })
+    applyToModel(model, changes)
+  }
+  return [...merged.keys()].map((id) => toTableRow(model, model.row(id) as RowState, user.employeeId, actor))
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type Ref } from 'react'
+import {
+  filterNumericTyping,
+  formatNumericInput,
+  NUMERIC_INPUT_PAUSE_MS,
+  parseNumericInput,
+  type NumericInputMode,
+  type ParsedNumericInput,
+} from '../../../src-shared/domain/input-parsing'
+import './numeric-input.css'
+
+export interface NumericInputProps {
+  value: number | null
+  /** Text to start from instead of the value (a cell editor opened by typing a key). */
+  initialText?: string
+  /** 'currency' pads to two decimals; 'percent' keeps four and colours the sign. */
+  mode?: NumericInputMode
+  allowNull?: boolean
+  /** A "%" suffix means that percent of this basis. */
+  percentBasis?: number | null
+  /** Every keystroke, with what the text would commit as. */
+  onChange?: (parsed: ParsedNumericInput) => void
+  /** Enter, Tab, blur, or a 1000 ms pause when autoSubmit is on (spec §5). */
+  onCommit?: (parsed: ParsedNumericInput) => void
+  autoSubmit?: boolean
+  /** Shown before the input, e.g. the currency code an amount is in. */
+  prefix?: string
+  /** Shown after the input, e.g. "%". */
+  suffix?: string
+  disabled?: boolean
+  autoFocus?: boolean
+  inputRef?: Ref<HTMLInputElement>
+  'aria-label'?: string
+  testId?: string
+}
+
+function tone(mode: NumericInputMode, value: number | null): string {
+  if (mode !== 'percent' || value === null || value === 0) return ''
+  return value > 0 ? ' numeric-input--positive' : ' numeric-input--negative'
+}
+
+/**
+ * Spec §5 numeric and percent inputs: only digits and one decimal point are kept while typing,
+ * thousands separators are inserted, "k" multiplies by 1000, "%" scales by the basis, and the value
+ * commits on Enter, Tab or blur (or after a pause when auto-submit is on). Percent is green when
+ * positive, red when negative.
+ */
+export function NumericInput({
+  value,
+  initialText,
+  mode = 'currency',
+  allowNull,
+  percentBasis,
+  onChange,
+  onCommit,
+  autoSubmit,
+  prefix,
+  suffix,
+  disabled,
+  autoFocus,
+  inputRef,
+  'aria-label': ariaLabel,
+  testId,
+}: NumericInputProps) {
+  const options = { mode, allowNull, percentBasis }
+  const [text, setText] = useState(() =>
+    initialText !== undefined ? filterNumericTyping(initialText) : formatNumericInput(value, { mode }),
+  )
+  const timer = useRef<number | null>(null)
+  const parsed = parseNumericInput(text, options)
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  function commit(raw: string) {
+    if (timer.current !== null) window.clearTimeout(timer.current)
+    timer.current = null
+    const result = parseNumericInput(raw, options)
+    setText(result.text)
+    onCommit?.(result)
+  }
+
+  return (
+    <span className={`numeric-input${tone(mode, parsed.value)}`}>
+      {prefix && <span className="numeric-input__affix">{prefix}</span>}
+      <input
+        ref={inputRef}
+        type="text"
+        inputMode="decimal"
+        className="numeric-input__field"
+        value={text}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        aria-label={ariaLabel}
+        aria-invalid={parsed.valid ? undefined : true}
+        data-testid={testId}
+        onFocus={(event) => {
+          if (initialText === undefined) event.currentTarget.select()
+        }}
+        onChange={(event) => {
+          const next = filterNumericTyping(event.currentTarget.value)
+          setText(next)
+          onChange?.(parseNumericInput(next, options))
+          if (autoSubmit) {
+            if (timer.current !== null) window.clearTimeout(timer.current)
+            timer.current = window.setTimeout(() => commit(next), NUMERIC_INPUT_PAUSE_MS)
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === 'Tab') commit(event.currentTarget.value)
+        }}
+        onBlur={(event) => {
+          if (onCommit) commit(event.currentTarget.value)
+        }}
+      />
+      {suffix && <span className="numeric-input__affix">{suffix}</span>}
+    </span>
+  )
+}

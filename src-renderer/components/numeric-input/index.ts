@@ -1,0 +1,1 @@
+export { NumericInput, type NumericInputProps } from './NumericInput'

@@ -1,0 +1,170 @@
+import type {
+  CellEditRequestEvent,
+  ColDef,
+  GridApi,
+  GridReadyEvent,
+  IDatasource,
+  SortChangedEvent,
+} from 'ag-grid-community'
+import { AgGridReact } from 'ag-grid-react'
+import { useCallback, useRef, type ClipboardEvent } from 'react'
+import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/contract'
+import { isTableColumnId } from '../../../src-shared/domain/table-columns'
+import { useToast } from '../../components/toast'
+import { changesFromEdit, isEditableColumn } from './cell-edit'
+import { copyText, toTsv } from './clipboard'
+import { columnOf } from './column-config'
+import type { DisplayCurrency } from './display-money'
+import { gridTheme } from './grid-setup'
+import { DEFAULT_COLUMN } from './grid-columns'
+import { planPaste, type PastePlan } from './paste'
+import { querySort } from './sort-cycle'
+import { PAGE_SIZE } from './table-query'
+
+interface Props {
+  columnDefs: ColDef<TableRow>[]
+  datasource: IDatasource
+  display: DisplayCurrency
+  onReady: (api: GridApi<TableRow>) => void
+  onPagination: () => void
+  onSort: (sort: TableQuery['sort']) => void
+  onEdit: (row: TableRow, changes: RewardChanges, label: string) => void
+  onPaste: (plan: PastePlan, label: string) => void
+}
+
+const NO_ROWS = '<span class="grid-empty">No employees match.</span>'
+const SELECTION = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: false,
+  enableClickSelection: false,
+} as const
+const SELECTION_COLUMN = { pinned: 'left', width: 44, minWidth: 44, resizable: false } as const
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName))
+  )
+}
+
+const rowId = (params: { data: TableRow }) => String(params.data.id)
+
+/**
+ * The grid: AG Grid's Infinite Row Model paging 25 rows at a time (its own pager hidden: the page
+ * draws the spec's), read-only edits handed to `onEdit`, Ctrl+C of the selected rows or the focused
+ * cell as tab-separated text, Ctrl+V of a spreadsheet column down the page.
+ */
+export function TableGrid(props: Props) {
+  const api = useRef<GridApi<TableRow> | null>(null)
+  const toast = useToast()
+  const { onReady, onEdit, onPaste, onSort, display } = props
+
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<TableRow>) => {
+      api.current = event.api
+      onReady(event.api)
+    },
+    [onReady],
+  )
+
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<TableRow>) => {
+      const column = event.column.getColId()
+      const row = event.data
+      const changes = changesFromEdit(column, row, event.newValue)
+      if (!changes) {
+        event.api.refreshCells({ rowNodes: [event.node], force: true })
+        return
+      }
+      const label = isTableColumnId(column)
+        ? `${columnOf(column).label} of ${row.employeeName}`
+        : row.employeeName
+      onEdit(row, changes, label)
+    },
+    [onEdit],
+  )
+
+  const onSortChanged = useCallback(
+    (event: SortChangedEvent<TableRow>) => {
+      const model = event.api
+        .getColumnState()
+        .filter((state) => state.sort)
+        .map((state) => ({ colId: state.colId, sort: state.sort ?? null }))
+      onSort(querySort(model))
+    },
+    [onSort],
+  )
+
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
+    const grid = api.current
+    if (!grid || isTyping(event.target)) return
+    const columns = grid
+      .getAllDisplayedColumns()
+      .map((column) => column.getColId())
+      .filter((id) => isTableColumnId(id))
+    const selected = grid.getSelectedRows()
+    let rows: string[][]
+    if (selected.length > 0) {
+      rows = selected.map((row) => columns.map((id) => copyText(id, row, display)))
+    } else {
+      const focused = grid.getFocusedCell()
+      const row = focused ? grid.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined
+      if (!focused || !row) return
+      rows = [[copyText(focused.column.getColId(), row, display)]]
+    }
+    event.clipboardData.setData('text/plain', toTsv(rows))
+    event.preventDefault()
+  }
+
+  const onPasteEvent = (event: ClipboardEvent<HTMLDivElement>) => {
+    const grid = api.current
+    if (!grid || isTyping(event.target)) return
+    const focused = grid.getFocusedCell()
+    const column = focused?.column.getColId() ?? ''
+    if (!focused || focused.rowPinned || !isEditableColumn(column)) return
+    event.preventDefault()
+    const pageEnd = Math.min((grid.paginationGetCurrentPage() + 1) * PAGE_SIZE, grid.paginationGetRowCount())
+    const rows: TableRow[] = []
+    for (let index = focused.rowIndex; index < pageEnd; index += 1) {
+      const data = grid.getDisplayedRowAtIndex(index)?.data
+      if (data) rows.push(data)
+    }
+    const result = planPaste(column, rows, event.clipboardData.getData('text/plain'))
+    if (!result.ok) toast.error(`Nothing was pasted. ${result.message}`)
+    else if (result.plan.updates.length === 0) toast.info('Nothing to paste: the values are already there.')
+    else onPaste(result.plan, `Paste into ${isTableColumnId(column) ? columnOf(column).label : column}`)
+  }
+
+  return (
+    <div className="grid-host" data-testid="compensation-table" onCopy={onCopy} onPaste={onPasteEvent}>
+      <AgGridReact<TableRow>
+        theme={gridTheme}
+        rowModelType="infinite"
+        datasource={props.datasource}
+        cacheBlockSize={PAGE_SIZE}
+        maxBlocksInCache={4}
+        maxConcurrentDatasourceRequests={2}
+        pagination
+        paginationPageSize={PAGE_SIZE}
+        paginationPageSizeSelector={false}
+        suppressPaginationPanel
+        columnDefs={props.columnDefs}
+        defaultColDef={DEFAULT_COLUMN}
+        getRowId={rowId}
+        rowSelection={SELECTION}
+        selectionColumnDef={SELECTION_COLUMN}
+        readOnlyEdit
+        stopEditingWhenCellsLoseFocus
+        suppressMultiSort
+        suppressColumnVirtualisation
+        tooltipShowDelay={300}
+        overlayNoRowsTemplate={NO_ROWS}
+        onGridReady={onGridReady}
+        onPaginationChanged={props.onPagination}
+        onSortChanged={onSortChanged}
+        onCellEditRequest={onCellEditRequest}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import type { TableColumnId } from '../domain/table-columns'
+import type { ViolationDto } from './dto'
+
+/** One row of the Compensation Table, computed in the main process. Money in cents of `currency`. */
+export interface TableRow {
+  id: number
+  employeeId: string
+  employeeName: string
+  manager: string | null
+  planner: string | null
+  team: string | null
+  jobTitle: string | null
+  performanceRating: number | null
+  performanceRatingLabel: string | null
+  currency: string
+  salaried: boolean
+  hireDate: string | null
+  /** Salaried: annual salary; hourly: the hourly rate (as stored). */
+  currentSalary: number
+  currentAnnualPay: number
+  newSalary: number | null
+  newAnnualPay: number
+  dollarIncrease: number | null
+  /** Percent. */
+  salaryIncrease: number | null
+  lumpSum: number | null
+  newDollarBonus: number | null
+  newPercentBonus: number | null
+  currentDollarBonus: number
+  currentPercentBonus: number
+  comments: string | null
+  promotion: boolean
+  newJobProfileId: number | null
+  /** Annual, in `currency`, on the employee's pay basis; null without a range. */
+  payRange: { min: number; mid: number; max: number } | null
+  compaRatio: number | null
+  positionInRange: number | null
+  newPositionInRange: number | null
+  payRangeHints: { label: string; amount: number }[]
+  severity: 'none' | 'warning' | 'error'
+  violations: ViolationDto[]
+  proratedPercent: number
+  /** Whether this user may edit the row's inputs; when not, why ('Employee not eligible for an increase.' …). */
+  editable: boolean
+  lockedReason: string | null
+  bonusInputs: { showDollar: boolean; showPercent: boolean; editable: boolean }
+}
+
+export type NumberFilter = {
+  type: 'number'
+  op: 'equals' | 'lessThan' | 'greaterThan' | 'between'
+  value: number
+  valueTo?: number
+}
+export type DateFilter = {
+  type: 'date'
+  op: 'equals' | 'before' | 'after' | 'between'
+  value: string
+  valueTo?: string
+}
+export type TextFilter = { type: 'text'; contains: string }
+export type SetFilter = { type: 'set'; values: string[] }
+export type ColumnFilter = NumberFilter | DateFilter | TextFilter | SetFilter
+
+export interface TableQuery {
+  offset: number
+  limit: number
+  sort: { column: TableColumnId; direction: 'asc' | 'desc' } | null
+  filters: Partial<Record<TableColumnId, ColumnFilter>>
+  /** Search by name (spec: search by name). */
+  search: string
+  /** 'View as' (SUPER_USER, ADMIN, OWNER): the rows that employee would see. */
+  viewAsEmployeeId: number | null
+}
+
+export interface TablePage {
+  total: number
+  rows: TableRow[]
+  /** Across every row the query matches (not only this page). */
+  worstSeverity: 'none' | 'warning' | 'error'
+  violationCount: number
+  /** The viewer's teams' aggregate budget violations (aboveBudgetExceeded). */
+  teamViolations: { teamId: number; name: string; violations: ViolationDto[] }[]
+}
+
+/** A planner's changes to one employee's reward; absent fields stay as they are. Money in cents. */
+export interface RewardChanges {
+  newSalary?: number | null
+  newPercentBonus?: number | null
+  newDollarBonus?: number | null
+  lumpSum?: number | null
+  comments?: string | null
+  promotion?: boolean
+  newJobProfileId?: number | null
+}
+
+export interface RewardHistoryEntry {
+  id: number
+  changedAt: string
+  changedBy: string | null
+  source: string
+  changes: Record<string, { old: unknown; new: unknown }>
+}

@@ -1,0 +1,169 @@
+import path from 'node:path'
+import type { PayCycleDto, TableRow } from '../../src-shared/contract'
+import { convertCents } from '../../src-shared/domain/currency-conversion'
+import { cli } from '../support/cli'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+const dir = tempDir()
+const file = path.join(dir, 'export.paycycle')
+const { dispatcher } = testBackend(dir)
+const query = { sort: null, filters: {}, search: '', viewAsEmployeeId: null }
+
+let all: TableRow[]
+let cycle: PayCycleDto
+
+beforeAll(async () => {
+  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
+  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
+  const page = await dispatcher.dispatch('table.query', { ...query, offset: 0, limit: 500 })
+  all = page.ok ? page.value.rows : []
+  const cycles = await dispatcher.dispatch('payCycles.list', {})
+  cycle = cycles.ok ? (cycles.value.find((c) => c.active) as PayCycleDto) : (undefined as never)
+})
+
+/** Splits simple CSV (quoted fields without line breaks). */
+function parse(csv: string): string[][] {
+  return csv
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => {
+      const cells: string[] = []
+      const pattern = /("([^"]|"")*"|[^,]*)(,|$)/g
+      for (let m = pattern.exec(line); m && m.index < line.length; m = pattern.exec(line)) {
+        const cell = m[1]
+        cells.push(cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)
+        if (m[3] === '') break
+      }
+      return cells
+    })
+}
+
+describe('table.exportCsv', () => {
+  it('writes every matched row in order under the column labels, money converted as plain numbers', async () => {
+    const eligible = all.find((r) => r.editable && r.currency === 'USD') as TableRow
+    await dispatcher.dispatch('rewards.update', {
+      updates: [{ employeeId: eligible.id, changes: { newSalary: eligible.currentSalary - 1234_56 } }],
+    })
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query: { ...query, sort: { column: 'employeeName', direction: 'asc' } },
+      columns: ['employeeName', 'currentSalary', 'dollarIncrease', 'salaryIncrease', 'promotion', 'currency'],
+      currency: 'EUR',
+    })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.value.rows).toBe(300)
+    const [header, ...lines] = parse(result.value.csv)
+    expect(header).toEqual([
+      'Employee Name',
+      'Current Salary',
+      'Dollar Increase',
+      'Salary Increase',
+      'Promotion',
+      'Currency',
+    ])
+    expect(lines).toHaveLength(300)
+    const line = lines.find((l) => l[0] === eligible.employeeName) as string[]
+    const eur = (cents: number) => convertCents(cents, 'USD', 'EUR', cycle.currencyConversions) / 100
+    expect(Number(line[1])).toBe(eur(eligible.currentSalary))
+    expect(line[2]).toBe(String(eur(-1234_56)))
+    expect(line[2]).toMatch(/^-\d+(\.\d{1,2})?$/)
+    expect(Number(line[3])).toBeCloseTo((-1234_56 / eligible.currentSalary) * 100, 4)
+    expect(line[4]).toMatch(/^(true|false)$/)
+    for (const l of lines) expect(l[1]).toMatch(/^\d+(\.\d{1,2})?$/)
+  })
+
+  it('guards text against formula injection and quotes what CSV needs', async () => {
+    const [a, b] = all.filter((r) => r.editable)
+    await dispatcher.dispatch('rewards.update', {
+      updates: [
+        { employeeId: a.id, changes: { comments: '=HYPERLINK("http://x","y")' } },
+        { employeeId: b.id, changes: { comments: '-1, or +1' } },
+      ],
+    })
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query: { ...query, filters: { comments: { type: 'text', contains: '' } }, search: '' },
+      columns: ['employeeId', 'comments'],
+      currency: 'USD',
+    })
+    const csv = result.ok ? result.value.csv : ''
+    expect(csv).toContain(`${a.employeeId},"'=HYPERLINK(""http://x"",""y"")"`)
+    expect(csv).toContain(`${b.employeeId},"'-1, or +1"`)
+  })
+
+  it('exports only the rows the query matches', async () => {
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query: { ...query, filters: { currency: { type: 'set', values: ['GBP'] } } },
+      columns: ['employeeName', 'currency'],
+      currency: 'GBP',
+    })
+    const gbp = all.filter((r) => r.currency === 'GBP').length
+    expect(result.ok && result.value.rows).toBe(gbp)
+    expect(
+      result.ok &&
+        parse(result.value.csv)
+          .slice(1)
+          .every((l) => l[1] === 'GBP'),
+    ).toBe(true)
+  })
+
+  it('refuses an unknown column', async () => {
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query,
+      columns: ['salary'],
+      currency: 'USD',
+    })
+    expect(result).toEqual({ ok: false, error: { code: 'BAD_INPUT', message: 'Unknown column: salary.' } })
+  })
+})
+
+describe('userSettings.update', () => {
+  it('stores the preferred currency and the column order, and reads them back', async () => {
+    const saved = await dispatcher.dispatch('userSettings.update', {
+      preferredCurrency: 'EUR',
+      compensationTableConfig: ['employeeName', 'team', 'newSalary'],
+    })
+    const expected = {
+      preferredCurrency: 'EUR',
+      compensationTableConfig: ['employeeName', 'team', 'newSalary'],
+    }
+    expect(saved).toEqual({ ok: true, value: expected })
+    expect(await dispatcher.dispatch('userSettings.get', {})).toEqual({ ok: true, value: expected })
+  })
+
+  it('keeps what a patch leaves out', async () => {
+    const saved = await dispatcher.dispatch('userSettings.update', { preferredCurrency: 'GBP' })
+    expect(saved.ok && saved.value).toEqual({
+      preferredCurrency: 'GBP',
+      compensationTableConfig: ['employeeName', 'team', 'newSalary'],
+    })
+  })
+
+  it('a column list of one entry falls back to the defaults (null), and null clears it (spec §5)', async () => {
+    const one = await dispatcher.dispatch('userSettings.update', {
+      compensationTableConfig: ['employeeName'],
+    })
+    expect(one.ok && one.value.compensationTableConfig).toBeNull()
+    await dispatcher.dispatch('userSettings.update', { compensationTableConfig: ['employeeName', 'team'] })
+    const cleared = await dispatcher.dispatch('userSettings.update', { compensationTableConfig: null })
+    expect(cleared).toEqual({ ok: true, value: { preferredCurrency: 'GBP', compensationTableConfig: null } })
+  })
+})
+
+describe('changes made elsewhere reach the table', () => {
+  it('a bulk plan is visible on the next query', async () => {
+    const target = all.find((r) => r.editable && r.currency === 'USD') as TableRow
+    const plan = await dispatcher.dispatch('rewards.bulkPlan', {
+      headers: ['Employee Id', 'Lump Sum'],
+      rows: [[target.employeeId, '777']],
+    })
+    expect(plan.ok && plan.value.status).toBe('updated')
+    const page = await dispatcher.dispatch('table.query', {
+      ...query,
+      offset: 0,
+      limit: 5,
+      search: target.employeeId,
+    })
+    expect(page.ok && page.value.rows.find((r) => r.id === target.id)?.lumpSum).toBe(777_00)
+  })
+})

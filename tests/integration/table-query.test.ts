@@ -1,0 +1,314 @@
+import path from 'node:path'
+import type { PayCycleDto, TablePage, TableQuery, TableRow } from '../../src-shared/contract'
+import { convertCents } from '../../src-shared/domain/currency-conversion'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { cli } from '../support/cli'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+const dir = tempDir()
+const file = path.join(dir, 'query.paycycle')
+const { dispatcher } = testBackend(dir)
+
+const base: TableQuery = {
+  offset: 0,
+  limit: 500,
+  sort: null,
+  filters: {},
+  search: '',
+  viewAsEmployeeId: null,
+}
+
+async function query(patch: Partial<TableQuery>): Promise<TablePage> {
+  const result = await dispatcher.dispatch('table.query', { ...base, ...patch })
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
+  return result.value
+}
+
+let all: TableRow[]
+let cycle: PayCycleDto
+/** Money in units of the default currency, as filters and sorting compare it. */
+const units = (row: TableRow, cents: number) =>
+  convertCents(cents, row.currency, cycle.defaultCurrency, cycle.currencyConversions) / 100
+
+beforeAll(async () => {
+  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
+  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
+  all = (await query({})).rows
+  const cycles = await dispatcher.dispatch('payCycles.list', {})
+  cycle = cycles.ok ? (cycles.value.find((c) => c.active) as PayCycleDto) : (undefined as never)
+})
+
+describe('table.query pages, sorts, filters and searches (spec §2 screen 1, §5 Filters)', () => {
+  it('pages through every row once, 25 at a time (spec §9 page size)', async () => {
+    expect(all).toHaveLength(300)
+    const seen: number[] = []
+    for (let offset = 0; offset < 300; offset += 25) {
+      const page = await query({ offset, limit: 25 })
+      expect(page.total).toBe(300)
+      expect(page.rows).toHaveLength(25)
+      seen.push(...page.rows.map((r) => r.id))
+    }
+    expect(new Set(seen).size).toBe(300)
+    expect((await query({ offset: 300, limit: 25 })).rows).toEqual([])
+  })
+
+  it('sorts money in the default currency, ascending and descending, ties by employee id', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const rows = (await query({ sort: { column: 'currentSalary', direction } })).rows
+      const values = rows.map((r) => units(r, r.currentSalary))
+      const sorted = [...values].sort((a, b) => (direction === 'asc' ? a - b : b - a))
+      expect(values).toEqual(sorted)
+    }
+    const byPromotion = (await query({ sort: { column: 'promotion', direction: 'desc' } })).rows
+    const promoted = byPromotion.filter((r) => r.promotion)
+    expect(promoted.length).toBeGreaterThan(0)
+    expect(byPromotion.slice(0, promoted.length).every((r) => r.promotion)).toBe(true)
+    const rest = byPromotion.slice(promoted.length).map((r) => r.id)
+    expect(rest).toEqual([...rest].sort((a, b) => a - b))
+  })
+
+  it('puts empty values last in both directions', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const rows = (await query({ sort: { column: 'newSalary', direction } })).rows
+      const planned = rows.filter((r) => r.newSalary !== null).length
+      expect(planned).toBeGreaterThan(0)
+      expect(planned).toBeLessThan(300)
+      expect(rows.slice(planned).every((r) => r.newSalary === null)).toBe(true)
+    }
+  })
+
+  it('sorts names without case or accents', async () => {
+    const rows = (await query({ sort: { column: 'employeeName', direction: 'asc' } })).rows
+    const key = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    const names = rows.map((r) => key(r.employeeName))
+    expect(names).toEqual([...names].sort())
+  })
+
+  it('number equals matches within 0.01 (spec §5), on plain numbers and on money', async () => {
+    const row = all.find((r) => r.compaRatio !== null) as TableRow
+    const ratio = row.compaRatio as number
+    const near = await query({
+      filters: { compaRatio: { type: 'number', op: 'equals', value: ratio + 0.009 } },
+    })
+    expect(near.rows.map((r) => r.id)).toContain(row.id)
+    expect(near.rows.every((r) => Math.abs((r.compaRatio as number) - ratio - 0.009) <= 0.0100001)).toBe(true)
+    const far = await query({
+      filters: { compaRatio: { type: 'number', op: 'equals', value: ratio + 0.02 } },
+    })
+    expect(far.rows.map((r) => r.id)).not.toContain(row.id)
+
+    const paid = all.find((r) => r.currency === cycle.defaultCurrency) as TableRow
+    const money = await query({
+      filters: { currentSalary: { type: 'number', op: 'equals', value: paid.currentSalary / 100 + 0.01 } },
+    })
+    expect(money.rows.map((r) => r.id)).toContain(paid.id)
+  })
+
+  it('number lessThan, greaterThan and between (money converted to the default currency)', async () => {
+    const value = 90_000
+    const less = await query({ filters: { currentSalary: { type: 'number', op: 'lessThan', value } } })
+    const more = await query({ filters: { currentSalary: { type: 'number', op: 'greaterThan', value } } })
+    expect(less.rows.every((r) => units(r, r.currentSalary) < value)).toBe(true)
+    expect(more.rows.every((r) => units(r, r.currentSalary) > value)).toBe(true)
+    const equal = all.filter((r) => units(r, r.currentSalary) === value).length
+    expect(less.total + more.total + equal).toBe(300)
+
+    const between = await query({
+      filters: { currentSalary: { type: 'number', op: 'between', value: 120_000, valueTo: 60_000 } },
+    })
+    const expected = all.filter(
+      (r) => units(r, r.currentSalary) >= 60_000 && units(r, r.currentSalary) <= 120_000,
+    )
+    expect(between.rows.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort())
+    expect(between.total).toBeGreaterThan(0)
+  })
+
+  it('date equals, before, after and between on ISO days', async () => {
+    const day = all.map((r) => r.hireDate as string).sort()[150]
+    const count = async (op: 'equals' | 'before' | 'after', value: string) =>
+      (await query({ filters: { hireDate: { type: 'date', op, value } } })).total
+    const dated = all.filter((r) => r.hireDate !== null).length
+    expect((await count('before', day)) + (await count('equals', day)) + (await count('after', day))).toBe(
+      dated,
+    )
+    const before = await query({ filters: { hireDate: { type: 'date', op: 'before', value: day } } })
+    expect(before.rows.every((r) => (r.hireDate as string) < day)).toBe(true)
+    const between = await query({
+      filters: { hireDate: { type: 'date', op: 'between', value: '2019-01-01', valueTo: '2020-12-31' } },
+    })
+    expect(between.total).toBe(
+      all.filter((r) => r.hireDate! >= '2019-01-01' && r.hireDate! <= '2020-12-31').length,
+    )
+  })
+
+  it('text contains ignores case; sets match values; performance takes labels or a number', async () => {
+    const title = (all.find((r) => r.jobTitle) as TableRow).jobTitle as string
+    const word = title.split(' ')[0].toUpperCase()
+    const text = await query({ filters: { jobTitle: { type: 'text', contains: word } } })
+    expect(text.total).toBe(all.filter((r) => r.jobTitle?.toUpperCase().includes(word)).length)
+
+    const currencies = await query({ filters: { currency: { type: 'set', values: ['EUR', 'GBP'] } } })
+    expect(currencies.total).toBe(all.filter((r) => r.currency === 'EUR' || r.currency === 'GBP').length)
+    expect(currencies.total).toBeGreaterThan(0)
+
+    const label = (all.find((r) => r.performanceRatingLabel) as TableRow).performanceRatingLabel as string
+    const byLabel = await query({ filters: { performanceRating: { type: 'set', values: [label] } } })
+    expect(byLabel.total).toBe(all.filter((r) => r.performanceRatingLabel === label).length)
+    const byNumber = await query({
+      filters: { performanceRating: { type: 'number', op: 'greaterThan', value: 3.5 } },
+    })
+    expect(byNumber.total).toBe(all.filter((r) => (r.performanceRating ?? 0) > 3.5).length)
+  })
+
+  it('refuses a filter the column cannot take', async () => {
+    const result = await dispatcher.dispatch('table.query', {
+      ...base,
+      filters: { employeeName: { type: 'number', op: 'equals', value: 1 } },
+    })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'BAD_INPUT', message: 'The Employee Name column cannot be filtered by number.' },
+    })
+  })
+
+  it('searches names case-insensitively, and Employee Ids', async () => {
+    const someone = all[42]
+    const fragment = someone.employeeName.slice(1, 5).toUpperCase()
+    const found = await query({ search: fragment })
+    expect(found.rows.map((r) => r.id)).toContain(someone.id)
+    expect(
+      found.rows.every(
+        (r) =>
+          r.employeeName.toUpperCase().includes(fragment) || r.employeeId.toUpperCase().includes(fragment),
+      ),
+    ).toBe(true)
+    const byId = await query({ search: someone.employeeId.toLowerCase() })
+    expect(byId.rows.map((r) => r.id)).toContain(someone.id)
+  })
+
+  it('reports the worst severity and the violation count over every matched row, not only the page', async () => {
+    const page = await query({ limit: 5 })
+    const count = all.reduce((n, r) => n + r.violations.length, 0)
+    expect(page.violationCount).toBe(count)
+    const rank = { none: 0, warning: 1, error: 2 }
+    const worst = all.reduce(
+      (w, r) => (rank[r.severity] > rank[w] ? r.severity : w),
+      'none' as TableRow['severity'],
+    )
+    expect(page.worstSeverity).toBe(worst)
+    const violations = await dispatcher.dispatch('table.violations', { viewAsEmployeeId: null })
+    expect(violations.ok && violations.value.length).toBe(all.filter((r) => r.violations.length > 0).length)
+    expect(violations.ok && violations.value[0].severity).toBe(worst)
+  })
+})
+
+describe('who sees which rows (spec §4 viewing-as, §6)', () => {
+  interface Facts {
+    manager: { email: string; employeeId: number }
+    managerRows: number[]
+    planner: string
+  }
+  let facts: Facts
+
+  /** Employee ids in the teams an employee manages and every team below them. */
+  async function membersBelow(employeeId: number): Promise<number[]> {
+    const workbook = await openWorkbook(file, { readonly: true })
+    try {
+      const teams = await workbook.db
+        .selectFrom('team')
+        .select(['id', 'parent_team_id', 'manager_id'])
+        .execute()
+      const ids = new Set(teams.filter((t) => t.manager_id === employeeId).map((t) => t.id))
+      for (let grew = true; grew;) {
+        grew = false
+        for (const t of teams) {
+          if (t.parent_team_id !== null && ids.has(t.parent_team_id) && !ids.has(t.id)) {
+            ids.add(t.id)
+            grew = true
+          }
+        }
+      }
+      const members = await workbook.db.selectFrom('employee').select(['id', 'team_id']).execute()
+      return members
+        .filter((m) => m.team_id !== null && ids.has(m.team_id))
+        .map((m) => m.id)
+        .sort((a, b) => a - b)
+    } finally {
+      await workbook.close()
+    }
+  }
+
+  beforeAll(async () => {
+    await dispatcher.dispatch('workbook.close', {})
+    const workbook = await openWorkbook(file, { readonly: true })
+    const users = await workbook.db
+      .selectFrom('app_user as u')
+      .innerJoin('role as r', 'r.id', 'u.role_id')
+      .select(['u.email', 'u.employee_id', 'r.name'])
+      .orderBy('u.id')
+      .execute()
+    await workbook.close()
+    const manager = users.find((u) => u.name === 'MANAGER' && u.employee_id !== null)!
+    facts = {
+      manager: { email: manager.email, employeeId: manager.employee_id as number },
+      managerRows: await membersBelow(manager.employee_id as number),
+      planner: users.find((u) => u.name === 'PLANNER')!.email,
+    }
+  })
+
+  async function as<T>(email: string | null, run: (d: typeof dispatcher) => Promise<T>): Promise<T> {
+    const backend = testBackend(dir, email)
+    expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
+    try {
+      return await run(backend.dispatcher)
+    } finally {
+      await backend.session.close()
+    }
+  }
+
+  it('a MANAGER sees only the members of their teams and the teams below', async () => {
+    const ids = await as(facts.manager.email, async (d) => {
+      const page = await d.dispatch('table.query', base)
+      return page.ok ? page.value.rows.map((r) => r.id).sort((a, b) => a - b) : []
+    })
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids.length).toBeLessThan(300)
+    expect(ids).toEqual(facts.managerRows)
+  })
+
+  it("an OWNER viewing as an employee sees only the members of that employee's managed teams", async () => {
+    const { ids, own } = await as(null, async (d) => {
+      const page = await d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.manager.employeeId })
+      const mine = await d.dispatch('table.query', base)
+      return {
+        ids: page.ok ? page.value.rows.map((r) => r.id).sort((a, b) => a - b) : [],
+        own: mine.ok ? mine.value.total : 0,
+      }
+    })
+    expect(ids).toEqual(facts.managerRows)
+    expect(own).toBe(300)
+  })
+
+  it('a PLANNER may not view as someone else', async () => {
+    const result = await as(facts.planner, (d) =>
+      d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.manager.employeeId }),
+    )
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: 'Only super users, admins and owners can view as someone else.' },
+    })
+  })
+
+  it('table.violations lists only rows in scope', async () => {
+    const ids = await as(facts.manager.email, async (d) => {
+      const found = await d.dispatch('table.violations', { viewAsEmployeeId: null })
+      return found.ok ? found.value.map((r) => r.id) : []
+    })
+    expect(ids.every((id) => facts.managerRows.includes(id))).toBe(true)
+  })
+})

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import type { TableRow } from '../../../src-shared/contract'
+import {
+  cellEditable,
+  changesFor,
+  changesFromEdit,
+  changesNothing,
+  inverseChanges,
+  newSalaryForPercent,
+} from '../../../src-renderer/features/compensation-table/cell-edit'
+import { clipboardLines, planPaste } from '../../../src-renderer/features/compensation-table/paste'
+import {
+  EMPTY_UNDO,
+  nextStep,
+  recordStep,
+  stepApplied,
+  UNDO_LIMIT,
+  type UndoStep,
+} from '../../../src-renderer/features/compensation-table/undo-stack'
+
+function row(id: number, extra: Partial<TableRow> = {}): TableRow {
+  return {
+    id,
+    employeeId: `E${id}`,
+    employeeName: `Person ${id}`,
+    manager: null,
+    planner: null,
+    team: null,
+    jobTitle: null,
+    performanceRating: null,
+    performanceRatingLabel: null,
+    currency: 'USD',
+    salaried: true,
+    hireDate: null,
+    currentSalary: 100_000_00,
+    currentAnnualPay: 100_000_00,
+    newSalary: null,
+    newAnnualPay: 100_000_00,
+    dollarIncrease: null,
+    salaryIncrease: null,
+    lumpSum: null,
+    newDollarBonus: null,
+    newPercentBonus: null,
+    currentDollarBonus: 0,
+    currentPercentBonus: 0,
+    comments: null,
+    promotion: false,
+    newJobProfileId: null,
+    payRange: null,
+    compaRatio: null,
+    positionInRange: null,
+    newPositionInRange: null,
+    payRangeHints: [],
+    severity: 'none',
+    violations: [],
+    proratedPercent: 0,
+    editable: true,
+    lockedReason: null,
+    bonusInputs: { showDollar: true, showPercent: true, editable: true },
+    ...extra,
+  }
+}
+
+describe('cell edits → reward changes (amounts in cents of the row currency)', () => {
+  it('new salary by dollars and by percent', () => {
+    const r = row(1)
+    expect(changesFor('newSalary', r, 105_000.5)).toEqual({ newSalary: 105_000_50 })
+    expect(changesFor('salaryIncrease', r, 5)).toEqual({ newSalary: 105_000_00 })
+    expect(newSalaryForPercent(row(2, { currentSalary: 33_33 }), 10)).toBe(36_66)
+    expect(changesFor('newSalary', r, null)).toEqual({ newSalary: null })
+  })
+
+  it('lump sum, bonus amount and percent (four decimals), comments and promotion', () => {
+    const r = row(1)
+    expect(changesFor('lumpSum', r, 2000)).toEqual({ lumpSum: 2000_00 })
+    expect(changesFor('bonusDollar', r, 1234.56)).toEqual({ newDollarBonus: 1234_56 })
+    expect(changesFor('bonusPercent', r, 7.123456)).toEqual({ newPercentBonus: 7.1235 })
+    expect(changesFor('comments', r, '  ')).toEqual({ comments: null })
+    expect(changesFor('promotion', r, true)).toEqual({ promotion: true })
+  })
+
+  it('the inverse puts back what the row had; an edit that changes nothing is dropped', () => {
+    const r = row(1, { newSalary: 101_000_00, lumpSum: 500_00 })
+    expect(inverseChanges({ newSalary: 110_000_00, lumpSum: null }, r)).toEqual({
+      newSalary: 101_000_00,
+      lumpSum: 500_00,
+    })
+    expect(changesNothing({ newSalary: 101_000_00 }, r)).toBe(true)
+    expect(changesFromEdit('newSalary', r, { target: 'newSalary', value: 101_000 })).toBeNull()
+    expect(changesFromEdit('newSalary', r, { target: 'newSalary', value: 102_000 })).toEqual({
+      newSalary: 102_000_00,
+    })
+    expect(changesFromEdit('bonus', r, { target: 'bonus', dollar: 100, percent: 2 })).toEqual({
+      newDollarBonus: 100_00,
+      newPercentBonus: 2,
+    })
+    expect(changesFromEdit('comments', r, 'Great year')).toEqual({ comments: 'Great year' })
+    expect(changesFromEdit('newSalary', r, 'not an edit result')).toBeNull()
+  })
+
+  it('locked rows and bonus cells without an input are not editable', () => {
+    expect(cellEditable(row(1, { editable: false }), 'newSalary')).toBe(false)
+    expect(cellEditable(row(1), 'employeeName')).toBe(false)
+    expect(
+      cellEditable(
+        row(1, { bonusInputs: { showDollar: true, showPercent: false, editable: false } }),
+        'bonus',
+      ),
+    ).toBe(false)
+    expect(cellEditable(row(1), 'bonus')).toBe(true)
+  })
+})
+
+describe('pasting a spreadsheet column', () => {
+  const rows = [row(1), row(2, { lumpSum: 10_00 }), row(3), row(4)]
+
+  it('splits lines (CRLF, one trailing line break dropped)', () => {
+    expect(clipboardLines('1\r\n2\r\n')).toEqual(['1', '2'])
+    expect(clipboardLines('a\n\nb')).toEqual(['a', '', 'b'])
+    expect(clipboardLines('')).toEqual([''])
+  })
+
+  it('parses each line like the numeric input (separators, k) and plans one update per changed row', () => {
+    const result = planPaste('lumpSum', rows, '1,000\n2k\n1500.5\n')
+    expect(result).toEqual({
+      ok: true,
+      plan: {
+        updates: [
+          { employeeId: 1, changes: { lumpSum: 1000_00 } },
+          { employeeId: 2, changes: { lumpSum: 2000_00 } },
+          { employeeId: 3, changes: { lumpSum: 1500_50 } },
+        ],
+        inverse: [
+          { employeeId: 1, changes: { lumpSum: null } },
+          { employeeId: 2, changes: { lumpSum: 10_00 } },
+          { employeeId: 3, changes: { lumpSum: null } },
+        ],
+      },
+    })
+  })
+
+  it('refuses the whole paste at the first bad line, naming it', () => {
+    expect(planPaste('lumpSum', rows, '100\nabc\n200')).toEqual({
+      ok: false,
+      message: "Line 2 (Person 2): 'abc' is not a number.",
+    })
+  })
+
+  it('refuses a locked row, several columns, or more lines than rows below', () => {
+    const locked = [
+      row(1),
+      row(2, { editable: false, lockedReason: 'Employee not eligible for an increase.' }),
+    ]
+    expect(planPaste('newSalary', locked, '1\n2')).toEqual({
+      ok: false,
+      message: 'Line 2 (Person 2): Employee not eligible for an increase.',
+    })
+    expect(planPaste('newSalary', rows, '1\t2').ok).toBe(false)
+    expect(planPaste('newSalary', rows.slice(0, 1), '1\n2')).toMatchObject({ ok: false })
+  })
+
+  it('empty lines clear an amount; salary increase lines are percents; bonus "5%" is the percent', () => {
+    const planned = planPaste('salaryIncrease', rows.slice(0, 2), '10\n')
+    expect(planned.ok && planned.plan.updates).toEqual([
+      { employeeId: 1, changes: { newSalary: 110_000_00 } },
+    ])
+    const bonus = planPaste('bonus', rows, '5%\n250')
+    expect(bonus.ok && bonus.plan.updates).toEqual([
+      { employeeId: 1, changes: { newPercentBonus: 5 } },
+      { employeeId: 2, changes: { newDollarBonus: 250_00 } },
+    ])
+    const cleared = planPaste('lumpSum', [row(2, { lumpSum: 10_00 })], '')
+    expect(cleared.ok && cleared.plan.updates).toEqual([{ employeeId: 2, changes: { lumpSum: null } }])
+  })
+
+  it('promotion takes yes/no words; comments are taken as typed', () => {
+    const yes = planPaste('promotion', rows, 'yes\nno')
+    expect(yes.ok && yes.plan.updates).toEqual([{ employeeId: 1, changes: { promotion: true } }])
+    expect(planPaste('promotion', rows, 'maybe')).toEqual({
+      ok: false,
+      message: "Line 1 (Person 1): 'maybe' is not yes or no.",
+    })
+    const notes = planPaste('comments', rows, 'Strong year')
+    expect(notes.ok && notes.plan.updates).toEqual([{ employeeId: 1, changes: { comments: 'Strong year' } }])
+  })
+})
+
+describe('the undo stack', () => {
+  const step = (n: number): UndoStep => ({
+    label: `edit ${n}`,
+    before: [{ employeeId: n, changes: { lumpSum: null } }],
+    after: [{ employeeId: n, changes: { lumpSum: n * 100 } }],
+  })
+
+  it('undoes with the before changes and redoes with the after changes, one step at a time', () => {
+    let state = recordStep(recordStep(EMPTY_UNDO, step(1)), step(2))
+    expect(nextStep(state, 'undo')).toEqual({ step: step(2), updates: step(2).before })
+    expect(nextStep(state, 'redo')).toBeNull()
+    state = stepApplied(state, 'undo')
+    expect(nextStep(state, 'undo')?.step).toEqual(step(1))
+    expect(nextStep(state, 'redo')).toEqual({ step: step(2), updates: step(2).after })
+    state = stepApplied(state, 'redo')
+    expect(state).toEqual({ past: [step(1), step(2)], future: [] })
+  })
+
+  it('a new edit clears what could be redone; empty steps are not recorded', () => {
+    let state = stepApplied(recordStep(EMPTY_UNDO, step(1)), 'undo')
+    expect(state.future).toHaveLength(1)
+    state = recordStep(state, step(3))
+    expect(state).toEqual({ past: [step(3)], future: [] })
+    expect(recordStep(state, { label: 'nothing', before: [], after: [] })).toBe(state)
+  })
+
+  it('a paste is one step however many rows it changes', () => {
+    const paste: UndoStep = {
+      label: 'Paste into Lump Sum',
+      before: [1, 2, 3].map((id) => ({ employeeId: id, changes: { lumpSum: null } })),
+      after: [1, 2, 3].map((id) => ({ employeeId: id, changes: { lumpSum: 100 } })),
+    }
+    const state = recordStep(EMPTY_UNDO, paste)
+    expect(nextStep(state, 'undo')?.updates).toHaveLength(3)
+    expect(stepApplied(state, 'undo')).toEqual({ past: [], future: [paste] })
+  })
+
+  it('keeps the last 100 steps; nothing to undo or redo on an empty stack', () => {
+    let state = EMPTY_UNDO
+    for (let n = 1; n <= UNDO_LIMIT + 5; n += 1) state = recordStep(state, step(n))
+    expect(state.past).toHaveLength(UNDO_LIMIT)
+    expect(state.past[0]).toEqual(step(6))
+    expect(nextStep(EMPTY_UNDO, 'undo')).toBeNull()
+    expect(stepApplied(EMPTY_UNDO, 'redo')).toBe(EMPTY_UNDO)
+  })
+})
