@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         children: APP_ROUTES.map((route) => ({
           path: route.path,
           element: (
-            <PageGuard key={route.path} route={route}>
+            <PageGuard key={route.path} route={route} waitForData={route.page !== 'employeetable'}>
               {pageFor(route)}
             </PageGuard>
           ),

@@ -14,9 +14,19 @@ export function deniedMessage(label: string): string {
 
 /**
  * Spec §6 page guard: a role not allowed on the page (the super user always is) is sent to the
- * root, with an info toast naming the page. Allowed pages wait for the initial data load.
+ * root, with an info toast naming the page. Allowed pages wait for the initial data load unless
+ * they fetch what they show themselves.
  */
-export function PageGuard({ route, children }: { route: AppRoute; children: ReactNode }) {
+export function PageGuard({
+  route,
+  children,
+  waitForData = true,
+}: {
+  route: AppRoute
+  children: ReactNode
+  /** False for pages that fetch what they show themselves (the Compensation Table pages from main). */
+  waitForData?: boolean
+}) {
   const role = useAppSelector(selectRole)
   const toast = useToast()
   const allowed = role !== null && canAccessPage(role, route.page)
@@ -33,5 +43,5 @@ export function PageGuard({ route, children }: { route: AppRoute; children: Reac
   }, [allowed, route.label])
 
   if (!allowed) return <Navigate replace to="/" />
-  return <DataGate>{children}</DataGate>
+  return waitForData ? <DataGate>{children}</DataGate> : <>{children}</>
 }

@@ -4,9 +4,10 @@ import type { ColumnFilter, TableRow } from '../../../src-shared/contract'
 import type { CurrencyCode } from '../../../src-shared/domain/currencies'
 import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { invoke } from '../../app/client'
-import { selectEmployees, selectUserSettings } from '../../app/data-slice'
+import { selectEmployees } from '../../app/data-slice'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
+import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
 import { ColumnEditor } from './ColumnEditor'
 import { displayCurrencyOf, pickableCurrencies } from './display-money'
@@ -21,6 +22,7 @@ import { TableGrid } from './TableGrid'
 import { CurrencyPicker, FilterChips, FilterPopover, SearchBox } from './TableToolbar'
 import { useColumnEditing } from './use-column-editing'
 import { useRewardEdits, useUndoKeys } from './use-reward-edits'
+import { useTableContext } from './use-table-context'
 import { useTableData } from './use-table-data'
 import { saveUserSettings } from './user-settings'
 import { canViewAs } from './view-as'
@@ -37,8 +39,7 @@ export default function CompensationTablePage() {
   const toast = useToast()
   const sessionKey = useAppSelector(selectSessionKey)
   const role = useAppSelector(selectRole)
-  const settings = useAppSelector(selectUserSettings)
-  const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
+  const { settings, payCycle, ready } = useTableContext()
   const employees = useAppSelector(selectEmployees)
   const reloadToken = useAppSelector((state) => state.data.requestId ?? '')
   const session = useTableSession(sessionKey)
@@ -136,6 +137,13 @@ export default function CompensationTablePage() {
     setSearchKey((k) => k + 1)
   }
 
+  if (!ready) {
+    return (
+      <section className="page">
+        <LoadingSkeleton label="Loading the table…" />
+      </section>
+    )
+  }
   return (
     <section className="page page--fill table-page" aria-labelledby="compensation-table-title">
       <header className="page__header">
