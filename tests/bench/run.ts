@@ -3,11 +3,13 @@
  * from these numbers, never asserted in tests.
  */
 import { importBench } from './import'
+import { tableBench } from './table'
 import { workbookBench } from './workbook'
 
 const BENCHES: Record<string, () => Promise<void>> = {
   workbook: workbookBench,
   import: importBench,
+  table: tableBench,
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,403 @@
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
+import { formatMoney } from '../../src-shared/domain/money'
+import { startApp } from '../e2e/support/app'
+import { row } from './measure'
+
+/**
+ * The Compensation Table target (issue): with 100,000 employees, first rows on screen, an edit's
+ * full effect (row values, its violations, the view's budget notices), sorting, filtering and search
+ * must not grow with company size in any way a user notices. Browser mode in Chromium, with the
+ * demo workbook at 1,000 and 100,000 employees; each figure is the median of 3 runs, timed from
+ * the action (navigation, Enter, header click, search input) until the page shows its effect.
+ * Ends with `table ratios: firstRows=<x> edit=<y>` (100k ÷ 1k; targets: first rows ≤ 2, edit ≤ 1.5).
+ */
+const SIZES = [1_000, 100_000] as const
+const RUNS = 3
+const ROOT = path.resolve(__dirname, '../..')
+const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const WAIT_MS = 120_000
+
+const GRID = '[data-testid="compensation-table"]'
+const NAME_CELL = `${GRID} .ag-row[row-id] .ag-cell[col-id="employeeName"]`
+
+/** In-page marks (ms since navigation start), written by the init script. */
+interface Marks {
+  loaded?: number
+  firstRow?: number
+}
+type BenchWindow = Window & { __tableBench?: Marks }
+
+interface SizeResult {
+  employees: number
+  createMs: number
+  firstRows: number[]
+  /** Navigation start → body[data-app-state=loaded], in-page. */
+  loaded: number[]
+  /** Navigation start → first row, in-page. */
+  firstRowInPage: number[]
+  /** The initial data load's requests of the last navigation: channel, ms, KiB. */
+  initialLoad: { channel: string; start: number; end: number; kib: number }[]
+  tableQuery: number[]
+  edit: number[]
+  sort: number[]
+  search: number[]
+  heapMiB: number
+  heapAfterGcMiB: number
+}
+
+export async function tableBench(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'out/main/browser.js'))) {
+    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
+    if (built.status !== 0) throw new Error(`npx electron-vite build failed:\n${built.stderr}`)
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-table-bench-'))
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const results: SizeResult[] = []
+  try {
+    for (const employees of SIZES) {
+      try {
+        results.push(await benchSize(browser, dir, employees))
+      } catch (error) {
+        row(`${employees} employees`, `FAILED: ${error instanceof Error ? error.message : String(error)}`)
+        process.exitCode = 1
+      }
+    }
+  } finally {
+    await browser.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+
+  for (const result of results) printResult(result)
+  const small = results.find((r) => r.employees === SIZES[0])
+  const large = results.find((r) => r.employees === SIZES[1])
+  const ratio = (pick: (r: SizeResult) => number[]) =>
+    small && large ? (median(pick(large)) / median(pick(small))).toFixed(2) : 'n/a'
+  console.log('')
+  console.log(`table ratios: firstRows=${ratio((r) => r.firstRows)} edit=${ratio((r) => r.edit)}`)
+}
+
+async function benchSize(browser: Browser, dir: string, employees: number): Promise<SizeResult> {
+  const workbook = path.join(dir, `demo-${employees}.paycycle`)
+  const createStarted = performance.now()
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/cli.ts', 'new', workbook, '--demo', String(employees), '--seed', '1'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  if (created.status !== 0) throw new Error(`meritbook new --demo ${employees} failed:\n${created.stderr}`)
+  const createMs = performance.now() - createStarted
+
+  const app = await startApp(['--workbook', workbook], path.join(dir, `data-${employees}`))
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
+  try {
+    await context.addInitScript({ content: markScript })
+    const page = await context.newPage()
+    page.setDefaultTimeout(WAIT_MS)
+    // The token address sets the session cookie and redirects; the timed loads come after it.
+    await page.goto(app.url)
+    await page.waitForSelector('body[data-app-state="loaded"]', { timeout: WAIT_MS })
+
+    const firstRows: number[] = []
+    const loaded: number[] = []
+    const firstRowInPage: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now()
+      await page.goto(`${app.origin}/employeetable`, { waitUntil: 'commit' })
+      await page.waitForFunction(firstRowShown, NAME_CELL, { polling: 'raf', timeout: WAIT_MS })
+      firstRows.push(performance.now() - started)
+      // The initial data load may end after the first rows; its mark and requests are read after it.
+      await page.waitForSelector('body[data-app-state="loaded"]', { timeout: WAIT_MS })
+      const marks = await page.evaluate(() => (window as BenchWindow).__tableBench ?? {})
+      loaded.push(marks.loaded ?? NaN)
+      firstRowInPage.push(marks.firstRow ?? NaN)
+    }
+    const initialLoad = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e): e is PerformanceResourceTiming => e.name.includes('/api/invoke/'))
+        .map((e) => ({
+          channel: e.name.slice(e.name.indexOf('/api/invoke/') + '/api/invoke/'.length),
+          start: e.startTime,
+          end: e.responseEnd,
+          kib: e.encodedBodySize / 1024,
+        })),
+    )
+    await page.waitForSelector('[data-testid="pagination"]')
+
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+
+    const tableQuery = await timeTableQuery(page)
+    const edit = await timeEdits(page)
+    const search = await timeSearches(page)
+    const sort = await timeSorts(page)
+
+    const heapMiB = (await jsHeapUsed(cdp)) / 1024 / 1024
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heapAfterGcMiB = (await jsHeapUsed(cdp)) / 1024 / 1024
+    return {
+      employees,
+      createMs,
+      firstRows,
+      loaded,
+      firstRowInPage,
+      initialLoad,
+      tableQuery,
+      edit,
+      sort,
+      search,
+      heapMiB,
+      heapAfterGcMiB,
+    }
+  } finally {
+    await context.close()
+    await app.stop()
+  }
+}
+
+/**
+ * Runs in the page before its scripts: notes when the app is loaded and when the first row shows.
+ * A string, not a function: tsx's transform would add helpers the page does not have.
+ */
+const markScript = `(() => {
+  const marks = {}
+  window.__tableBench = marks
+  const check = () => {
+    if (marks.loaded === undefined && document.body && document.body.dataset.appState === 'loaded')
+      marks.loaded = performance.now()
+    if (marks.firstRow === undefined) {
+      const cell = document.querySelector(${JSON.stringify(NAME_CELL)})
+      if (cell instanceof HTMLElement && cell.innerText.trim() !== '' && cell.offsetParent !== null)
+        marks.firstRow = performance.now()
+    }
+    if (marks.loaded !== undefined && marks.firstRow !== undefined) observer.disconnect()
+  }
+  const observer = new MutationObserver(check)
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+})()`
+
+function firstRowShown(selector: string): boolean {
+  const cell = document.querySelector(selector)
+  return cell instanceof HTMLElement && cell.innerText.trim() !== '' && cell.offsetParent !== null
+}
+
+/** Calls the main process from the page, as the signed-in user (browser mode's HTTP bridge). */
+async function tableQuery(
+  page: Page,
+  query: Partial<ChannelInput<'table.query'>>,
+): Promise<ChannelOutput<'table.query'>> {
+  const input: ChannelInput<'table.query'> = {
+    offset: 0,
+    limit: 25,
+    sort: null,
+    filters: {},
+    search: '',
+    viewAsEmployeeId: null,
+    ...query,
+  }
+  const result = await page.evaluate(async (body) => {
+    const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
+    return (await response.json()) as Result<ChannelOutput<'table.query'>>
+  }, input)
+  if (!result.ok) throw new Error(`table.query: ${result.error.message}`)
+  return result.value
+}
+
+/** The first page's table.query over HTTP, as the grid asks for it (main process + transfer). */
+async function timeTableQuery(page: Page): Promise<number[]> {
+  const times: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now()
+    await tableQuery(page, {})
+    times.push(performance.now() - started)
+  }
+  return times
+}
+
+const cellSelector = (id: number, column: string) =>
+  `${GRID} .ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`
+
+/**
+ * New Salary below the current salary on a row of the first page ('Pay increase is negative.'),
+ * timed from the committing Enter until the cell shows the value and the badge's count has changed.
+ */
+async function timeEdits(page: Page): Promise<number[]> {
+  const { rows } = await tableQuery(page, {})
+  const fits = (r: TableRow) =>
+    r.editable && r.salaried && r.currency === 'USD' && r.severity === 'none' && r.currentSalary > 2_000_00
+  const picked = rows.filter(fits).slice(0, RUNS)
+  if (picked.length === 0) throw new Error('no editable USD row without violations on the first page')
+  const times: number[] = []
+  for (const target of picked) {
+    const lower = target.currentSalary - 1_000_00
+    const expected = formatMoney(lower, 'USD')
+    const before = await page.getAttribute('[data-testid="violation-badge"]', 'data-count')
+    await page.click(cellSelector(target.id, 'newSalary'))
+    await page.keyboard.press('Enter')
+    const input = page.getByTestId('cell-editor').locator('input')
+    await input.waitFor({ state: 'visible' })
+    await input.fill(String(lower / 100))
+    const started = performance.now()
+    await input.press('Enter')
+    await page.waitForFunction(
+      ([selector, text, count]) => {
+        const cell = document.querySelector(selector)
+        const badge = document.querySelector('[data-testid="violation-badge"]')
+        return (
+          cell instanceof HTMLElement &&
+          cell.innerText.trim() === text &&
+          badge !== null &&
+          badge.getAttribute('data-count') !== count
+        )
+      },
+      [cellSelector(target.id, 'newSalary'), expected, before] as const,
+      { polling: 'raf', timeout: WAIT_MS },
+    )
+    times.push(performance.now() - started)
+    await page.getByTestId('cell-editor').waitFor({ state: 'detached' })
+  }
+  return times
+}
+
+const paginationText = (page: Page) =>
+  page.locator('[data-testid="pagination"] .pagination__summary').innerText()
+
+/**
+ * A surname fragment into the search box (one input event; the box waits 250 ms before it asks,
+ * which both sizes include), timed until the pagination's summary changes and the first row has a
+ * name; then the search is cleared and the full view awaited.
+ */
+async function timeSearches(page: Page): Promise<number[]> {
+  const { rows } = await tableQuery(page, { offset: 100, limit: 50 })
+  const fragments = [...new Set(rows.map((r) => r.employeeName.split(' ').at(-1) ?? ''))]
+    .filter((f) => f.length >= 3)
+    .slice(0, RUNS)
+  const search = page.getByTestId('table-search')
+  const times: number[] = []
+  for (const fragment of fragments) {
+    const before = await paginationText(page)
+    const started = performance.now()
+    await search.fill(fragment)
+    await page.waitForFunction(
+      ([grid, was, text]) => {
+        const summary = document.querySelector('[data-testid="pagination"] .pagination__summary')
+        const name = document.querySelector(
+          `${grid} .ag-row[row-index="0"][row-id] .ag-cell[col-id="employeeName"]`,
+        )
+        return (
+          summary instanceof HTMLElement &&
+          summary.innerText !== was &&
+          name instanceof HTMLElement &&
+          name.innerText.toLowerCase().includes(text.toLowerCase())
+        )
+      },
+      [GRID, before, fragment] as const,
+      { polling: 'raf', timeout: WAIT_MS },
+    )
+    times.push(performance.now() - started)
+    await search.fill('')
+    await page.waitForFunction(
+      (was) =>
+        document.querySelector<HTMLElement>('[data-testid="pagination"] .pagination__summary')?.innerText ===
+        was,
+      before,
+      { timeout: WAIT_MS },
+    )
+  }
+  return times
+}
+
+/** Header clicks (Employee Name ascending, descending; Current Salary ascending), until row 1 changes. */
+async function timeSorts(page: Page): Promise<number[]> {
+  const firstRowId = `${GRID} .ag-row[row-index="0"][row-id]`
+  const steps = [
+    { column: 'employeeName', label: 'Employee Name' },
+    { column: 'employeeName', label: 'Employee Name' },
+    { column: 'currentSalary', label: 'Current Salary' },
+  ]
+  const times: number[] = []
+  for (const step of steps) {
+    await page.waitForSelector(firstRowId)
+    const before = await page.getAttribute(firstRowId, 'row-id')
+    const header = page.locator(`${GRID} .ag-header-cell[col-id="${step.column}"]`)
+    const label = header.getByText(step.label, { exact: true })
+    await label.waitFor()
+    const started = performance.now()
+    await label.click()
+    await page.waitForFunction(
+      ([selector, was]) => {
+        const first = document.querySelector(selector)
+        const name = first?.querySelector('.ag-cell[col-id="employeeName"]')
+        return (
+          first !== null &&
+          first.getAttribute('row-id') !== was &&
+          name instanceof HTMLElement &&
+          name.innerText.trim() !== ''
+        )
+      },
+      [firstRowId, before] as const,
+      { polling: 'raf', timeout: WAIT_MS },
+    )
+    times.push(performance.now() - started)
+  }
+  return times
+}
+
+interface PerformanceMetrics {
+  metrics: { name: string; value: number }[]
+}
+
+async function jsHeapUsed(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as PerformanceMetrics
+  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN
+}
+
+function printResult(r: SizeResult): void {
+  const ms = (values: number[]) =>
+    `${median(values).toFixed(0)} ms  (${values.map((v) => v.toFixed(0)).join(', ')})`
+  console.log('')
+  console.log(`### ${r.employees.toLocaleString('en-US')} employees`)
+  row('demo workbook created (CLI)', `${r.createMs.toFixed(0)} ms`)
+  row('time to first rows (goto /employeetable)', ms(r.firstRows))
+  row('  in page: navigation → app-state loaded', ms(r.loaded))
+  row('  in page: navigation → first row', ms(r.firstRowInPage))
+  const data = r.initialLoad.filter((l) => l.channel !== 'table.query' && l.channel !== 'app.info')
+  const biggest = [...data].sort((a, b) => b.kib - a.kib).slice(0, 3)
+  const fmt = (l: SizeResult['initialLoad'][number]) =>
+    `${l.channel} ${l.start.toFixed(0)}→${l.end.toFixed(0)} ms, ${l.kib.toFixed(0)} KiB`
+  row(
+    `  initial data load (${data.length} requests, last run)`,
+    data.length === 0 ? 'n/a' : `ends ${Math.max(...data.map((l) => l.end)).toFixed(0)} ms after navigation`,
+  )
+  for (const l of biggest) row('    largest', fmt(l))
+  // What the table itself waits for: its context (settings, pay cycle) and its first page.
+  for (const l of r.initialLoad.filter((e) => ['userSettings.get', 'payCycles.list'].includes(e.channel)))
+    row('    table context', fmt(l))
+  const grid = r.initialLoad.find((l) => l.channel === 'table.query')
+  if (grid) row("  grid's first table.query", fmt(grid))
+  row('table.query, first page (HTTP)', ms(r.tableQuery))
+  row('edit → full effect (value + badge)', ms(r.edit))
+  row('sort (header click → first row)', ms(r.sort))
+  row('search (input → rows, incl. 250 ms wait)', ms(r.search))
+  row('renderer JS heap (end / after GC)', `${r.heapMiB.toFixed(1)} MiB / ${r.heapAfterGcMiB.toFixed(1)} MiB`)
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return NaN
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
