@@ -12,7 +12,7 @@ import type { Workbook } from '../workbook/open'
 import { listEmployees, listJobProfiles, listPayRanges, listTeams } from '../workbook/queries/planning'
 import {
   loadPlanTargets,
-  saveRewardChanges,
+  writeRewardChanges,
   type PlanTarget,
   type RewardChange,
 } from '../workbook/queries/rewards'
@@ -182,8 +182,6 @@ export async function applyBulkPlan(
   })
   if (errors.length > 0) return { status: 'invalid', rows: input.rows.length, updated: 0, errors }
   const at = now.toISOString()
-  await workbook.db
-    .transaction()
-    .execute((trx) => saveRewardChanges(trx, changes, { userId: user.id, at, source: 'plan' }))
+  await writeRewardChanges(workbook, changes, { userId: user.id, at, source: 'plan' })
   return { status: 'updated', rows: input.rows.length, updated: changes.length, errors: [] }
 }

@@ -4,11 +4,7 @@ import { increaseInputState } from '../../../src-shared/domain/proration'
 import { TABLE_COLUMN_IDS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import type { Workbook } from '../../workbook/open'
 import type { TableEmployee } from '../../workbook/queries/table'
-import {
-  saveTableRewardChanges,
-  type RewardField,
-  type TableRewardChange,
-} from '../../workbook/queries/table-rewards'
+import { writeRewardChanges, type RewardChange, type RewardField } from '../../workbook/queries/rewards'
 import { Failure } from '../failure'
 import type { TableCache } from './cache'
 import { COLUMN_ACCESS } from './columns'
@@ -24,7 +20,7 @@ export const BONUS_NOT_EDITABLE = 'Bonus amounts are not editable in this pay cy
 export const NO_BONUS = 'Bonuses are not part of this pay cycle.'
 export const NO_LUMP_SUM = 'Lump sums are not part of this pay cycle.'
 
-type Diff = TableRewardChange['changes']
+type Diff = RewardChange['changes']
 
 /** Percent bonuses keep four decimals (spec §5); an empty comment is no comment. */
 function normalize(field: RewardField, value: unknown): unknown {
@@ -70,7 +66,7 @@ function snapshot(model: TableModel, row: RowState): unknown[] {
 }
 
 /** Applies saved changes to the model: the rows, their teams' totals, and the cached lists they affect. */
-export function applyToModel(model: TableModel, changes: readonly TableRewardChange[]): void {
+export function applyToModel(model: TableModel, changes: readonly RewardChange[]): void {
   const changedColumns = new Set<TableColumnId>()
   for (const change of changes) {
     const row = model.row(change.employeeId)
@@ -110,7 +106,7 @@ export async function updateRewards(
   for (const update of updates) {
     merged.set(update.employeeId, { ...merged.get(update.employeeId), ...update.changes })
   }
-  const changes: TableRewardChange[] = []
+  const changes: RewardChange[] = []
   for (const [employeeId, requested] of merged) {
     const row = model.row(employeeId)
     if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
@@ -123,7 +119,7 @@ export async function updateRewards(
     changes.push({ employeeId, changes: diff })
   }
   if (changes.length > 0) {
-    await saveTableRewardChanges(workbook, changes, {
+    await writeRewardChanges(workbook, changes, {
       userId: user.id,
       at: now.toISOString(),
       source: 'table',

@@ -62,33 +62,35 @@ export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, P
   )
 }
 
-const COLUMNS: Record<keyof PlannedReward, keyof RewardTable> = {
+/** The reward fields planners change (bulk plan and the Compensation Table), by column. */
+const COLUMNS = {
   newSalary: 'new_salary',
   newPercentBonus: 'new_percent_bonus',
   newDollarBonus: 'new_dollar_bonus',
   lumpSum: 'lump_sum',
   comments: 'comments',
   performancePlan: 'performance_plan',
-}
+  promotion: 'promotion',
+  newJobProfileId: 'new_job_profile_id',
+} as const satisfies Record<string, keyof RewardTable>
+
+export type RewardField = keyof typeof COLUMNS
 
 export interface RewardChange {
   employeeId: number
   /** Field → old and new value; only fields that change. */
-  changes: Partial<Record<keyof PlannedReward, { old: unknown; new: unknown }>>
+  changes: Partial<Record<RewardField, { old: unknown; new: unknown }>>
 }
 
 /** Writes reward changes and one history row per employee (who, when, source, old → new). */
 export async function saveRewardChanges(
   trx: Transaction<WorkbookDatabase>,
-  changes: RewardChange[],
+  changes: readonly RewardChange[],
   context: { userId: number; at: string; source: string },
 ): Promise<void> {
   for (const change of changes) {
     const set: Record<string, unknown> = { updated_at: context.at }
-    for (const [field, value] of Object.entries(change.changes) as [
-      keyof PlannedReward,
-      { new: unknown },
-    ][]) {
+    for (const [field, value] of Object.entries(change.changes) as [RewardField, { new: unknown }][]) {
       set[COLUMNS[field]] = typeof value.new === 'boolean' ? (value.new ? 1 : 0) : value.new
     }
     await trx
@@ -107,4 +109,13 @@ export async function saveRewardChanges(
       })
       .execute()
   }
+}
+
+/** The same in a transaction of its own: all or nothing. */
+export async function writeRewardChanges(
+  workbook: Workbook,
+  changes: readonly RewardChange[],
+  context: { userId: number; at: string; source: string },
+): Promise<void> {
+  await workbook.db.transaction().execute((trx) => saveRewardChanges(trx, changes, context))
 }
