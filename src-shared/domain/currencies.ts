@@ -28,6 +28,8 @@ export const CURRENCIES: Record<CurrencyCode, Currency> = {
   DKK: { code: 'DKK', name: 'Danish Krone', symbol: 'kr.', minorDigits: 2 },
 }
 
+const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES)
+
 export function isCurrencyCode(value: string): value is CurrencyCode {
-  return (CURRENCY_CODES as readonly string[]).includes(value)
+  return CODES.has(value)
 }

@@ -64,27 +64,26 @@ function consistencyErrors(
   return errors
 }
 
-function cycleErrors(
-  rows: readonly (ImportRow | null)[],
-  rowOfId: ReadonlyMap<string, number>,
-): RowCheckError[] {
+/** Each manager chain is walked once: state per row is 0 unseen, 1 on the current walk, 2 done. */
+function cycleErrors(rows: readonly (ImportRow | null)[], managerRow: Int32Array): RowCheckError[] {
   const errors: RowCheckError[] = []
-  const state = new Map<string, 'visiting' | 'done'>()
-  for (const start of rowOfId.keys()) {
-    const path: string[] = []
-    let id: string | null = start
-    while (id !== null && !state.has(id)) {
-      state.set(id, 'visiting')
-      path.push(id)
-      const manager: string | null = rows[rowOfId.get(id) as number]?.managerEmployeeId ?? null
-      id = manager !== null && rowOfId.has(manager) ? manager : null
+  const state = new Uint8Array(rows.length)
+  const path: number[] = []
+  for (let start = 0; start < rows.length; start++) {
+    if (state[start] !== 0 || managerRow[start] === -1) continue
+    path.length = 0
+    let at = start
+    while (at !== -1 && state[at] === 0) {
+      state[at] = 1
+      path.push(at)
+      at = managerRow[at]
     }
-    if (id !== null && state.get(id) === 'visiting') {
-      const cycle = path.slice(path.indexOf(id))
-      const chain = [...cycle, id].join(' → ')
+    if (at !== -1 && state[at] === 1) {
+      const cycle = path.slice(path.indexOf(at))
+      const chain = [...cycle, at].map((index) => rows[index]?.employeeId).join(' → ')
       for (const member of cycle) {
         errors.push({
-          row: (rowOfId.get(member) as number) + 1,
+          row: member + 1,
           field: 'managerEmployeeId',
           code: 'ManagementCycle',
           message: `Management cycle: ${chain}`,
@@ -92,9 +91,25 @@ function cycleErrors(
         })
       }
     }
-    for (const visited of path) state.set(visited, 'done')
+    for (const visited of path) state[visited] = 2
   }
   return errors
+}
+
+function referenceError(
+  index: number,
+  field: ImportField,
+  code: string,
+  what: string,
+  value: string,
+): RowCheckError {
+  return {
+    row: index + 1,
+    field,
+    code,
+    message: `${HEADER.get(field)} "${value}" names no ${what}`,
+    consistencyKey: null,
+  }
 }
 
 export function crossRowErrors(
@@ -104,9 +119,10 @@ export function crossRowErrors(
   const errors: RowCheckError[] = []
   const rowOfId = new Map<string, number>()
   const jobCodes = new Set(context.existingJobCodes)
-  rows.forEach((values, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    const values = rows[index]
     const id = values?.employeeId
-    if (!values || !id) return
+    if (!values || !id) continue
     if (values.jobCode) jobCodes.add(values.jobCode)
     const first = rowOfId.get(id)
     if (first === undefined) rowOfId.set(id, index)
@@ -119,25 +135,26 @@ export function crossRowErrors(
         consistencyKey: null,
       })
     }
-  })
+  }
   const known = (id: string) => rowOfId.has(id) || context.existingEmployeeIds.has(id)
-  rows.forEach((values, index) => {
-    if (!values) return
-    const reference = (field: ImportField, code: string, what: string, ok: (value: string) => boolean) => {
-      const value = values[field]
-      if (typeof value === 'string' && value !== '' && !ok(value)) {
-        errors.push({
-          row: index + 1,
-          field,
-          code,
-          message: `${HEADER.get(field)} "${value}" names no ${what}`,
-          consistencyKey: null,
-        })
-      }
+  // The row of each row's manager when the manager is in this import (-1 otherwise), for the cycle walk.
+  const managerRow = new Int32Array(rows.length).fill(-1)
+  for (let index = 0; index < rows.length; index++) {
+    const values = rows[index]
+    if (!values) continue
+    const { managerEmployeeId: manager, planner, newJobCode } = values
+    if (manager) {
+      const at = rowOfId.get(manager)
+      if (at !== undefined) {
+        // Only the row that holds the Employee Id leads on up the chain.
+        if (rowOfId.get(values.employeeId ?? '') === index) managerRow[index] = at
+      } else if (!context.existingEmployeeIds.has(manager))
+        errors.push(referenceError(index, 'managerEmployeeId', 'UnknownManager', 'employee', manager))
     }
-    reference('managerEmployeeId', 'UnknownManager', 'employee', known)
-    reference('planner', 'UnknownPlanner', 'employee', known)
-    reference('newJobCode', 'UnknownJobCode', 'job code', (code) => jobCodes.has(code))
-  })
-  return [...errors, ...consistencyErrors(rows, context.invalidFields), ...cycleErrors(rows, rowOfId)]
+    if (planner && !known(planner))
+      errors.push(referenceError(index, 'planner', 'UnknownPlanner', 'employee', planner))
+    if (newJobCode && !jobCodes.has(newJobCode))
+      errors.push(referenceError(index, 'newJobCode', 'UnknownJobCode', 'job code', newJobCode))
+  }
+  return [...errors, ...consistencyErrors(rows, context.invalidFields), ...cycleErrors(rows, managerRow)]
 }

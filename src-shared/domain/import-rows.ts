@@ -1,7 +1,10 @@
 import { unescapeFormulaGuard } from './csv-format'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
+import { isCurrencyCode } from './currencies'
 import {
+  IMPORT_VALUE_MESSAGES,
   isImportNullToken,
+  isIsoDay,
   missingFieldError,
   parseImportColumnValue,
   parseMoneyCents,
@@ -34,16 +37,53 @@ export interface ParsedImportRow {
   errors: ImportCellError[]
 }
 
-type CellResult = { ok: true; value: ImportValue } | { ok: false; code: string; message: string }
-type CellParser = (raw: string, row: number, today: string) => CellResult
+/** A cell that did not parse. Failures with a fixed message are shared; a row's cells allocate nothing when they parse. */
+interface CellFailure {
+  readonly failed: true
+  readonly code: string
+  readonly message: string
+}
+type CellParser = (raw: string, row: number, today: string) => ImportValue | CellFailure
+
+const failure = (code: string, message: string): CellFailure => ({ failed: true, code, message })
+const INVALID_NUMBER = failure('InvalidNumber', IMPORT_VALUE_MESSAGES.InvalidNumber)
+const NEGATIVE_AMOUNT = failure('NegativeAmount', 'Amounts cannot be negative')
+
+function isFailure(value: ImportValue | CellFailure): value is CellFailure {
+  return typeof value === 'object' && value !== null
+}
+
+/** The general rule of admin spec §5 for one column; the parsers below only add fast paths to it. */
+function columnParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
+  return (raw, row, today) => {
+    const result = parseImportColumnValue(column, raw, { row, today })
+    return result.ok ? result.value : failure(result.code, result.message)
+  }
+}
+
+/** Whole numbers of up to 13 digits, the bulk of an import's numbers, read without a regular expression. */
+function plainDigits(raw: string): boolean {
+  const length = raw.length
+  if (length === 0 || length > 13) return false
+  for (let i = 0; i < length; i++) {
+    const code = raw.charCodeAt(i)
+    if (code < 48 || code > 57) return false
+  }
+  return true
+}
+
+/** True when the text has no leading or trailing white space to trim. */
+function trimmed(raw: string): boolean {
+  return raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32
+}
 
 function moneyParser(): CellParser {
   return (raw) => {
-    if (isImportNullToken(raw)) return { ok: true, value: 0 }
+    if (plainDigits(raw)) return Number(raw) * 100
+    if (isImportNullToken(raw)) return 0
     const cents = parseMoneyCents(raw)
-    if (cents === null) return { ok: false, code: 'InvalidNumber', message: 'Invalid number' }
-    if (cents < 0) return { ok: false, code: 'NegativeAmount', message: 'Amounts cannot be negative' }
-    return { ok: true, value: cents }
+    if (cents === null) return INVALID_NUMBER
+    return cents < 0 ? NEGATIVE_AMOUNT : cents
   }
 }
 
@@ -52,33 +92,110 @@ function textParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const fallback = 'default' in column ? (column.default as ImportValue) : null
   const required = column.required && !('default' in column)
   return (raw, row) => {
-    if (isImportNullToken(raw))
-      return required ? missingFieldError(column.field, row) : { ok: true, value: fallback }
-    return { ok: true, value: unescapeFormulaGuard(raw.trim()) }
+    if (isImportNullToken(raw)) {
+      if (!required) return fallback
+      const missing = missingFieldError(column.field, row)
+      return failure(missing.code, missing.message)
+    }
+    const text = trimmed(raw) ? raw : raw.trim()
+    return text.charCodeAt(0) === 39 ? unescapeFormulaGuard(text) : text
   }
+}
+
+function numberParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
+  const general = columnParser(column)
+  return (raw, row, today) => (plainDigits(raw) ? Number(raw) : general(raw, row, today))
+}
+
+function booleanParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
+  const general = columnParser(column)
+  return (raw, row, today) => (raw === 'true' ? true : raw === 'false' ? false : general(raw, row, today))
+}
+
+function currencyParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
+  const general = columnParser(column)
+  return (raw, row, today) => (raw.length === 3 && isCurrencyCode(raw) ? raw : general(raw, row, today))
+}
+
+function dateParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
+  const general = columnParser(column)
+  return (raw, row, today) => (isIsoDay(raw) ? raw : general(raw, row, today))
 }
 
 /** One parser per column, built once. */
 const PARSERS: readonly CellParser[] = IMPORT_COLUMNS.map((column) => {
   if (MONEY_FIELDS.has(column.field)) return moneyParser()
-  if (column.type === 'string') return textParser(column)
-  return (raw, row, today) => parseImportColumnValue(column, raw, { row, today })
+  switch (column.type) {
+    case 'string':
+      return textParser(column)
+    case 'number':
+      return numberParser(column)
+    case 'boolean':
+      return booleanParser(column)
+    case 'currency':
+      return currencyParser(column)
+    case 'date':
+      return dateParser(column)
+    default:
+      return columnParser(column)
+  }
 })
 const FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field)
+const NO_ERRORS: readonly ImportCellError[] = Object.freeze([])
 
 export function parseImportRow(cells: readonly string[], row: number, today: string): ParsedImportRow {
-  const values: Record<string, ImportValue> = {}
-  const errors: ImportCellError[] = []
+  const values = new Array<ImportValue>(PARSERS.length)
+  let errors: ImportCellError[] | null = null
   for (let i = 0; i < PARSERS.length; i++) {
-    const result = PARSERS[i](cells[i] ?? '', row, today)
-    if (result.ok) values[FIELDS[i]] = result.value
-    else {
-      values[FIELDS[i]] = null
-      errors.push({ field: FIELDS[i], code: result.code, message: result.message })
-    }
+    const value = PARSERS[i](cells[i] ?? '', row, today)
+    if (isFailure(value)) {
+      values[i] = null
+      ;(errors ??= []).push({ field: FIELDS[i], code: value.code, message: value.message })
+    } else values[i] = value
   }
-  if (typeof values.age === 'number') values.age = Math.floor(values.age)
-  return { values: values as ImportRow, errors }
+  if (typeof values[AGE] === 'number') values[AGE] = Math.floor(values[AGE])
+  return { values: importRowOf(values), errors: errors ?? (NO_ERRORS as ImportCellError[]) }
+}
+
+const AGE = IMPORT_COLUMNS.findIndex((c) => c.field === 'age')
+
+/**
+ * The row object from values in IMPORT_COLUMNS order, written out so that every row shares one
+ * shape (tests/unit/import/import-rows.test.ts checks the order against IMPORT_COLUMNS).
+ */
+function importRowOf(v: readonly ImportValue[]): ImportRow {
+  const row = {
+    employeeId: v[0],
+    employeeName: v[1],
+    preferredName: v[2],
+    email: v[3],
+    managerEmployeeId: v[4],
+    planner: v[5],
+    currentBasePay: v[6],
+    payCurrency: v[7],
+    salaried: v[8],
+    hireDate: v[9],
+    employmentStatus: v[10],
+    performanceRating: v[11],
+    promotion: v[12],
+    newJobCode: v[13],
+    dateOfLastIncrease: v[14],
+    reasonForLastIncrease: v[15],
+    gender: v[16],
+    race: v[17],
+    age: v[18],
+    jobCode: v[19],
+    jobProfile: v[20],
+    jobTitle: v[21],
+    jobFamily: v[22],
+    jobFamilyGroup: v[23],
+    exemptionStatus: v[24],
+    payRangeName: v[25],
+    minPay: v[26],
+    midPay: v[27],
+    maxPay: v[28],
+  } satisfies Record<ImportField, ImportValue>
+  return row as ImportRow
 }
 
 /** The date the 'Hire Date' default (now) stands for. */

@@ -47,7 +47,7 @@ export interface ImportValueOptions {
 }
 
 /** Admin spec §5: code Missing-<field>, message 'Required field "<field>" is missing in row <n>'. */
-export function missingFieldError(field: string, row: number): ImportValueResult {
+export function missingFieldError(field: string, row: number): Extract<ImportValueResult, { ok: false }> {
   return {
     ok: false,
     code: `Missing-${field}`,
@@ -59,9 +59,11 @@ export function missingFieldError(field: string, row: number): ImportValueResult
 export function isImportNullToken(raw: string | null | undefined): boolean {
   if (raw == null) return true
   const text = String(raw)
-  // Fast path for the common case (an import checks millions of cells): longer than any token and unpadded.
-  if (text.length > LONGEST_NULL_TOKEN && text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32)
-    return false
+  // Fast paths (an import checks millions of cells): every token starts with n, - or u once trimmed,
+  // and none is longer than LONGEST_NULL_TOKEN.
+  const first = text.charCodeAt(0)
+  if (first > 32 && first !== 45 && (first | 0x20) !== 110 && (first | 0x20) !== 117) return false
+  if (text.length > LONGEST_NULL_TOKEN && first > 32 && text.charCodeAt(text.length - 1) > 32) return false
   return NULL_TOKENS.has(text.trim().toLowerCase())
 }
 
@@ -99,12 +101,34 @@ export function parseMoneyCents(raw: string): Cents | null {
   return NUMBER.test(text) ? centsFromDecimalString(text) : null
 }
 
-function isoDate(year: number, month: number, day: number): string | null {
-  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return null
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-  if (day > days) return null
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1])
+}
+
+function isoDate(year: number, month: number, day: number): string | null {
+  if (!isRealDay(year, month, day)) return null
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** True for exactly yyyy-mm-dd naming a real day: such text is already its own ISO date. */
+export function isIsoDay(raw: string): boolean {
+  if (raw.length !== 10 || raw.charCodeAt(4) !== 45 || raw.charCodeAt(7) !== 45) return false
+  let year = 0
+  let month = 0
+  let day = 0
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue
+    const digit = raw.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return false
+    if (i < 4) year = year * 10 + digit
+    else if (i < 7) month = month * 10 + digit
+    else day = day * 10 + digit
+  }
+  return isRealDay(year, month, day)
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i

@@ -98,6 +98,50 @@ describe('cli import and export', () => {
     expect(name).toBe('Renamed Person')
   })
 
+  it('a re-import that moves people keeps teams following the manager column, with names and budgets kept', async () => {
+    const target = at('moves.paycycle')
+    const header =
+      'Employee Id,Name,Manager Employee Id,Job Code,Pay Range Name,Pay Currency,Salaried,Hire Date'
+    const write = (name: string, rows: string[]) => {
+      fs.writeFileSync(at(name), [header, ...rows].join('\r\n'))
+      return at(name)
+    }
+    const first = write('moves-1.csv', ['A,Ann,,J,R,,,', 'B,Bo,A,J,R,,,', 'C,Cy,B,J,R,,,', 'D,Di,B,J,R,,,'])
+    expect((await importFile(target, first)).value.status).toBe('imported')
+    const budget = await openWorkbook(target)
+    budget.sqlite.prepare("UPDATE team SET budget = 5000 WHERE name = 'Bo''s Team'").run()
+    await budget.close()
+    // D now reports to C (who becomes a manager), B to nobody; A is not in the file and keeps no reports.
+    const second = write('moves-2.csv', ['B,Bo,,J,R,,,', 'C,Cy,B,J,R,,,', 'D,Di,C,J,R,,,'])
+    expect((await importFile(target, second)).value).toMatchObject({ status: 'imported', imported: 3 })
+    const db = await openWorkbook(target, { readonly: true })
+    const teams = db.sqlite
+      .prepare(
+        `SELECT t.name, m.company_employee_id AS manager, p.name AS parent, t.budget FROM team t
+         JOIN employee m ON m.id = t.manager_id LEFT JOIN team p ON p.id = t.parent_team_id ORDER BY t.id`,
+      )
+      .all()
+    const members = db.sqlite
+      .prepare(
+        'SELECT e.company_employee_id AS id, t.name AS team FROM employee e LEFT JOIN team t ON t.id = e.team_id ORDER BY 1',
+      )
+      .all()
+    const broken = db.sqlite.pragma('foreign_key_check')
+    await db.close()
+    expect(teams).toEqual([
+      { name: "Ann's Team", manager: 'A', parent: null, budget: null },
+      { name: "Bo's Team", manager: 'B', parent: null, budget: 5000 },
+      { name: "Cy's Team", manager: 'C', parent: "Bo's Team", budget: null },
+    ])
+    expect(members).toEqual([
+      { id: 'A', team: null },
+      { id: 'B', team: null },
+      { id: 'C', team: "Bo's Team" },
+      { id: 'D', team: "Cy's Team" },
+    ])
+    expect(broken).toEqual([])
+  })
+
   it('escapes text that would run as a spreadsheet formula, keeps numbers as numbers, and reads it back', async () => {
     const csv = at('formula.csv')
     fs.writeFileSync(

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parse } from 'csv-parse'
 import type { ImportError } from '../../../src-shared/contract'
 import {
   MISSING_REQUIRED_HEADER,
@@ -8,6 +7,7 @@ import {
   missingHeaderMessage,
 } from '../../../src-shared/domain/csv-headers'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
+import { CsvRecordReader } from './csv-records'
 
 export interface ReadProgress {
   bytes: number
@@ -50,47 +50,54 @@ export async function readImportCsv(
   } catch {
     return { ok: false, errors: [fileError('FileNotFound', `${filePath} cannot be read.`)] }
   }
-  const input = fs.createReadStream(filePath)
-  // A quote inside an unquoted field is kept as text (relax_quotes), as spreadsheets write it.
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true })
-  let bytes = 0
-  input.on('data', (chunk) => (bytes += chunk.length))
-  input.on('error', (error) => parser.destroy(error))
-  input.pipe(parser)
-
+  const input = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })
   let positions: number[] | null = null
-  let presentColumns: number[] = []
+  let identity = false
+  let refused: ImportError[] | null = null
   const rows: string[][] = []
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      if (options.signal?.aborted) throw new ImportCancelled()
-      if (positions === null) {
-        const { found, missingRequired } = matchHeaders(record, IMPORT_COLUMNS)
-        if (missingRequired.length > 0) {
-          return {
-            ok: false,
-            errors: missingRequired.map((header) =>
-              fileError(MISSING_REQUIRED_HEADER, missingHeaderMessage(header), header),
-            ),
-          }
-        }
-        positions = IMPORT_COLUMNS.map((column) => {
-          const actual = found.get(column.header)
-          return actual === undefined ? -1 : record.indexOf(actual)
-        })
-        presentColumns = positions.flatMap((at, index) => (at >= 0 ? [index] : []))
-        continue
+  const reader = new CsvRecordReader((record) => {
+    if (refused) return
+    if (positions === null) {
+      const { found, missingRequired } = matchHeaders(record, IMPORT_COLUMNS)
+      if (missingRequired.length > 0) {
+        refused = missingRequired.map((header) =>
+          fileError(MISSING_REQUIRED_HEADER, missingHeaderMessage(header), header),
+        )
+        return
       }
-      // A line of empty fields (",,,") is an empty line too.
-      if (record.every((cell) => cell === '')) continue
-      const aligned = new Array<string>(positions.length)
-      for (let i = 0; i < positions.length; i++)
-        aligned[i] = positions[i] >= 0 ? (record[positions[i]] ?? '') : ''
-      rows.push(aligned)
-      if (rows.length % 10_000 === 0) options.onProgress?.({ bytes, totalBytes, rows: rows.length })
+      positions = IMPORT_COLUMNS.map((column) => {
+        const actual = found.get(column.header)
+        return actual === undefined ? -1 : record.indexOf(actual)
+      })
+      identity = positions.every((at, index) => at === index)
+      return
     }
+    // A line of empty fields (",,,") is an empty line too.
+    if (record.every((cell) => cell === '')) return
+    if (identity && record.length === positions.length) {
+      rows.push(record)
+      return
+    }
+    const aligned = new Array<string>(positions.length)
+    for (let i = 0; i < positions.length; i++)
+      aligned[i] = positions[i] >= 0 ? (record[positions[i]] ?? '') : ''
+    rows.push(aligned)
+  })
+  try {
+    let lineBreak: 'CR' | 'LF' | null = null
+    for await (let chunk of input as AsyncIterable<string>) {
+      if (options.signal?.aborted) throw new ImportCancelled()
+      if (lineBreak === null) {
+        if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1)
+        lineBreak = chunk.includes('\r') && !chunk.includes('\n') ? 'CR' : 'LF'
+      }
+      // Old Mac spreadsheets end lines with CR alone.
+      reader.push(lineBreak === 'CR' ? chunk.replace(/\r/g, '\n') : chunk)
+      if (refused) break
+      options.onProgress?.({ bytes: input.bytesRead, totalBytes, rows: rows.length })
+    }
+    if (!refused) reader.end()
   } catch (error) {
-    input.destroy()
     if (error instanceof ImportCancelled) throw error
     const where = rows.length + 1
     return {
@@ -104,7 +111,10 @@ export async function readImportCsv(
         ),
       ],
     }
+  } finally {
+    input.destroy()
   }
+  if (refused) return { ok: false, errors: refused }
   if (positions === null) {
     return {
       ok: false,
@@ -117,6 +127,10 @@ export async function readImportCsv(
       ],
     }
   }
+  const present: number[] = positions
+  const presentColumns = present.flatMap((at, index) => (at >= 0 ? [index] : []))
   options.onProgress?.({ bytes: totalBytes, totalBytes, rows: rows.length })
   return { ok: true, fileName: path.basename(filePath), presentColumns, rows }
 }
+
+const CHUNK_BYTES = 1 << 20

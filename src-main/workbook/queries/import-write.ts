@@ -76,21 +76,28 @@ export function writeImport(
       ),
     )
 
-    const upsertEmployee = db.prepare(
+    const people = placePeople(db, rows)
+    const employeeColumns = `company_employee_id = ?, name = ?, preferred_name = ?, email = ?, job_title = ?,
+      job_profile_id = ?, salaried = ?, hire_date = ?, current_salary = ?, default_pay_currency = ?, gender = ?,
+      race = ?, age = ?, employment_status = ?, previous_increase_date = ?, reason_for_last_increase = ?,
+      pay_cycle_id = ?, manager_id = ?, planner_id = ?, team_id = ?`
+    const updateEmployee = db.prepare(`UPDATE employee SET ${employeeColumns} WHERE id = ?`)
+    const insertEmployee = db.prepare(
       `INSERT INTO employee (company_employee_id, name, preferred_name, email, job_title, job_profile_id, salaried,
          hire_date, current_salary, default_pay_currency, gender, race, age, employment_status,
-         previous_increase_date, reason_for_last_increase, pay_cycle_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (company_employee_id) DO UPDATE SET name = excluded.name, preferred_name = excluded.preferred_name,
-         email = excluded.email, job_title = excluded.job_title, job_profile_id = excluded.job_profile_id,
-         salaried = excluded.salaried, hire_date = excluded.hire_date, current_salary = excluded.current_salary,
-         default_pay_currency = excluded.default_pay_currency, gender = excluded.gender, race = excluded.race,
-         age = excluded.age, employment_status = excluded.employment_status,
-         previous_increase_date = excluded.previous_increase_date,
-         reason_for_last_increase = excluded.reason_for_last_increase, pay_cycle_id = excluded.pay_cycle_id`,
+         previous_increase_date, reason_for_last_increase, pay_cycle_id, manager_id, planner_id, team_id, id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    rows.forEach((r, index) => {
-      upsertEmployee.run(
+    const upsertReward = db.prepare(
+      `INSERT INTO reward (employee_id, performance_rating, promotion, new_job_profile_id) VALUES (?, ?, ?, ?)
+       ON CONFLICT (employee_id) DO UPDATE SET performance_rating = excluded.performance_rating,
+         promotion = excluded.promotion, new_job_profile_id = excluded.new_job_profile_id`,
+    )
+    for (let index = 0; index < rows.length; index++) {
+      const r = rows[index]
+      const id = people.ids[index]
+      const managerId = people.idOf(r.managerEmployeeId)
+      ;(people.existed[index] ? updateEmployee : insertEmployee).run(
         r.employeeId,
         r.employeeName,
         r.preferredName,
@@ -108,35 +115,20 @@ export function writeImport(
         r.dateOfLastIncrease,
         r.reasonForLastIncrease ?? '',
         context.payCycleId,
+        managerId,
+        people.idOf(r.planner),
+        people.teamOfManager(managerId),
+        id,
       )
-      if ((index + 1) % 10_000 === 0) context.onProgress?.(index + 1)
-    })
-    const employeeIds = new Map(
-      (
-        db.prepare('SELECT company_employee_id AS code, id FROM employee').all() as {
-          code: string
-          id: number
-        }[]
-      ).map((e) => [e.code, e.id]),
-    )
-    const idOf = (code: string | null) => (code ? (employeeIds.get(code) ?? null) : null)
-    const setPeople = db.prepare('UPDATE employee SET manager_id = ?, planner_id = ? WHERE id = ?')
-    const upsertReward = db.prepare(
-      `INSERT INTO reward (employee_id, performance_rating, promotion, new_job_profile_id) VALUES (?, ?, ?, ?)
-       ON CONFLICT (employee_id) DO UPDATE SET performance_rating = excluded.performance_rating,
-         promotion = excluded.promotion, new_job_profile_id = excluded.new_job_profile_id`,
-    )
-    for (const r of rows) {
-      const id = idOf(r.employeeId) as number
-      setPeople.run(idOf(r.managerEmployeeId), idOf(r.planner), id)
       upsertReward.run(
         id,
         r.performanceRating,
         flag(r.promotion),
         r.newJobCode ? (profileIds.get(r.newJobCode) ?? null) : null,
       )
+      if ((index + 1) % 10_000 === 0) context.onProgress?.(index + 1)
     }
-    rebuildTeams(workbook)
+    people.writeTeams()
     db.prepare(
       `INSERT INTO import_batch (file_name, started_at, finished_at, status, row_count, imported_count, user_id)
        VALUES (?, ?, ?, 'imported', ?, ?, ?)`,
@@ -155,24 +147,100 @@ export function writeImport(
   }
 }
 
+interface StoredEmployee {
+  id: number
+  code: string
+  name: string
+  manager_id: number | null
+  team_id: number | null
+}
+
+interface StoredTeam {
+  id: number
+  manager_id: number | null
+  parent_team_id: number | null
+}
+
 /**
- * Teams follow the manager column: every manager holds one team ("{name}'s Team", kept with its
- * budget on a re-import), whose parent is the manager's own team; each employee belongs to their
- * manager's team. Teams of people who no longer manage anyone are kept, empty, with their budgets.
+ * Who is who after the import, worked out before anything is written so that each employee is
+ * written once: ids (an imported Employee Id keeps its row; a new one takes the next id), and the
+ * teams, which follow the manager column: every manager holds one team ("{name}'s Team", kept with
+ * its budget on a re-import), whose parent is the manager's own team; each employee belongs to
+ * their manager's team. Teams of people who no longer manage anyone are kept, empty, with their
+ * budgets. Employees the import does not name keep their manager.
  */
-function rebuildTeams(workbook: Workbook): void {
-  const db = workbook.sqlite
-  db.exec(`
-    INSERT INTO team (name, manager_id, planner_id)
-      SELECT m.name || '''s Team', m.id, m.id FROM employee m
-      WHERE m.id IN (SELECT DISTINCT manager_id FROM employee WHERE manager_id IS NOT NULL)
-        AND NOT EXISTS (SELECT 1 FROM team t WHERE t.manager_id = m.id);
-    CREATE TEMP TABLE IF NOT EXISTS manager_team (manager_id INTEGER PRIMARY KEY, team_id INTEGER);
-    DELETE FROM manager_team;
-    INSERT INTO manager_team SELECT manager_id, MIN(id) FROM team WHERE manager_id IS NOT NULL GROUP BY manager_id;
-    UPDATE employee SET team_id = (SELECT team_id FROM manager_team WHERE manager_team.manager_id = employee.manager_id);
-    UPDATE team SET parent_team_id = (SELECT e.team_id FROM employee e WHERE e.id = team.manager_id)
-      WHERE manager_id IS NOT NULL;
-    DROP TABLE manager_team;
-  `)
+function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
+  const stored = db
+    .prepare('SELECT id, company_employee_id AS code, name, manager_id, team_id FROM employee')
+    .all() as StoredEmployee[]
+  const idByCode = new Map(stored.map((e) => [e.code, e.id]))
+  let nextId = stored.reduce((max, e) => Math.max(max, e.id), 0) + 1
+  const existed = rows.map((r) => idByCode.has(r.employeeId ?? ''))
+  const ids = rows.map((r) => {
+    const code = r.employeeId ?? ''
+    const known = idByCode.get(code)
+    if (known !== undefined) return known
+    idByCode.set(code, nextId)
+    return nextId++
+  })
+  const idOf = (code: string | null) => (code ? (idByCode.get(code) ?? null) : null)
+
+  const teams = db
+    .prepare('SELECT id, manager_id, parent_team_id FROM team ORDER BY id')
+    .all() as StoredTeam[]
+  const teamByManager = new Map<number, number>()
+  for (const t of teams)
+    if (t.manager_id !== null && !teamByManager.has(t.manager_id)) teamByManager.set(t.manager_id, t.id)
+  let nextTeamId = teams.reduce((max, t) => Math.max(max, t.id), 0) + 1
+
+  // Every employee's manager after the import, and the name a new team takes.
+  const imported = new Set(ids)
+  const managerOf = new Map<number, number | null>()
+  const nameOf = new Map<number, string>()
+  for (const e of stored) {
+    if (imported.has(e.id)) continue
+    managerOf.set(e.id, e.manager_id)
+    nameOf.set(e.id, e.name)
+  }
+  rows.forEach((r, index) => {
+    managerOf.set(ids[index], idOf(r.managerEmployeeId))
+    nameOf.set(ids[index], r.employeeName ?? '')
+  })
+  const newTeams: { id: number; managerId: number }[] = []
+  for (const managerId of managerOf.values()) {
+    if (managerId === null || teamByManager.has(managerId)) continue
+    teamByManager.set(managerId, nextTeamId)
+    newTeams.push({ id: nextTeamId++, managerId })
+  }
+  const teamOfManager = (managerId: number | null) =>
+    managerId === null ? null : (teamByManager.get(managerId) ?? null)
+  const teamOfEmployee = (id: number) => teamOfManager(managerOf.get(id) ?? null)
+
+  function writeTeams(): void {
+    const moveEmployee = db.prepare('UPDATE employee SET team_id = ? WHERE id = ?')
+    for (const e of stored) {
+      if (imported.has(e.id)) continue
+      const team = teamOfEmployee(e.id)
+      if (team !== e.team_id) moveEmployee.run(team, e.id)
+    }
+    const insertTeam = db.prepare(
+      'INSERT INTO team (id, name, manager_id, planner_id, parent_team_id) VALUES (?, ?, ?, ?, ?)',
+    )
+    for (const t of newTeams)
+      insertTeam.run(
+        t.id,
+        `${nameOf.get(t.managerId) ?? ''}'s Team`,
+        t.managerId,
+        t.managerId,
+        teamOfEmployee(t.managerId),
+      )
+    const moveTeam = db.prepare('UPDATE team SET parent_team_id = ? WHERE id = ?')
+    for (const t of teams) {
+      if (t.manager_id === null) continue
+      const parent = teamOfEmployee(t.manager_id)
+      if (parent !== t.parent_team_id) moveTeam.run(parent, t.id)
+    }
+  }
+
+  return { ids, existed, idOf, teamOfManager, writeTeams }
 }

@@ -1,6 +1,13 @@
 import { crossRowErrors } from '../../../src-shared/domain/import-checks'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from '../../../src-shared/domain/import-format'
-import { parseImportRow } from '../../../src-shared/domain/import-rows'
+import { MONEY_FIELDS, parseImportRow } from '../../../src-shared/domain/import-rows'
+import { unescapeFormulaGuard } from '../../../src-shared/domain/csv-format'
+import {
+  isImportNullToken,
+  parseImportColumnValue,
+  parseMoneyCents,
+} from '../../../src-shared/domain/import-values'
+import fc from 'fast-check'
 
 const TODAY = '2026-03-01'
 
@@ -97,6 +104,81 @@ describe('import values (admin spec §5 "CSV import")', () => {
     expect(parseImportRow(cells({ employeeName: "'=cmd|' /C calc'!A0" }), 1, TODAY).values.employeeName).toBe(
       "=cmd|' /C calc'!A0",
     )
+  })
+})
+
+describe('the row parser agrees with the general value rules', () => {
+  const general = (column: (typeof IMPORT_COLUMNS)[number], raw: string, row: number) => {
+    if (MONEY_FIELDS.has(column.field)) {
+      if (isImportNullToken(raw)) return { value: 0 }
+      const cents = parseMoneyCents(raw)
+      if (cents === null) return { code: 'InvalidNumber' }
+      return cents < 0 ? { code: 'NegativeAmount' } : { value: cents }
+    }
+    const result = parseImportColumnValue(column, raw, { row, today: TODAY })
+    if (!result.ok) return { code: result.code }
+    if (column.field === 'age' && typeof result.value === 'number') return { value: Math.floor(result.value) }
+    return { value: typeof result.value === 'string' ? unescapeFormulaGuard(result.value) : result.value }
+  }
+  const raw = fc.oneof(
+    fc.constantFrom('', ' ', 'n/a', 'NULL', ' none ', '-', '--', 'undefined', 'u', 'n', 'N', 'yes', 'No'),
+    fc.constantFrom(
+      'true',
+      'false',
+      'TRUE',
+      '1',
+      '0',
+      '12',
+      ' 7 ',
+      '007',
+      '1,234.56',
+      '-5',
+      '1e3',
+      '9999999999999',
+    ),
+    fc.constantFrom(
+      'USD',
+      'usd',
+      'EUR ',
+      'XYZ',
+      '2024-02-29',
+      '2023-02-29',
+      '2024-13-01',
+      '3/7/2021',
+      '0999-01-01',
+    ),
+    fc.constantFrom('a@b.co', ' Ada@Example.COM ', "'=SUM(A1)", "'x", "O'Brien", '\tx'),
+    fc.string({ maxLength: 10 }),
+  )
+
+  it('every cell of every column, fast path or not, parses as parseImportColumnValue says', () => {
+    fc.assert(
+      fc.property(
+        fc.array(raw, { minLength: IMPORT_COLUMNS.length, maxLength: IMPORT_COLUMNS.length }),
+        fc.nat(99),
+        (cellsIn, row) => {
+          const { values, errors } = parseImportRow(cellsIn, row + 1, TODAY)
+          IMPORT_COLUMNS.forEach((column, i) => {
+            const expected = general(column, cellsIn[i], row + 1)
+            const error = errors.find((e) => e.field === column.field)
+            if ('code' in expected) expect(error?.code).toBe(expected.code)
+            else {
+              expect(error).toBeUndefined()
+              expect(values[column.field]).toEqual(expected.value)
+            }
+          })
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('fills each field from its own column, in the order of IMPORT_COLUMNS', () => {
+    const text = IMPORT_COLUMNS.map((c) => (c.type === 'string' ? `value of ${c.header}` : ''))
+    const { values } = parseImportRow(text, 1, TODAY)
+    expect(Object.keys(values)).toEqual(IMPORT_COLUMNS.map((c) => c.field))
+    for (const column of IMPORT_COLUMNS.filter((c) => c.type === 'string'))
+      expect(values[column.field]).toBe(`value of ${column.header}`)
   })
 })
 
