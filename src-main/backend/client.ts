@@ -1,61 +1,89 @@
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, Worker } from 'node:worker_threads'
 import { fail, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
-import type { BackendConfig, FromWorker, ToWorker } from './protocol'
+import type { BackendConfig, FromWorker, ToWorker, WorkerData } from './protocol'
 
 export type EventListener = (event: EventName, payload: EventPayloads[EventName]) => void
 
 export interface BackendClient {
   invoke(channel: string, input: unknown): Promise<Result<unknown>>
+  /** Like invoke, but the envelope as UTF-8 JSON (browser mode sends it as it is). */
+  invokeEncoded(channel: string, input: unknown): Promise<Uint8Array>
   onEvent(listener: EventListener): () => void
-  /** Closes the workbook (releasing its lock) and ends the worker. */
+  /** Closes the workbook (releasing its lock) and ends the workers. */
   stop(): Promise<void>
 }
 
+type Reply = { result: Result<unknown> } | { json: Uint8Array }
+
 /**
- * Starts the workbook worker and talks to it. Entries pass the path of the built worker
- * (`out/main/backend.js`, beside them): this module may land in a shared chunk elsewhere.
+ * Starts the backend's two threads from one built file and talks to them: the workbook worker
+ * (the session, every write, every request in order) and the list reader (the company lists of the
+ * initial data load, on a read-only connection, so they never hold up the table's short requests).
+ * Entries pass the path of the built worker (`out/main/backend.js`, beside them): this module may
+ * land in a shared chunk elsewhere.
  */
 export function startBackend(config: BackendConfig, workerPath: string): BackendClient {
-  const worker = new Worker(workerPath, { workerData: config })
-  const pending = new Map<number, (result: Result<unknown>) => void>()
+  const { port1, port2 } = new MessageChannel()
+  const workbookData: WorkerData = { role: 'workbook', config, lists: port1 }
+  const readerData: WorkerData = { role: 'lists', requests: port2 }
+  const worker = new Worker(workerPath, { workerData: workbookData, transferList: [port1] })
+  const reader = new Worker(workerPath, { workerData: readerData, transferList: [port2] })
+  const pending = new Map<number, (reply: Reply) => void>()
   const listeners = new Set<EventListener>()
+  const encoder = new TextEncoder()
+  const decoder = new TextDecoder()
   let nextId = 1
   let stopped: Promise<void> | null = null
   let onClosed: (() => void) | null = null
   let crashed: string | null = null
 
   const settleAll = (message: string) => {
-    crashed = message
-    for (const resolve of pending.values()) resolve(fail('INTERNAL', message))
+    crashed ??= message
+    for (const resolve of pending.values()) resolve({ result: fail('INTERNAL', message) })
     pending.clear()
   }
+  const settle = (id: number, reply: Reply) => {
+    pending.get(id)?.(reply)
+    pending.delete(id)
+  }
 
-  worker.on('message', (message: FromWorker) => {
-    if (message.type === 'result') {
-      pending.get(message.id)?.(message.result)
-      pending.delete(message.id)
-    } else if (message.type === 'event') {
+  const onMessage = (message: FromWorker) => {
+    if (message.type === 'result') settle(message.id, { result: message.result })
+    else if (message.type === 'encoded') settle(message.id, { json: message.json })
+    else if (message.type === 'event') {
       for (const listener of listeners) listener(message.event, message.payload)
     } else {
       onClosed?.()
     }
-  })
-  worker.on('error', (error) => {
-    console.error('[meritbook] the workbook worker failed:', error)
-    settleAll('The workbook engine stopped unexpectedly. Restart Meritbook; your saved work is safe.')
-  })
-  worker.on('exit', () => settleAll('The workbook engine has stopped.'))
+  }
+  for (const thread of [worker, reader]) {
+    thread.on('message', onMessage)
+    thread.on('error', (error) => {
+      console.error('[meritbook] the workbook worker failed:', error)
+      settleAll('The workbook engine stopped unexpectedly. Restart Meritbook; your saved work is safe.')
+    })
+    thread.on('exit', () => settleAll('The workbook engine has stopped.'))
+  }
 
   const send = (message: ToWorker) => worker.postMessage(message)
+  const request = (channel: string, input: unknown): Promise<Reply> => {
+    if (crashed) return Promise.resolve({ result: fail('INTERNAL', crashed) })
+    const id = nextId++
+    return new Promise((resolve) => {
+      pending.set(id, resolve)
+      send({ type: 'invoke', id, channel, input })
+    })
+  }
+  const terminate = () => Promise.all([worker.terminate(), reader.terminate()]).then(() => undefined)
 
   return {
-    invoke(channel, input) {
-      if (crashed) return Promise.resolve(fail('INTERNAL', crashed))
-      const id = nextId++
-      return new Promise((resolve) => {
-        pending.set(id, resolve)
-        send({ type: 'invoke', id, channel, input })
-      })
+    async invoke(channel, input) {
+      const reply = await request(channel, input)
+      return 'result' in reply ? reply.result : (JSON.parse(decoder.decode(reply.json)) as Result<unknown>)
+    },
+    async invokeEncoded(channel, input) {
+      const reply = await request(channel, input)
+      return 'json' in reply ? reply.json : encoder.encode(JSON.stringify(reply.result))
     },
     onEvent(listener) {
       listeners.add(listener)
@@ -63,11 +91,11 @@ export function startBackend(config: BackendConfig, workerPath: string): Backend
     },
     stop() {
       stopped ??= new Promise<void>((resolve) => {
-        if (crashed) return resolve()
-        const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5000)
+        if (crashed) return void terminate().then(resolve)
+        const timer = setTimeout(() => void terminate().then(resolve), 5000)
         onClosed = () => {
           clearTimeout(timer)
-          void worker.terminate().then(() => resolve())
+          void terminate().then(resolve)
         }
         send({ type: 'shutdown' })
       })

@@ -1,34 +1,70 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
+import { fail } from '../../src-shared/contract'
 import { createDispatcher } from '../ipc/dispatch'
+import { isCompanyList } from '../ipc/handlers/data'
 import { Session } from '../services/session'
-import type { BackendConfig, FromWorker, ToWorker } from './protocol'
+import { ListReader } from './list-reader'
+import type { BackendConfig, FromWorker, ToListReader, ToWorker, WorkerData } from './protocol'
+
+if (!parentPort) throw new Error('backend worker must run in a worker thread')
+const port: MessagePort = parentPort
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
+const data = workerData as WorkerData
+if (data.role === 'lists') serveListReads(data.requests)
+else serveWorkbook(data.config, data.lists)
 
 /**
- * The workbook worker: every SQLite call runs here, off the thread that serves windows and HTTP.
- * Requests run one at a time, in arrival order, so no two handlers interleave on one connection.
+ * The workbook worker: every SQLite write and every request but the company lists runs here, off
+ * the thread that serves windows and HTTP. Requests run one at a time, in arrival order, so no two
+ * handlers interleave on one connection. A company list, when its turn comes, is admitted here
+ * (role, input) and handed to the list reader; the queue does not wait for it, so a `table.query`
+ * asked during a 100,000-employee initial data load is answered at once.
  */
-const port = parentPort
-if (!port) throw new Error('backend worker must run in a worker thread')
-
-const post = (message: FromWorker) => port.postMessage(message)
-const session = new Session({
-  ...(workerData as BackendConfig),
-  emit: (event, payload) => post({ type: 'event', event, payload }),
-})
-const dispatcher = createDispatcher(session)
-let queue: Promise<void> = Promise.resolve()
-
-port.on('message', (message: ToWorker) => {
-  queue = queue.then(async () => {
-    if (message.type === 'invoke') {
-      post({
-        type: 'result',
-        id: message.id,
-        result: await dispatcher.dispatch(message.channel, message.input),
-      })
-    } else {
-      await session.close()
-      post({ type: 'closed' })
-    }
+function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
+  const toReader = (message: ToListReader) => lists.postMessage(message)
+  const session = new Session({
+    ...config,
+    emit: (event, payload) => {
+      if (event === 'workbook.changed') toReader({ type: 'release' })
+      post({ type: 'event', event, payload })
+    },
   })
-})
+  const dispatcher = createDispatcher(session)
+  let queue: Promise<void> = Promise.resolve()
+
+  port.on('message', (message: ToWorker) => {
+    queue = queue.then(async () => {
+      if (message.type === 'shutdown') {
+        await session.close()
+        post({ type: 'closed' })
+      } else if (isCompanyList(message.channel)) {
+        const refused = dispatcher.admit(message.channel, message.input)
+        const path = session.workbook?.path
+        if (refused) post({ type: 'result', id: message.id, result: refused })
+        else if (!path)
+          post({ type: 'result', id: message.id, result: fail('NO_WORKBOOK', 'No workbook is open.') })
+        else toReader({ type: 'read', id: message.id, path, channel: message.channel })
+      } else {
+        post({
+          type: 'result',
+          id: message.id,
+          result: await dispatcher.dispatch(message.channel, message.input),
+        })
+      }
+    })
+  })
+}
+
+/** The list reader's thread: reads in arrival order, answers the shell directly. */
+function serveListReads(requests: MessagePort): void {
+  const reader = new ListReader()
+  let queue: Promise<void> = Promise.resolve()
+  requests.on('message', (message: ToListReader) => {
+    queue = queue.then(async () => {
+      if (message.type === 'release') return reader.release()
+      const json = await reader.read(message.path, message.channel)
+      post({ type: 'encoded', id: message.id, json }, [json.buffer as ArrayBuffer])
+    })
+  })
+}

@@ -53,6 +53,23 @@ const SLOW_MS = 40
 
 export interface Dispatcher {
   dispatch(channel: string, input: unknown): Promise<Result<unknown>>
+  /**
+   * The dispatcher's checks without the handler: null when the acting user may call the channel
+   * with this input, else the refusal. For transports that serve a channel elsewhere (list reads).
+   */
+  admit(channel: string, input: unknown): Result<never> | null
+}
+
+type Admission =
+  { refused: Result<never> } | { refused: null; handler: AnyHandler; input: unknown; context: unknown }
+
+/** The envelope of a handler's error: a failure meant for the user, else INTERNAL (and logged). */
+export function failureOf(channel: string, error: unknown, log: (line: string) => void): Result<never> {
+  if (error instanceof Failure || error instanceof WorkbookError) return fail(error.code, error.message)
+  log(
+    `[meritbook] ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
+  return fail('INTERNAL', `Meritbook could not complete ${channel}. The details are in the log.`)
 }
 
 /**
@@ -65,34 +82,40 @@ export function createDispatcher(
   /** Calls slower than this are logged with their channel name; the CLI, which waits anyway, passes Infinity. */
   slowMs = SLOW_MS,
 ): Dispatcher {
-  return {
-    async dispatch(channel, input) {
-      if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', `Unknown channel "${channel}".`)
-      const spec = contract[channel]
-      const handler = HANDLERS.get(channel)
-      if (!handler) return fail('UNKNOWN_CHANNEL', `Channel "${channel}" has no handler in this process.`)
-      let context: unknown = { session }
-      if (spec.access.kind !== 'open') {
-        const { workbook, user } = session
-        if (!workbook || !user) return fail('NO_WORKBOOK', 'No workbook is open. Open or create one first.')
-        if (!roleMayCall(user.role, spec.access)) {
-          return fail('FORBIDDEN', `Your role (${user.role}) may not use ${channel}.`)
-        }
-        context = { session, workbook, user }
+  function admission(channel: string, input: unknown): Admission {
+    if (!isChannel(channel)) return { refused: fail('UNKNOWN_CHANNEL', `Unknown channel "${channel}".`) }
+    const spec = contract[channel]
+    const handler = HANDLERS.get(channel)
+    if (!handler) {
+      return { refused: fail('UNKNOWN_CHANNEL', `Channel "${channel}" has no handler in this process.`) }
+    }
+    let context: unknown = { session }
+    if (spec.access.kind !== 'open') {
+      const { workbook, user } = session
+      if (!workbook || !user) {
+        return { refused: fail('NO_WORKBOOK', 'No workbook is open. Open or create one first.') }
       }
-      // Role first, so a caller who may not use a channel learns nothing about its input.
-      const parsed = spec.input.safeParse(input ?? {})
-      if (!parsed.success) return fail('BAD_INPUT', describeIssues(channel, parsed.error))
+      if (!roleMayCall(user.role, spec.access)) {
+        return { refused: fail('FORBIDDEN', `Your role (${user.role}) may not use ${channel}.`) }
+      }
+      context = { session, workbook, user }
+    }
+    // Role first, so a caller who may not use a channel learns nothing about its input.
+    const parsed = spec.input.safeParse(input ?? {})
+    if (!parsed.success) return { refused: fail('BAD_INPUT', describeIssues(channel, parsed.error)) }
+    return { refused: null, handler, input: parsed.data, context }
+  }
 
+  return {
+    admit: (channel, input) => admission(channel, input).refused,
+    async dispatch(channel, input) {
+      const admitted = admission(channel, input)
+      if (admitted.refused) return admitted.refused
       const started = performance.now()
       try {
-        return ok(await handler(parsed.data, context))
+        return ok(await admitted.handler(admitted.input, admitted.context))
       } catch (error) {
-        if (error instanceof Failure || error instanceof WorkbookError) return fail(error.code, error.message)
-        log(
-          `[meritbook] ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        )
-        return fail('INTERNAL', `Meritbook could not complete ${channel}. The details are in the log.`)
+        return failureOf(channel, error, log)
       } finally {
         const elapsed = performance.now() - started
         if (elapsed > slowMs) log(`[meritbook] slow: ${channel} took ${elapsed.toFixed(0)} ms`)

@@ -17,6 +17,8 @@ import { resolveStaticFile } from './static-files'
 /** What browser mode needs from the backend: the same calls the Electron preload forwards. */
 export interface ContractHost {
   invoke(channel: string, input: unknown): Promise<Result<unknown>>
+  /** The envelope already encoded as UTF-8 JSON, when the host can answer so (large lists). */
+  invokeEncoded?(channel: string, input: unknown): Promise<Uint8Array>
   onEvent(listener: (event: EventName, payload: EventPayloads[EventName]) => void): () => void
 }
 
@@ -48,7 +50,7 @@ const BASE_HEADERS = {
 function send(
   response: ServerResponse,
   status: number,
-  body: string,
+  body: string | Uint8Array,
   contentType = 'text/plain; charset=utf-8',
 ) {
   response.writeHead(status, { ...BASE_HEADERS, 'content-type': contentType })
@@ -93,7 +95,9 @@ async function handleInvoke(
       fail('BAD_INPUT', `Invalid request to ${channel}: the body is not valid JSON.`),
     )
   }
-  sendJson(response, 200, await host.invoke(channel, input))
+  if (host.invokeEncoded) {
+    send(response, 200, await host.invokeEncoded(channel, input), 'application/json; charset=utf-8')
+  } else sendJson(response, 200, await host.invoke(channel, input))
 }
 
 /** Saves a raw upload as a file of its own and answers with its path (for import.start). */

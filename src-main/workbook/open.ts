@@ -109,6 +109,18 @@ interface OpenOptions {
   readonly?: boolean
 }
 
+/**
+ * A second connection, read-only, to a workbook this Meritbook has already opened (checked, locked
+ * and migrated) with `openWorkbook`: WAL lets it read committed data while the writer works.
+ */
+export function openReadConnection(filePath: string): Workbook {
+  const sqlite = new Database(filePath, { readonly: true, fileMustExist: true })
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const schemaVersion = sqlite.pragma('user_version', { simple: true }) as number
+  return { path: filePath, db, sqlite, schemaVersion, close: () => db.destroy() }
+}
+
 export async function openWorkbook(filePath: string, options: OpenOptions = {}): Promise<Workbook> {
   const exists = fs.existsSync(filePath)
   if (!exists && !options.create) throw new WorkbookError('FILE_NOT_FOUND', `${filePath} does not exist.`)

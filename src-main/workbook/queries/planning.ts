@@ -12,71 +12,95 @@ import type { TeamTable } from '../schema'
 
 const flag = (value: number): boolean => value === 1
 
+type Cell = string | number | null
+
+const EMPLOYEE_COLUMNS = `id, company_employee_id, name, preferred_name, email, avatar, job_title, job_profile_id,
+  fte, salaried, hire_date, current_salary, default_pay_currency, current_dollar_bonus, current_percent_bonus,
+  gender, race, age, department, location, employment_status, previous_increase_date, team_id, manager_id,
+  planner_id`
+
+/**
+ * Every employee, with the teams each manages. At 100,000 employees this is the largest read of the
+ * initial data load, so it reads `.raw()` rows on the connection (no kysely objects: about 3×
+ * faster, as the table's source).
+ */
 export async function listEmployees(workbook: Workbook): Promise<EmployeeDto[]> {
-  const [rows, managedTeams] = await Promise.all([
-    workbook.db.selectFrom('employee').selectAll().orderBy('id').execute(),
-    workbook.db.selectFrom('team').select(['id', 'manager_id']).where('manager_id', 'is not', null).execute(),
-  ])
+  const { sqlite } = workbook
+  const managed = sqlite
+    .prepare('SELECT manager_id, id FROM team WHERE manager_id IS NOT NULL ORDER BY id')
+    .raw()
+    .all() as number[][]
   const teamsByManager = new Map<number, number[]>()
-  for (const team of managedTeams) {
-    const list = teamsByManager.get(team.manager_id as number) ?? []
-    list.push(team.id)
-    teamsByManager.set(team.manager_id as number, list)
+  for (const [managerId, teamId] of managed) {
+    const list = teamsByManager.get(managerId)
+    if (list) list.push(teamId)
+    else teamsByManager.set(managerId, [teamId])
   }
-  return rows.map((e) => {
-    const managedTeamIds = teamsByManager.get(e.id) ?? []
+  const rows = sqlite.prepare(`SELECT ${EMPLOYEE_COLUMNS} FROM employee ORDER BY id`).raw().all() as Cell[][]
+  return rows.map((r) => {
+    const id = r[0] as number
+    const managedTeamIds = teamsByManager.get(id) ?? []
     return {
-      id: e.id,
-      companyEmployeeId: e.company_employee_id,
-      name: e.name,
-      preferredName: e.preferred_name,
-      email: e.email,
-      avatar: e.avatar,
-      jobTitle: e.job_title,
-      jobProfileId: e.job_profile_id,
-      fte: e.fte,
-      salaried: flag(e.salaried),
-      hireDate: e.hire_date,
-      currentSalary: e.current_salary,
-      defaultPayCurrency: e.default_pay_currency,
-      currentDollarBonus: e.current_dollar_bonus,
-      currentPercentBonus: e.current_percent_bonus,
-      gender: e.gender,
-      race: e.race,
-      age: e.age,
-      department: e.department,
-      location: e.location,
-      employmentStatus: e.employment_status,
-      previousIncreaseDate: e.previous_increase_date,
-      teamId: e.team_id,
-      managerId: e.manager_id,
-      plannerId: e.planner_id,
+      id,
+      companyEmployeeId: r[1] as string,
+      name: r[2] as string,
+      preferredName: r[3] as string | null,
+      email: r[4] as string | null,
+      avatar: r[5] as string | null,
+      jobTitle: r[6] as string | null,
+      jobProfileId: r[7] as number | null,
+      fte: r[8] as number,
+      salaried: r[9] === 1,
+      hireDate: r[10] as string | null,
+      currentSalary: r[11] as number,
+      defaultPayCurrency: r[12] as string,
+      currentDollarBonus: r[13] as number,
+      currentPercentBonus: r[14] as number,
+      gender: r[15] as string | null,
+      race: r[16] as string | null,
+      age: r[17] as number | null,
+      department: r[18] as string | null,
+      location: r[19] as string | null,
+      employmentStatus: r[20] as string,
+      previousIncreaseDate: r[21] as string | null,
+      teamId: r[22] as number | null,
+      managerId: r[23] as number | null,
+      plannerId: r[24] as number | null,
       managedTeamIds,
       isManager: managedTeamIds.length > 0,
     }
   })
 }
 
+const REWARD_COLUMNS = `employee_id, new_salary, new_dollar_bonus, new_percent_bonus, new_job_profile_id, lump_sum,
+  comments, performance_rating, performance_rating_label, performance_plan, promotion, eligible_for_increase,
+  recommended_increase, recommended_increase_per, previous_increase, hyperbalance_annual_allocated_budget,
+  delta_from_mid_point`
+
+/** Every reward (one per employee), `.raw()` rows as `listEmployees`. */
 export async function listRewards(workbook: Workbook): Promise<RewardDto[]> {
-  const rows = await workbook.db.selectFrom('reward').selectAll().orderBy('employee_id').execute()
+  const rows = workbook.sqlite
+    .prepare(`SELECT ${REWARD_COLUMNS} FROM reward ORDER BY employee_id`)
+    .raw()
+    .all() as Cell[][]
   return rows.map((r) => ({
-    employeeId: r.employee_id,
-    newSalary: r.new_salary,
-    newDollarBonus: r.new_dollar_bonus,
-    newPercentBonus: r.new_percent_bonus,
-    newJobProfileId: r.new_job_profile_id,
-    lumpSum: r.lump_sum,
-    comments: r.comments,
-    performanceRating: r.performance_rating,
-    performanceRatingLabel: r.performance_rating_label,
-    performancePlan: flag(r.performance_plan),
-    promotion: flag(r.promotion),
-    eligibleForIncrease: flag(r.eligible_for_increase),
-    recommendedIncrease: r.recommended_increase,
-    recommendedIncreasePer: r.recommended_increase_per,
-    previousIncrease: r.previous_increase,
-    hyperbalanceAnnualAllocatedBudget: r.hyperbalance_annual_allocated_budget,
-    deltaFromMidPoint: r.delta_from_mid_point,
+    employeeId: r[0] as number,
+    newSalary: r[1] as number | null,
+    newDollarBonus: r[2] as number | null,
+    newPercentBonus: r[3] as number | null,
+    newJobProfileId: r[4] as number | null,
+    lumpSum: r[5] as number | null,
+    comments: r[6] as string | null,
+    performanceRating: r[7] as number | null,
+    performanceRatingLabel: r[8] as string | null,
+    performancePlan: r[9] === 1,
+    promotion: r[10] === 1,
+    eligibleForIncrease: r[11] === 1,
+    recommendedIncrease: r[12] as number | null,
+    recommendedIncreasePer: r[13] as number | null,
+    previousIncrease: r[14] as string | null,
+    hyperbalanceAnnualAllocatedBudget: r[15] as number | null,
+    deltaFromMidPoint: r[16] as number | null,
   }))
 }
 

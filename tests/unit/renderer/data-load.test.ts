@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Channel, Result } from '../../../src-shared/contract'
 import type { RoleName } from '../../../src-shared/domain/roles'
 import { canCall } from '../../../src-renderer/app/can-call'
-import { LOAD_MESSAGES, loadInitialData, type Invoke } from '../../../src-renderer/app/data-load'
+import {
+  LOAD_CONCURRENCY,
+  LOAD_MESSAGES,
+  loadInitialData,
+  type Invoke,
+} from '../../../src-renderer/app/data-load'
 import { contract } from '../../../src-shared/contract'
 import { roleMayCall } from '../../../src-shared/domain/access'
 import { ROLES } from '../../../src-shared/domain/roles'
@@ -64,6 +69,14 @@ describe('initial data load (spec §7 order)', () => {
       expect(outcome.data.company?.name).toBe('Acme')
       expect(outcome.data.employees).toHaveLength(1)
     }
+  })
+
+  it("keeps at most LOAD_CONCURRENCY calls in flight, so the page's own requests find a connection", async () => {
+    const fake = fakeInvoke()
+    await loadInitialData(fake.invoke, 'OWNER')
+    expect(LOAD_CONCURRENCY).toBeLessThanOrEqual(3)
+    expect(Math.max(...fake.pending.map((inFlight) => inFlight.length))).toBe(LOAD_CONCURRENCY)
+    expect(fake.calls).toEqual(SPEC_ORDER)
   })
 
   it('skips the channels a role may not call', async () => {
