@@ -13,7 +13,8 @@ import { row } from './measure'
  * full effect (row values, its violations, the view's budget notices), sorting, filtering and search
  * must not grow with company size in any way a user notices. Browser mode in Chromium, with the
  * demo workbook at 1,000 and 100,000 employees; each figure is the median of 3 runs, timed from
- * the action (navigation, Enter, header click, search input) until the page shows its effect.
+ * the action (navigation, Enter, header click, filter Apply, search input) until the page shows
+ * its effect.
  * Ends with `table ratios: firstRows=<x> edit=<y>` (100k ÷ 1k; targets: first rows ≤ 2, edit ≤ 1.5).
  */
 const SIZES = [1_000, 100_000] as const
@@ -53,6 +54,7 @@ interface SizeResult {
   tableQuery: number[]
   edit: number[]
   sort: number[]
+  filter: number[]
   search: number[]
   heapMiB: number
   heapAfterGcMiB: number
@@ -144,6 +146,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
     const edit = await timeEdits(page)
     const search = await timeSearches(page)
     const sort = await timeSorts(page)
+    const filter = await timeFilters(page)
 
     const heapMiB = (await jsHeapUsed(cdp)) / 1024 / 1024
     await cdp.send('HeapProfiler.collectGarbage')
@@ -158,6 +161,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
       tableQuery,
       edit,
       sort,
+      filter,
       search,
       heapMiB,
       heapAfterGcMiB,
@@ -356,6 +360,58 @@ async function timeSorts(page: Page): Promise<number[]> {
   return times
 }
 
+/**
+ * Current Salary number filters chosen in the Filter popover (greater than, less than, between),
+ * timed from the Apply click until the pagination's summary changes and row 1 has a name; then the
+ * filter's chip is removed and the full view awaited.
+ */
+async function timeFilters(page: Page): Promise<number[]> {
+  const filters = [
+    { op: 'greaterThan', value: '150k', valueTo: null },
+    { op: 'lessThan', value: '60,000', valueTo: null },
+    { op: 'between', value: '80k', valueTo: '120k' },
+  ] as const
+  const times: number[] = []
+  for (const filter of filters.slice(0, RUNS)) {
+    const before = await paginationText(page)
+    await page.getByTestId('table-filter-button').click()
+    await page.getByTestId('filter-column').selectOption('currentSalary')
+    await page.getByTestId('filter-op').selectOption(filter.op)
+    await page.getByTestId('filter-value').fill(filter.value)
+    if (filter.valueTo !== null) await page.getByTestId('filter-value-to').fill(filter.valueTo)
+    const apply = page.getByTestId('filter-apply')
+    await apply.waitFor()
+    const started = performance.now()
+    await apply.click()
+    await page.waitForFunction(
+      ([grid, was]) => {
+        const summary = document.querySelector('[data-testid="pagination"] .pagination__summary')
+        const name = document.querySelector(
+          `${grid} .ag-row[row-index="0"][row-id] .ag-cell[col-id="employeeName"]`,
+        )
+        return (
+          summary instanceof HTMLElement &&
+          summary.innerText !== was &&
+          name instanceof HTMLElement &&
+          name.innerText.trim() !== ''
+        )
+      },
+      [GRID, before] as const,
+      { polling: 'raf', timeout: WAIT_MS },
+    )
+    times.push(performance.now() - started)
+    await page.getByTestId('filter-chip-currentSalary').getByRole('button').click()
+    await page.waitForFunction(
+      (was) =>
+        document.querySelector<HTMLElement>('[data-testid="pagination"] .pagination__summary')?.innerText ===
+        was,
+      before,
+      { timeout: WAIT_MS },
+    )
+  }
+  return times
+}
+
 interface PerformanceMetrics {
   metrics: { name: string; value: number }[]
 }
@@ -391,6 +447,7 @@ function printResult(r: SizeResult): void {
   row('table.query, first page (HTTP)', ms(r.tableQuery))
   row('edit → full effect (value + badge)', ms(r.edit))
   row('sort (header click → first row)', ms(r.sort))
+  row('filter (Apply → rows)', ms(r.filter))
   row('search (input → rows, incl. 250 ms wait)', ms(r.search))
   row('renderer JS heap (end / after GC)', `${r.heapMiB.toFixed(1)} MiB / ${r.heapAfterGcMiB.toFixed(1)} MiB`)
 }
