@@ -31,6 +31,8 @@ export interface TableRow {
   comments: string | null
   promotion: boolean
   newJobProfileId: number | null
+  /** The new job profile as the table names it (`jobProfileLabel`), or null. */
+  newJobProfile: string | null
   /** Annual, in `currency`, on the employee's pay basis; null without a range. */
   payRange: { min: number; mid: number; max: number } | null
   compaRatio: number | null

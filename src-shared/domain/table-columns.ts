@@ -60,6 +60,7 @@ export const TABLE_COLUMN_IDS = [
   'compaRatio',
   'positionInRange',
   'promotion',
+  'newJobProfile',
   'violations',
   'currency',
 ] as const
@@ -86,6 +87,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   column('compaRatio', 'Compa Ratio', 'number', 'number'),
   column('positionInRange', 'Position in Range', 'number', 'number'),
   column('promotion', 'Promotion', 'boolean', 'set', { editable: true }),
+  column('newJobProfile', 'New Job Profile', 'text', 'text', { editable: true }),
   column('violations', 'Violations', 'text', 'set', { uri: 'severity' }),
   column('currency', 'Currency', 'text', 'set'),
 ]

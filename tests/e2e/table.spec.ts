@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../src-shared/domain/money'
+import { jobProfileLabel } from '../../src-shared/domain/job-profiles'
 import { DEFAULT_TABLE_COLUMNS, TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { newSalaryForPercent } from '../../src-renderer/features/compensation-table/cell-edit'
@@ -381,6 +382,77 @@ test.describe('Edit Columns', () => {
     await page.reload()
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
     await expect.poll(headers).toEqual(saved)
+  })
+})
+
+test.describe('Promotion / new job profile', () => {
+  let app: RunningApp
+  test.beforeAll(async () => {
+    app = await startApp(['--demo'])
+  })
+  test.afterAll(() => app.stop())
+
+  test('picks a new job profile from the keyboard, clears it, cancels, and undoes', async ({ page }) => {
+    await open(page, app)
+    const row = await uniqueRow(page, (r) => plannable(r) && r.newJobProfileId === null)
+    const employee = demo.employees.find((e) => e.id === row.id)
+    const target = demo.jobProfiles.find(
+      (p) => p.id !== employee?.jobProfileId && p.payRangeId !== null && p.jobCode.endsWith('-US'),
+    )
+    if (!target) throw new Error('the demo has no other US job profile')
+
+    // The column is not among the defaults: show it with Edit Columns.
+    await page.getByTestId('edit-columns-toggle').click()
+    await page.getByTestId('column-item-newJobProfile').getByRole('checkbox').check()
+    await page.getByTestId('edit-columns-toggle').click()
+    await showOnly(page, row)
+    const jobCell = cell(page, row.id, 'newJobProfile')
+    await expect(jobCell).toHaveText('')
+
+    // Enter opens the picker; typing searches; the first match is highlighted; Enter saves it.
+    await jobCell.click()
+    await page.keyboard.press('Enter')
+    const search = page.getByRole('combobox', { name: `New job profile for ${row.employeeName}` })
+    await expect(search).toBeFocused()
+    await search.pressSequentially(target.jobCode)
+    const options = page.getByTestId('job-profile-option')
+    await expect(options.first()).toHaveAttribute('data-job-profile-id', String(target.id))
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('job-profile-picker')).toHaveCount(0)
+    await expect(jobCell).toHaveText(jobProfileLabel(target))
+    const saved = (await rowsOf(page, { search: row.employeeName })).find((r) => r.id === row.id)
+    expect(saved?.newJobProfileId).toBe(target.id)
+    expect(saved?.newJobProfile).toBe(jobProfileLabel(target))
+
+    // Escape leaves it as it is.
+    await jobCell.click()
+    await page.keyboard.press('Enter')
+    await search.pressSequentially('zzz')
+    await expect(page.getByText('No job profile matches.')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('job-profile-picker')).toHaveCount(0)
+    await expect(jobCell).toHaveText(jobProfileLabel(target))
+
+    // 'No new job profile' heads the list: Page Up reaches it, Enter clears the choice.
+    await jobCell.click()
+    await page.keyboard.press('Enter')
+    await expect(options.filter({ hasText: jobProfileLabel(target) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    const count = await options.count()
+    for (let i = 0; i < Math.ceil(count / 8); i++) await page.keyboard.press('PageUp')
+    await expect(options.first()).toHaveText('No new job profile')
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(jobCell).toHaveText('')
+
+    // Undo puts the profile back; the main process holds it.
+    await page.keyboard.press('Control+z')
+    await expect(jobCell).toHaveText(jobProfileLabel(target))
+    const undone = (await rowsOf(page, { search: row.employeeName })).find((r) => r.id === row.id)
+    expect(undone?.newJobProfileId).toBe(target.id)
   })
 })
 

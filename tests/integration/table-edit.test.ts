@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { TableQuery, TableRow } from '../../src-shared/contract'
+import { jobProfileLabel } from '../../src-shared/domain/job-profiles'
 import { newPayFromPercent } from '../../src-shared/domain/pay'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
@@ -129,6 +130,43 @@ describe('rewards.update (spec §5 Editing cells)', () => {
     expect(result.ok && result.value.map((r) => r.comments)).toEqual(others.map((r) => `Batch ${r.id}`))
     const after = await Promise.all(others.map((r) => history(r.id)))
     after.forEach((entries, i) => expect(entries).toHaveLength(before[i].length + 1))
+  })
+
+  it('a new job profile shows by name, sorts and filters as text, and moves New Fit in Range to its range', async () => {
+    const profiles = await backend.dispatcher.dispatch('jobProfiles.list', {})
+    if (!profiles.ok) throw new Error(profiles.error.message)
+    const other = (await rows()).find((r) => r.editable && r.newJobProfileId === null && r.payRange !== null)
+    if (!other) throw new Error('no editable row without a new job profile')
+    const employees = await backend.dispatcher.dispatch('employees.list', {})
+    const current = employees.ok ? employees.value.find((e) => e.id === other.id)?.jobProfileId : null
+    // A profile of another pay range than the employee's own.
+    const ranges = new Map(profiles.value.map((p) => [p.id, p.payRangeId]))
+    const target = profiles.value.find(
+      (p) => p.payRangeId !== null && p.payRangeId !== ranges.get(current ?? -1) && p.jobCode.endsWith('-US'),
+    )
+    if (!target) throw new Error('no job profile of another range')
+
+    const result = await update(other.id, { newJobProfileId: target.id })
+    expect(result.ok).toBe(true)
+    const after = await row(other.id)
+    expect(after.newJobProfileId).toBe(target.id)
+    expect(after.newJobProfile).toBe(jobProfileLabel(target))
+    expect(after.newPositionInRange).not.toBe(other.newPositionInRange)
+
+    const found = await backend.dispatcher.dispatch('table.query', {
+      ...base,
+      filters: { newJobProfile: { type: 'text', contains: target.jobCode } },
+    })
+    expect(found.ok && found.value.rows.map((r) => r.id)).toContain(other.id)
+    const sorted = await backend.dispatcher.dispatch('table.query', {
+      ...base,
+      sort: { column: 'newJobProfile', direction: 'asc' },
+    })
+    expect(sorted.ok && sorted.value.rows[0].newJobProfile).not.toBeNull()
+
+    expect((await update(other.id, { newJobProfileId: null })).ok).toBe(true)
+    expect(await row(other.id)).toMatchObject({ newJobProfileId: null, newJobProfile: null })
+    expect((await update(other.id, { newJobProfileId: 999_999 })).ok).toBe(false)
   })
 
   it('refuses a salary, bonus or lump sum for a fully prorated employee with the spec tooltip and reasons', async () => {

@@ -50,6 +50,12 @@ export const COLUMN_ACCESS: Record<TableColumnId, ColumnAccess> = {
   compaRatio: { kind: 'number', value: (r) => r.compaRatio },
   positionInRange: { kind: 'number', value: (r) => r.positionInRange },
   promotion: { kind: 'boolean', value: (r) => (r.e.promotion ? 1 : 0) },
+  newJobProfile: {
+    kind: 'text',
+    value: text((r, m) =>
+      r.e.newJobProfileId == null ? null : (m.jobProfileLabels.get(r.e.newJobProfileId) ?? null),
+    ),
+  },
   violations: { kind: 'severity', value: (r, m, viewerId) => m.viewerSeverity(r, viewerId) },
   currency: { kind: 'code', value: (r) => r.e.defaultPayCurrency },
 }

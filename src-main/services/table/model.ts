@@ -1,5 +1,6 @@
 import type { PayCycleDto } from '../../../src-shared/contract'
 import { activePlannerId, buildTeamTree, type TeamTree } from '../../../src-shared/domain/hierarchy'
+import { jobProfileLabel } from '../../../src-shared/domain/job-profiles'
 import { annualPay, positionBetween, salaryIncreasePercent } from '../../../src-shared/domain/pay'
 import type { ProrationResult } from '../../../src-shared/domain/proration'
 import {
@@ -57,6 +58,8 @@ export class TableModel {
   readonly teams: ReadonlyMap<number, TableTeam>
   readonly tree: TeamTree
   readonly names = new Map<number, string>()
+  /** Each job profile's name as the table shows it (`jobProfileLabel`). */
+  readonly jobProfileLabels: ReadonlyMap<number, string>
   readonly payCycle: PayCycleDto
   readonly rules: RowRules
   /** Planners who submitted in this pay cycle. */
@@ -73,6 +76,7 @@ export class TableModel {
   constructor(source: TableSource & { payCycle: PayCycleDto }) {
     this.payCycle = source.payCycle
     this.rules = new RowRules(source.payCycle, source.payRanges, source.jobProfiles)
+    this.jobProfileLabels = new Map(source.jobProfiles.map((j) => [j.id, jobProfileLabel(j)]))
     this.teams = new Map(source.teams.map((t) => [t.id, t]))
     this.tree = buildTeamTree(source.teams)
     this.submitted = new Set(

@@ -53,7 +53,7 @@ export interface TableTeam {
 export interface TableSource {
   employees: TableEmployee[]
   teams: TableTeam[]
-  jobProfiles: { id: number; payRangeId: number | null }[]
+  jobProfiles: { id: number; payRangeId: number | null; jobCode: string; jobProfile: string | null }[]
   payRanges: {
     id: number
     minPay: number
@@ -133,8 +133,16 @@ export async function loadTableSource(workbook: Workbook): Promise<TableSource> 
     budgetCurrency: r[6] as string | null,
   }))
   const jobProfiles = (
-    db.prepare('SELECT id, pay_range_id FROM job_profile ORDER BY id').raw().all() as Cell[][]
-  ).map((r) => ({ id: r[0] as number, payRangeId: r[1] as number | null }))
+    db
+      .prepare('SELECT id, pay_range_id, job_code, job_profile FROM job_profile ORDER BY id')
+      .raw()
+      .all() as Cell[][]
+  ).map((r) => ({
+    id: r[0] as number,
+    payRangeId: r[1] as number | null,
+    jobCode: r[2] as string,
+    jobProfile: r[3] as string | null,
+  }))
   const payRanges = (
     db
       .prepare('SELECT id, min_pay, mid_pay, max_pay, pay_currency, salaried FROM pay_range ORDER BY id')

@@ -5,7 +5,14 @@ import type { TableColumnId } from '../../../src-shared/domain/table-columns'
 
 /** The inputs a planner edits. New salary by dollars or by percent (the 'Salary Increase' column). */
 export type EditTarget =
-  'newSalary' | 'salaryIncrease' | 'lumpSum' | 'bonusDollar' | 'bonusPercent' | 'comments' | 'promotion'
+  | 'newSalary'
+  | 'salaryIncrease'
+  | 'lumpSum'
+  | 'bonusDollar'
+  | 'bonusPercent'
+  | 'comments'
+  | 'promotion'
+  | 'newJobProfile'
 
 /** One update of `rewards.update`: the employee (TableRow.id) and the changes. */
 export interface RewardUpdate {
@@ -21,6 +28,7 @@ export const EDITABLE_COLUMNS: Partial<Record<TableColumnId, EditTarget>> = {
   bonus: 'bonusDollar',
   comments: 'comments',
   promotion: 'promotion',
+  newJobProfile: 'newJobProfile',
 }
 
 export function isEditableColumn(column: string): column is TableColumnId {
@@ -38,7 +46,7 @@ export function cellEditable(row: TableRow, column: string): boolean {
 /** Money inputs take currency mode (2 decimals) in the row's currency; percent inputs keep four decimals. */
 export function inputMode(target: EditTarget): NumericInputMode | null {
   if (target === 'salaryIncrease' || target === 'bonusPercent') return 'percent'
-  if (target === 'comments' || target === 'promotion') return null
+  if (target === 'comments' || target === 'promotion' || target === 'newJobProfile') return null
   return 'currency'
 }
 
@@ -77,6 +85,8 @@ export function changesFor(target: EditTarget, row: TableRow, value: EditValue):
     }
     case 'promotion':
       return { promotion: value === true }
+    case 'newJobProfile':
+      return { newJobProfileId: amount }
   }
 }
 

@@ -49,6 +49,8 @@ export function copyText(column: string, row: TableRow, display: DisplayCurrency
       )
     case 'promotion':
       return row.promotion ? 'Yes' : 'No'
+    case 'newJobProfile':
+      return row.newJobProfile ?? ''
     case 'violations':
       return row.violations.map((v) => v.message).join(' ')
     case 'employeeName':

@@ -14,6 +14,7 @@ import {
 import { formatDisplayMoney, formatPosition, formatRatio, type DisplayCurrency } from './display-money'
 import { columnOf } from './column-config'
 import { BonusCellEditor, NumericCellEditor } from './editors'
+import { JobProfilePicker } from './JobProfilePicker'
 import { SORT_CYCLE } from './sort-cycle'
 import { TableTooltip, tooltipKind } from './TableTooltip'
 
@@ -86,6 +87,13 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
       return { cellEditor: 'agTextCellEditor', cellEditorParams: { maxLength: 2000 }, minWidth: 200, flex: 1 }
     case 'promotion':
       return { cellRenderer: PromotionCell, cellRendererParams: { onPromotion: cb.onPromotion }, width: 120 }
+    case 'newJobProfile':
+      return {
+        valueGetter: (p) => p.data?.newJobProfile ?? null,
+        cellEditor: JobProfilePicker,
+        cellEditorPopup: true,
+        minWidth: 220,
+      }
     case 'violations':
       return { valueGetter: (p) => p.data?.severity ?? null, cellRenderer: ViolationsCell, width: 140 }
     case 'compaRatio':

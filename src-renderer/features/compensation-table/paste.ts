@@ -25,6 +25,10 @@ export function clipboardLines(text: string): string[] {
   return lines
 }
 
+/** New job profiles are chosen from the company's list, one cell at a time (our design). */
+export const NO_JOB_PROFILE_PASTE =
+  'New job profiles are picked in their cell (Enter opens the list); they cannot be pasted.'
+
 const YES = new Set(['true', 'yes', 'y', '1', 'x'])
 const NO = new Set(['false', 'no', 'n', '0', ''])
 
@@ -72,6 +76,7 @@ function lineValue(
  * (1-based). Unchanged values are left out; the rest is one `rewards.update` call and one undo step.
  */
 export function planPaste(column: string, rows: readonly TableRow[], text: string): PasteResult {
+  if (column === 'newJobProfile') return { ok: false, message: NO_JOB_PROFILE_PASTE }
   const lines = clipboardLines(text)
   if (lines.some((line) => line.includes('\t')))
     return { ok: false, message: 'Paste one column at a time: the clipboard holds several columns.' }

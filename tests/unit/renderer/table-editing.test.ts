@@ -8,7 +8,11 @@ import {
   inverseChanges,
   newSalaryForPercent,
 } from '../../../src-renderer/features/compensation-table/cell-edit'
-import { clipboardLines, planPaste } from '../../../src-renderer/features/compensation-table/paste'
+import {
+  clipboardLines,
+  NO_JOB_PROFILE_PASTE,
+  planPaste,
+} from '../../../src-renderer/features/compensation-table/paste'
 import {
   EMPTY_UNDO,
   nextStep,
@@ -45,6 +49,7 @@ function row(id: number, extra: Partial<TableRow> = {}): TableRow {
     currentPercentBonus: 0,
     comments: null,
     promotion: false,
+    newJobProfile: null,
     newJobProfileId: null,
     payRange: null,
     compaRatio: null,
@@ -182,6 +187,19 @@ describe('pasting a spreadsheet column', () => {
     })
     const notes = planPaste('comments', rows, 'Strong year')
     expect(notes.ok && notes.plan.updates).toEqual([{ employeeId: 1, changes: { comments: 'Strong year' } }])
+  })
+
+  it('a new job profile is picked, not pasted; picking one sets newJobProfileId, none clears it', () => {
+    expect(planPaste('newJobProfile', rows, 'ENG-P3-US')).toEqual({
+      ok: false,
+      message: NO_JOB_PROFILE_PASTE,
+    })
+    expect(changesFor('newJobProfile', rows[0], 7)).toEqual({ newJobProfileId: 7 })
+    expect(changesFor('newJobProfile', rows[0], null)).toEqual({ newJobProfileId: null })
+    expect(
+      changesFromEdit('newJobProfile', row(3, { newJobProfileId: 7 }), { target: 'newJobProfile', value: 7 }),
+    ).toBeNull()
+    expect(cellEditable(row(4, { editable: false }), 'newJobProfile')).toBe(false)
   })
 })
 
