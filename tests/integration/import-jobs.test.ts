@@ -1,0 +1,130 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { EventPayloads, ImportSummary } from '../../src-shared/contract'
+import { cli } from '../support/cli'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+/** The Manage Data screen's import jobs through the contract: progress, cancel, fixes, revalidation. */
+const dir = tempDir()
+const file = path.join(dir, 'jobs.paycycle')
+const { dispatcher, session, events } = testBackend(dir)
+const HEADER =
+  'Employee Id,Name,Manager Employee Id,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
+
+function writeCsv(name: string, rows: string[]): string {
+  const target = path.join(dir, name)
+  fs.writeFileSync(target, [HEADER, ...rows].join('\r\n'))
+  return target
+}
+
+async function call<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>) {
+  const answer = await result
+  if (!answer.ok) throw new Error(answer.error.message)
+  return answer.value
+}
+
+async function readFile(csv: string): Promise<ImportSummary> {
+  const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
+  return session.imports.whenSettled(importId)
+}
+
+const employees = () => session.workbook?.sqlite.prepare('SELECT COUNT(*) FROM employee').pluck().get()
+
+describe('import jobs', () => {
+  const big = path.join(dir, 'big.csv')
+
+  beforeAll(async () => {
+    const created = await dispatcher.dispatch('workbook.create', {
+      path: file,
+      companyName: 'Jobs',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@jobs.test',
+    })
+    expect(created.ok).toBe(true)
+    expect((await cli('demo-csv', big, '--employees', '30000', '--seed', '3')).code).toBe(0)
+  }, 60_000)
+
+  it('reports progress in rows and rows per second while reading a large file', async () => {
+    events.length = 0
+    const read = await readFile(big)
+    expect(read).toMatchObject({ phase: 'review', rows: 30_000, errorCount: 0 })
+    const progress = events
+      .filter((e) => e.event === 'task.progress')
+      .map((e) => e.payload as EventPayloads['task.progress'])
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.at(-1)).toMatchObject({ task: 'import', done: fs.statSync(big).size })
+    expect(progress.at(-1)?.message).toMatch(/^30,000 rows · [\d,]+ rows\/s$/)
+    await call(dispatcher.dispatch('import.discard', { importId: read.importId }))
+  })
+
+  it('a cancelled read ends as "Cancelled" and writes nothing', async () => {
+    const before = employees()
+    const { importId } = await call(dispatcher.dispatch('import.start', { path: big }))
+    const cancelled = await call(dispatcher.dispatch('import.cancel', { importId }))
+    expect(cancelled.importId).toBe(importId)
+    const settled = await session.imports.whenSettled(importId)
+    expect(settled.phase).toBe('aborted')
+    expect(settled.abortReason).toMatchObject({ code: 'Cancelled', message: 'The import was cancelled.' })
+    const refused = await dispatcher.dispatch('import.commit', { importId })
+    expect(refused.ok).toBe(false)
+    expect(employees()).toBe(before)
+  })
+
+  it('renames a consistency key on the rows that match one row, then imports both pay ranges', async () => {
+    const csv = writeCsv('ranges.csv', [
+      'R1,Ray,,USD,true,2020-01-01,J1,Band,1000',
+      'R2,Rae,,USD,true,2020-01-01,J2,Band,2000',
+      'R3,Rio,,USD,true,2020-01-01,J3,Band,2000',
+    ])
+    const read = await readFile(csv)
+    expect(read.errorCount).toBe(2)
+    const errors = await call(
+      dispatcher.dispatch('import.rows', { importId: read.importId, onlyErrors: true, offset: 0, limit: 10 }),
+    )
+    expect(errors.rows.map((r) => r.errors[0].consistencyKey)).toEqual([
+      { field: 'payRangeName', value: 'Band' },
+      { field: 'payRangeName', value: 'Band' },
+    ])
+    const fixed = await call(
+      dispatcher.dispatch('import.fixConsistency', {
+        importId: read.importId,
+        row: 2,
+        field: 'payRangeName',
+        mode: 'rename',
+        newValue: 'Band 2',
+      }),
+    )
+    expect(fixed.errorCount).toBe(0)
+    await call(dispatcher.dispatch('import.commit', { importId: read.importId }))
+    const ranges = session.workbook?.sqlite
+      .prepare("SELECT name, min_pay FROM pay_range WHERE name LIKE 'Band%' ORDER BY name")
+      .all()
+    expect(ranges).toEqual([
+      { name: 'Band', min_pay: 100_000 },
+      { name: 'Band 2', min_pay: 200_000 },
+    ])
+  })
+
+  it('revalidation sees what the workbook gained since the file was read', async () => {
+    const waiting = await readFile(writeCsv('waiting.csv', ['W1,Wes,BOSS1,USD,true,2020-01-01,J1,Band,1000']))
+    const errors = await call(
+      dispatcher.dispatch('import.rows', {
+        importId: waiting.importId,
+        onlyErrors: true,
+        offset: 0,
+        limit: 10,
+      }),
+    )
+    expect(errors.rows[0].errors).toEqual([
+      expect.objectContaining({
+        code: 'UnknownManager',
+        message: 'Manager Employee Id "BOSS1" names no employee',
+      }),
+    ])
+    const boss = await readFile(writeCsv('boss.csv', ['BOSS1,Bea,,USD,true,2020-01-01,J1,Band,1000']))
+    await call(dispatcher.dispatch('import.commit', { importId: boss.importId }))
+    const again = await call(dispatcher.dispatch('import.revalidate', { importId: waiting.importId }))
+    expect(again.errorCount).toBe(0)
+  })
+})
