@@ -283,6 +283,11 @@ test.describe('the Compensation Table as the demo owner', () => {
     await page.getByTestId('view-as-search').fill(manager.name)
     await page.locator(`[data-testid="view-as-option"][data-employee-id="${manager.id}"]`).click()
     await expect(page.getByTestId('viewing-as')).toHaveText(`Viewing as ${manager.name}`)
+    // Spec (sidebar): 'Viewing as' followed by the employee's name, on every page.
+    await expect(page.getByTestId('sidebar-viewing-as')).toHaveText(`Viewing as ${manager.name}`)
+    await page.getByTestId('nav-import').click()
+    await expect(page.getByTestId('sidebar-viewing-as')).toHaveText(`Viewing as ${manager.name}`)
+    await page.getByTestId('nav-employeetable').click()
     await expect(page.getByTestId('compensation-table-count')).toHaveText(`${expected.size} employees`)
     const shown = await grid(page)
       .locator('.ag-row[row-id]')
@@ -290,6 +295,7 @@ test.describe('the Compensation Table as the demo owner', () => {
     for (const id of shown) expect(expected.has(id)).toBe(true)
     await page.getByTestId('view-as-self').click()
     await expect(page.getByTestId('viewing-as')).toHaveCount(0)
+    await expect(page.getByTestId('sidebar-viewing-as')).toHaveCount(0)
     await expect(page.getByTestId('pagination')).toContainText('1–25 of 500')
   })
 

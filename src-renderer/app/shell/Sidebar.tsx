@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../src-shared/contract'
 import { canAccessPage } from '../../../src-shared/domain/roles'
 import { APP_ROUTES } from '../../../src-shared/domain/routes'
 import { useToast } from '../../components/toast'
+import { useViewingAs } from '../../features/compensation-table/use-viewing-as'
 import { selectCompany } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
 import { closeWorkbook } from '../session-thunks'
@@ -11,7 +12,10 @@ import { UserSettingsPopover } from './UserSettingsPopover'
 /** Spec §8: the toast when logging out fails. */
 export const LOGOUT_FAILED = 'Error logging out'
 
-/** Logo, the pages this role may open (spec §2 labels), the user popover and Logout. */
+/**
+ * Logo, 'Viewing as' while an admin views the table as someone (spec: sidebar), the pages this role
+ * may open (spec §2 labels), the user popover and Logout.
+ */
 export function Sidebar({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -19,6 +23,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
   const company = useAppSelector(selectCompany)
   const routes = APP_ROUTES.filter((route) => canAccessPage(user.role, route.page))
   const customLogo = company?.hasCustomAssets && company.logoUrl ? company.logoUrl : null
+  const viewingAs = useViewingAs().text
 
   // On a desktop, "logout" means closing the workbook: opening a workbook is what signs you in
   // (as its owner, or as `--as <email>` in browser mode). See docs/decisions.md.
@@ -48,6 +53,11 @@ export function Sidebar({ user }: { user: SessionUser }) {
         )}
         {company && <span className="sidebar__company">{company.name}</span>}
       </div>
+      {viewingAs && (
+        <p className="sidebar__viewing-as" data-testid="sidebar-viewing-as">
+          {viewingAs}
+        </p>
+      )}
       <nav className="sidebar__nav" aria-label="Pages">
         <ul>
           {routes.map((route) => (

@@ -4,7 +4,6 @@ import type { ColumnFilter, TableRow } from '../../../src-shared/contract'
 import type { CurrencyCode } from '../../../src-shared/domain/currencies'
 import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { invoke } from '../../app/client'
-import { selectEmployees } from '../../app/data-slice'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -16,7 +15,7 @@ import { filterKind, setOptions } from './filter-model'
 import { buildColumnDefs } from './grid-columns'
 import { HistoryPanel } from './HistoryPanel'
 import { Pagination } from './Pagination'
-import { updateTableSession, useTableSession } from './session-store'
+import { updateTableSession } from './session-store'
 import { exportQuery, PAGE_SIZE, withFilter, type TableFilters } from './table-query'
 import { TableGrid } from './TableGrid'
 import { CurrencyPicker, FilterChips, FilterPopover, SearchBox } from './TableToolbar'
@@ -24,6 +23,7 @@ import { useColumnEditing } from './use-column-editing'
 import { useRewardEdits, useUndoKeys } from './use-reward-edits'
 import { useTableContext } from './use-table-context'
 import { useTableData } from './use-table-data'
+import { useViewingAs } from './use-viewing-as'
 import { saveUserSettings } from './user-settings'
 import { canViewAs } from './view-as'
 import { ViewAsControl } from './ViewAsControl'
@@ -40,11 +40,8 @@ export default function CompensationTablePage() {
   const sessionKey = useAppSelector(selectSessionKey)
   const role = useAppSelector(selectRole)
   const { settings, payCycle, ready } = useTableContext()
-  const employees = useAppSelector(selectEmployees)
   const reloadToken = useAppSelector((state) => state.data.requestId ?? '')
-  const session = useTableSession(sessionKey)
-  const viewAs = canViewAs(role) ? session.viewAsEmployeeId : null
-  const viewAsName = viewAs === null ? null : (employees.find((e) => e.id === viewAs)?.name ?? `#${viewAs}`)
+  const { employeeId: viewAs, text: viewingAs } = useViewingAs()
 
   const display = useMemo(() => displayCurrencyOf(settings, payCycle), [settings, payCycle])
   const currencies = useMemo(() => pickableCurrencies(display), [display])
@@ -151,9 +148,9 @@ export default function CompensationTablePage() {
           <h1 id="compensation-table-title" className="page__title">
             Compensation Table
           </h1>
-          {viewAsName && (
+          {viewingAs && (
             <span className="viewing-as" data-testid="viewing-as">
-              Viewing as {viewAsName}
+              {viewingAs}
             </span>
           )}
         </div>

@@ -7,6 +7,19 @@ export function canViewAs(role: RoleName | null): boolean {
   return role !== null && roleCanViewAs(role)
 }
 
+/**
+ * Spec (sidebar): "When viewing as an employee it shows 'Viewing as' followed by the employee's
+ * {name}, or 'someone else' when no name applies." Null when viewing as self.
+ */
+export function viewingAsText(
+  employeeId: number | null,
+  employees: readonly Pick<EmployeeDto, 'id' | 'name'>[],
+): string | null {
+  if (employeeId === null) return null
+  const name = employees.find((employee) => employee.id === employeeId)?.name.trim()
+  return `Viewing as ${name || 'someone else'}`
+}
+
 export interface ViewAsChoice {
   employeeId: number
   name: string

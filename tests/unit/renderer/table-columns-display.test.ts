@@ -27,6 +27,7 @@ import {
 import {
   matchChoices,
   viewAsChoices,
+  viewingAsText,
   canViewAs,
 } from '../../../src-renderer/features/compensation-table/view-as'
 
@@ -170,5 +171,16 @@ describe("'View as'", () => {
     expect(choices[1].detail).toBe('CEO · OWNER')
     expect(matchChoices(choices, 'love ada').map((c) => c.employeeId)).toEqual([2])
     expect(matchChoices(choices, '')).toHaveLength(2)
+  })
+
+  it("reads 'Viewing as' and the name, or 'someone else' when no name applies (spec: sidebar)", () => {
+    const employees = [
+      { id: 1, name: 'Zoe Kim' },
+      { id: 2, name: ' ' },
+    ]
+    expect(viewingAsText(null, employees)).toBeNull()
+    expect(viewingAsText(1, employees)).toBe('Viewing as Zoe Kim')
+    expect(viewingAsText(2, employees)).toBe('Viewing as someone else')
+    expect(viewingAsText(3, [])).toBe('Viewing as someone else')
   })
 })
