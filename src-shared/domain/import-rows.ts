@@ -34,7 +34,7 @@ export interface ImportCellError {
 
 export interface ParsedImportRow {
   values: ImportRow
-  errors: ImportCellError[]
+  errors: readonly ImportCellError[]
 }
 
 /** A cell that did not parse. Failures with a fixed message are shared; a row's cells allocate nothing when they parse. */
@@ -154,7 +154,7 @@ export function parseImportRow(cells: readonly string[], row: number, today: str
     } else values[i] = value
   }
   if (typeof values[AGE] === 'number') values[AGE] = Math.floor(values[AGE])
-  return { values: importRowOf(values), errors: errors ?? (NO_ERRORS as ImportCellError[]) }
+  return { values: importRowOf(values), errors: errors ?? NO_ERRORS }
 }
 
 const AGE = IMPORT_COLUMNS.findIndex((c) => c.field === 'age')

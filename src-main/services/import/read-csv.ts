@@ -51,9 +51,10 @@ export async function readImportCsv(
     return { ok: false, errors: [fileError('FileNotFound', `${filePath} cannot be read.`)] }
   }
   const input = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })
-  let positions: number[] | null = null
+  // Set by the record callback (typed with `as` so that the checks after the loop are not narrowed away).
+  let positions = null as number[] | null
   let identity = false
-  let refused: ImportError[] | null = null
+  let refused = null as ImportError[] | null
   const rows: string[][] = []
   const reader = new CsvRecordReader((record) => {
     if (refused) return
@@ -127,8 +128,7 @@ export async function readImportCsv(
       ],
     }
   }
-  const present: number[] = positions
-  const presentColumns = present.flatMap((at, index) => (at >= 0 ? [index] : []))
+  const presentColumns = positions.flatMap((at, index) => (at >= 0 ? [index] : []))
   options.onProgress?.({ bytes: totalBytes, totalBytes, rows: rows.length })
   return { ok: true, fileName: path.basename(filePath), presentColumns, rows }
 }
