@@ -179,13 +179,7 @@ function meritbookImport(dir: string, csv: string, rows: number): Contender | nu
     for (const leftover of fs.readdirSync(dir).filter((f) => f.startsWith('wb.paycycle'))) {
       fs.rmSync(path.join(dir, leftover), { force: true })
     }
-    const run = runChild(process.execPath, [
-      CLI,
-      'import',
-      workbook,
-      csv,
-      '--json',
-    ])
+    const run = runChild(process.execPath, [CLI, 'import', workbook, csv, '--json'])
     let answer: { status?: string; rows?: number; imported?: number; errors?: unknown[] }
     try {
       answer = JSON.parse(run.stdout) as typeof answer
