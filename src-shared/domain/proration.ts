@@ -65,13 +65,16 @@ export function clampPercent(percent: number): number {
   return Number.isFinite(percent) ? Math.min(FULL_PRORATION, Math.max(0, percent)) : 0
 }
 
+export type ProrationDates = Pick<ProrationEmployee, 'hireDate' | 'previousIncreaseDate'>
+
+/** The date a rule looks at: the hire date, or the date of the last increase. */
+export function prorationRuleDate(rule: ProrationRule, dates: ProrationDates): string | null {
+  return rule.proration_value === 'hire_date' ? dates.hireDate : dates.previousIncreaseDate
+}
+
 /** The reason a rule matches the employee, or null when it does not. */
-export function prorationRuleReason(
-  rule: ProrationRule,
-  employee: Pick<ProrationEmployee, 'hireDate' | 'previousIncreaseDate'>,
-): string | null {
-  const raw = rule.proration_value === 'hire_date' ? employee.hireDate : employee.previousIncreaseDate
-  const day = isoDay(raw)
+export function prorationRuleReason(rule: ProrationRule, employee: ProrationDates): string | null {
+  const day = isoDay(prorationRuleDate(rule, employee))
   if (!day) return null
   const subject = `${PRORATION_VALUE_LABELS[rule.proration_value]} ${formatLongDate(day)}`
   if (rule.comparison === '>=') {
@@ -103,26 +106,58 @@ export interface ProrationInput {
  */
 export function proration(input: ProrationInput): ProrationResult {
   const { employee, settings } = input
+  // The range matters only when prioritizePayMin is on.
+  const rangeMin =
+    settings.prioritizePayMin !== false
+      ? (annualRangeFor(employee, input.payRange, input.currency)?.min ?? null)
+      : null
+  return prorationOfPay(
+    {
+      currentAnnualPay: annualPay(employee.currentSalary, employee.salaried, employee.fte),
+      rangeMin,
+      performancePlan: input.reward?.performancePlan ?? false,
+      dates: {
+        hireDate: employee.hireDate,
+        previousIncreaseDate: input.reward?.previousIncrease ?? employee.previousIncreaseDate,
+      },
+    },
+    settings,
+  )
+}
+
+export interface ProrationParts {
+  currentAnnualPay: Cents
+  /** The range minimum on the employee's pay basis (`annualRangeFor`), or null. */
+  rangeMin: Cents | null
+  performancePlan: boolean
+  /** previousIncreaseDate: the reward's previous_increase when set, else the employee's. */
+  dates: ProrationDates
+}
+
+/**
+ * `proration` on parts already worked out. `ruleReason` is `prorationRuleReason` unless the caller
+ * memoises it (the table model answers the same rule and date for thousands of employees).
+ */
+export function prorationOfPay(
+  parts: ProrationParts,
+  settings: Pick<PayCycleSettings, 'prorationRules' | 'prioritizePayMin'>,
+  ruleReason: (rule: ProrationRule, dates: ProrationDates) => string | null = prorationRuleReason,
+): ProrationResult {
   if (settings.prioritizePayMin !== false) {
-    const min = annualRangeFor(employee, input.payRange, input.currency)?.min
-    const current: Cents = annualPay(employee.currentSalary, employee.salaried, employee.fte)
-    if (min != null && current < min) {
+    const min = parts.rangeMin
+    if (min != null && parts.currentAnnualPay < min) {
       return { percent: 0, fullyProrated: false, reasons: [], skippedForPayMin: true }
     }
   }
   let percent = 0
   const reasons: string[] = []
-  if (input.reward?.performancePlan) {
+  if (parts.performancePlan) {
     percent = FULL_PRORATION
     reasons.push(PERFORMANCE_PLAN_REASON)
   }
-  const dates = {
-    hireDate: employee.hireDate,
-    previousIncreaseDate: input.reward?.previousIncrease ?? employee.previousIncreaseDate,
-  }
   for (const rule of settings.prorationRules) {
     const amount = clampPercent(rule.prorate_amount)
-    const reason = amount > 0 ? prorationRuleReason(rule, dates) : null
+    const reason = amount > 0 ? ruleReason(rule, parts.dates) : null
     if (reason === null) continue
     reasons.push(reason)
     percent = Math.max(percent, amount)

@@ -119,24 +119,45 @@ export interface RowViolationInput {
 
 /** The per-row rules: negativePayChange, newSalaryIsBelowMinimumOfPayRange, newSalaryIsAboveMaximumOfPayRange. */
 export function rowViolations(input: RowViolationInput): Violation[] {
-  const { employee, reward, settings } = input
+  const { employee, reward } = input
   const current = annualPay(employee.currentSalary, employee.salaried, employee.fte)
   const next = newAnnualPay(employee, reward)
-  const range = annualRangeFor(employee, input.payRange, input.currency)
-  const found: (Violation | null)[] = []
-  type RowRule =
-    'negativePayChange' | 'newSalaryIsBelowMinimumOfPayRange' | 'newSalaryIsAboveMaximumOfPayRange'
-  const add = (rule: RowRule, applies: boolean) => {
-    if (applies)
-      found.push(violation(rule, ruleSeverity(rule, settings.plannerViolations), VIOLATION_MESSAGES[rule]))
-  }
-  add('negativePayChange', next - current < 0)
-  add(
-    'newSalaryIsBelowMinimumOfPayRange',
-    settings.prioritizePayMin !== false && range?.min != null && next < range.min,
+  return payViolations(
+    current,
+    next,
+    annualRangeFor(employee, input.payRange, input.currency),
+    input.settings,
   )
-  add('newSalaryIsAboveMaximumOfPayRange', range?.max != null && next > range.max && next > current)
-  return found.filter((v): v is Violation => v !== null)
+}
+
+/**
+ * The per-row rules on annual amounts already worked out: current and new annual pay, and the range
+ * on the employee's pay basis (`annualRangeFor`). `rowViolations` uses it, and so does the table
+ * model, which works the amounts out once per row (src-main/services/table).
+ */
+export function payViolations(
+  current: Cents,
+  next: Cents,
+  range: AnnualRange | null,
+  settings: RowViolationInput['settings'],
+): Violation[] {
+  const found: Violation[] = []
+  if (next - current < 0) addViolation(found, 'negativePayChange', settings)
+  if (settings.prioritizePayMin !== false && range?.min != null && next < range.min)
+    addViolation(found, 'newSalaryIsBelowMinimumOfPayRange', settings)
+  if (range?.max != null && next > range.max && next > current)
+    addViolation(found, 'newSalaryIsAboveMaximumOfPayRange', settings)
+  return found
+}
+
+/** Adds a rule's violation that applies, unless settings turn the rule off. */
+function addViolation(
+  found: Violation[],
+  rule: 'negativePayChange' | 'newSalaryIsBelowMinimumOfPayRange' | 'newSalaryIsAboveMaximumOfPayRange',
+  settings: RowViolationInput['settings'],
+): void {
+  const made = violation(rule, ruleSeverity(rule, settings.plannerViolations), VIOLATION_MESSAGES[rule])
+  if (made) found.push(made)
 }
 
 // ── aboveBudgetExceeded (aggregate) ─────────────────────────────────────────────────────────────────

@@ -1,18 +1,17 @@
 import type { PayCycleDto } from '../../../src-shared/contract'
 import { rangeOnPayBasis, type PayRangeBounds, type RangeOnPayBasis } from '../../../src-shared/domain/pay'
 import {
-  clampPercent,
-  FULL_PRORATION,
   isoDay,
-  PERFORMANCE_PLAN_REASON,
+  prorationOfPay,
+  prorationRuleDate,
   prorationRuleReason,
+  type ProrationDates,
   type ProrationResult,
 } from '../../../src-shared/domain/proration'
 import type { PayCycleSettings, ProrationRule } from '../../../src-shared/domain/settings'
 import {
   annualRangeFor,
-  ruleSeverity,
-  VIOLATION_MESSAGES,
+  payViolations,
   type AnnualRange,
   type CurrencyContext,
   type Violation,
@@ -20,11 +19,12 @@ import {
 import type { TableEmployee } from '../../workbook/queries/table'
 
 /**
- * The per-row rules of `evaluatePlan` (plan-evaluation.ts) with their costly parts memoised, so a
- * company of 100,000 is evaluated in a few hundred milliseconds: a range on an employee's pay basis
- * depends only on (range, pay currency, fte), and a proration rule's reason only on (rule, date).
- * The results are the domain's own (`annualRangeFor`, `rangeOnPayBasis`, `prorationRuleReason`,
- * `ruleSeverity`); tests/integration/table-model.test.ts checks every row against `evaluatePlan`.
+ * The per-row rules of `evaluatePlan` (plan-evaluation.ts) for the table model: the domain's own
+ * functions (`payViolations`, `prorationOfPay`, `annualRangeFor`, `rangeOnPayBasis`) on amounts
+ * the model works out once per row, with their costly parts memoised so a company of 100,000 is
+ * evaluated in a few hundred milliseconds: a range on an employee's pay basis depends only on
+ * (range, pay currency, fte), and a proration rule's reason only on (rule, date).
+ * tests/integration/table-model.test.ts checks every row against `evaluatePlan`.
  */
 
 export interface RangeEntry {
@@ -35,25 +35,18 @@ export interface RangeEntry {
   annual: AnnualRange | null
 }
 
-type RowRule = 'negativePayChange' | 'newSalaryIsBelowMinimumOfPayRange' | 'newSalaryIsAboveMaximumOfPayRange'
-
-const NO_VIOLATIONS: readonly Violation[] = Object.freeze([])
-/** Shared by every row nothing prorates (most of them); never mutated. */
-const NOT_PRORATED: ProrationResult = Object.freeze({
-  percent: 0,
-  fullyProrated: false,
-  reasons: Object.freeze([]) as unknown as string[],
-  skippedForPayMin: false,
-})
-
 export class RowRules {
   readonly settings: PayCycleSettings
   readonly currency: CurrencyContext
   private readonly ranges: ReadonlyMap<number, PayRangeBounds>
   private readonly rangeOfProfile: ReadonlyMap<number, number | null>
   private readonly entries = new Map<string, RangeEntry | null>()
-  private readonly prorationRules: readonly MemoRule[]
-  private readonly severities: Record<RowRule, Violation | null>
+  private readonly memoRules: ReadonlyMap<ProrationRule, MemoRule>
+  /** prorationRuleReason, memoised per rule and date. */
+  private readonly ruleReason = (rule: ProrationRule, dates: ProrationDates): string | null => {
+    const memo = this.memoRules.get(rule)
+    return memo ? memo.reason(prorationRuleDate(rule, dates)) : prorationRuleReason(rule, dates)
+  }
 
   constructor(
     payCycle: PayCycleDto,
@@ -64,18 +57,7 @@ export class RowRules {
     this.currency = { defaultCurrency: payCycle.defaultCurrency, rates: payCycle.currencyConversions }
     this.ranges = new Map(payRanges.map((r) => [r.id, r]))
     this.rangeOfProfile = new Map(jobProfiles.map((j) => [j.id, j.payRangeId]))
-    this.prorationRules = this.settings.prorationRules
-      .map((rule) => new MemoRule(rule))
-      .filter((rule) => rule.amount > 0)
-    const make = (rule: RowRule): Violation | null => {
-      const severity = ruleSeverity(rule, this.settings.plannerViolations)
-      return severity ? Object.freeze({ rule, severity, message: VIOLATION_MESSAGES[rule] }) : null
-    }
-    this.severities = {
-      negativePayChange: make('negativePayChange'),
-      newSalaryIsBelowMinimumOfPayRange: make('newSalaryIsBelowMinimumOfPayRange'),
-      newSalaryIsAboveMaximumOfPayRange: make('newSalaryIsAboveMaximumOfPayRange'),
-    }
+    this.memoRules = new Map(this.settings.prorationRules.map((rule) => [rule, new MemoRule(rule)]))
   }
 
   hasJobProfile(id: number): boolean {
@@ -102,51 +84,26 @@ export class RowRules {
     return entry
   }
 
-  /** violations.ts `rowViolations` against `range` (the new job profile's when a promotion is planned). */
-  violations(current: number, next: number, range: RangeEntry | null): readonly Violation[] {
-    const annual = range?.annual ?? null
-    const { negativePayChange, newSalaryIsBelowMinimumOfPayRange, newSalaryIsAboveMaximumOfPayRange } =
-      this.severities
-    let found: Violation[] | null = null
-    if (negativePayChange && next - current < 0) (found ??= []).push(negativePayChange)
-    if (
-      newSalaryIsBelowMinimumOfPayRange &&
-      this.settings.prioritizePayMin !== false &&
-      annual?.min != null &&
-      next < annual.min
-    ) {
-      ;(found ??= []).push(newSalaryIsBelowMinimumOfPayRange)
-    }
-    if (newSalaryIsAboveMaximumOfPayRange && annual?.max != null && next > annual.max && next > current) {
-      ;(found ??= []).push(newSalaryIsAboveMaximumOfPayRange)
-    }
-    return found ?? NO_VIOLATIONS
+  /** violations.ts `payViolations` against `range` (the new job profile's when one is planned). */
+  violations(current: number, next: number, range: RangeEntry | null): Violation[] {
+    return payViolations(current, next, range?.annual ?? null, this.settings)
   }
 
-  /** proration.ts `proration` against the current range. */
+  /** proration.ts `prorationOfPay` against the current range. */
   proration(employee: TableEmployee, currentAnnualPay: number, range: RangeEntry | null): ProrationResult {
-    if (this.settings.prioritizePayMin !== false) {
-      const min = range?.annual?.min
-      if (min != null && currentAnnualPay < min) {
-        return { percent: 0, fullyProrated: false, reasons: [], skippedForPayMin: true }
-      }
-    }
-    let percent = 0
-    let reasons: string[] | null = null
-    if (employee.performancePlan) {
-      percent = FULL_PRORATION
-      reasons = [PERFORMANCE_PLAN_REASON]
-    }
-    const previous = employee.previousIncrease ?? employee.previousIncreaseDate
-    for (const rule of this.prorationRules) {
-      const date = rule.rule.proration_value === 'hire_date' ? employee.hireDate : previous
-      const reason = date == null ? null : rule.reason(date)
-      if (reason === null) continue
-      ;(reasons ??= []).push(reason)
-      percent = Math.max(percent, rule.amount)
-    }
-    if (reasons === null) return NOT_PRORATED
-    return { percent, fullyProrated: percent >= FULL_PRORATION, reasons, skippedForPayMin: false }
+    return prorationOfPay(
+      {
+        currentAnnualPay,
+        rangeMin: range?.annual?.min ?? null,
+        performancePlan: employee.performancePlan,
+        dates: {
+          hireDate: employee.hireDate,
+          previousIncreaseDate: employee.previousIncrease ?? employee.previousIncreaseDate,
+        },
+      },
+      this.settings,
+      this.ruleReason,
+    )
   }
 }
 
@@ -158,20 +115,19 @@ const ISO_DAY_TEXT = /^\d{4}-\d{2}-\d{2}/
  * every other date gets `prorationRuleReason` itself.
  */
 class MemoRule {
-  readonly amount: number
   private readonly low: string | null
   private readonly high: string | null
   private readonly reasons = new Map<string, string | null>()
 
   constructor(readonly rule: ProrationRule) {
-    this.amount = clampPercent(rule.prorate_amount)
     const ends = (Array.isArray(rule.date) ? rule.date : [rule.date]).map((d) => isoDay(d))
     const known = ends.every((d) => d !== null) ? (ends as string[]).sort() : null
     this.low = known ? known[0] : null
     this.high = known && rule.comparison === 'between' ? known[known.length - 1] : null
   }
 
-  reason(date: string): string | null {
+  reason(date: string | null): string | null {
+    if (date === null) return null
     if (ISO_DAY_TEXT.test(date) && this.low !== null) {
       const day = date.slice(0, 10)
       if (day < this.low || (this.high !== null && day > this.high)) return null
