@@ -5,6 +5,7 @@ import path from 'node:path'
 import { openCliSession } from '../../src-main/cli/workbook-session'
 import { readImportCsv } from '../../src-main/services/import'
 import { createWorkbook } from '../../src-main/services/workbooks'
+import { chicagoImportCsv, readChicago } from '../support/chicago'
 import { peakRssMiB, row, timed } from './measure'
 
 /**
@@ -20,6 +21,7 @@ const PYTHON = '/usr/bin/python3'
 const GNU_TIME = '/usr/bin/time'
 const ELECTRON_VITE = path.join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js')
 const CLI = path.join(ROOT, 'out/main/cli.js')
+const CHICAGO = path.resolve(ROOT, '../shared/data/chicago-employees.csv')
 
 /** One child-process run: wall time, peak RSS (when /usr/bin/time can tell) and its output. */
 interface ChildRun {
@@ -86,6 +88,7 @@ export async function importBench(): Promise<void> {
         process.exitCode = 1
       }
     }
+    if (meritbook) realDataBench(dir)
 
     console.log('')
     console.log(
@@ -112,6 +115,22 @@ export async function importBench(): Promise<void> {
   }
 }
 
+/**
+ * The City of Chicago list (real names, each one quoted for its comma, and real pay) in the import
+ * format by tests/support/chicago.ts: sqlite3 and Meritbook on the same file. Figures only.
+ */
+function realDataBench(dir: string): void {
+  if (!fs.existsSync(CHICAGO)) {
+    row('City of Chicago data', `not found at ${CHICAGO}`)
+    return
+  }
+  const people = readChicago(CHICAGO)
+  const csv = path.join(dir, 'chicago.csv')
+  fs.writeFileSync(csv, chicagoImportCsv(people))
+  sqliteBaseline(dir, csv, people.length, `City of Chicago (${people.length} rows): sqlite3 .import`)
+  meritbookImport(dir, csv, people.length, `City of Chicago (${people.length} rows): meritbook`)
+}
+
 /** `--rows <n>` or `--rows=<n>`, default 100000. */
 function rowsOption(argv: string[]): number {
   let value: string | undefined
@@ -127,7 +146,7 @@ function rowsOption(argv: string[]): number {
 }
 
 /** `sqlite3 <db> .mode csv .import <csv> employees`, a fresh database each run. */
-function sqliteBaseline(dir: string, csv: string, rows: number): Contender | null {
+function sqliteBaseline(dir: string, csv: string, rows: number, label = 'sqlite3 .import'): Contender | null {
   if (spawnSync('sqlite3', ['-version']).status !== 0) {
     row('sqlite3', 'not installed (apt-get install sqlite3)')
     return null
@@ -143,7 +162,7 @@ function sqliteBaseline(dir: string, csv: string, rows: number): Contender | nul
     if (count !== rows) throw new Error(`sqlite3 .import wrote ${count} rows, not ${rows}.`)
     return run
   })
-  return summarise('sqlite3 .import', runs)
+  return summarise(label, runs)
 }
 
 /** pandas `read_csv` + `to_sql` into a fresh SQLite file, with Debian's python3-pandas. */
@@ -173,7 +192,12 @@ function pandasBaseline(dir: string, csv: string, rows: number): Contender | nul
 }
 
 /** The bundled CLI's import into a fresh workbook, as a child process so start-up counts as for the others. */
-function meritbookImport(dir: string, csv: string, rows: number): Contender | null {
+function meritbookImport(
+  dir: string,
+  csv: string,
+  rows: number,
+  label = 'meritbook import (CLI)',
+): Contender | null {
   const workbook = path.join(dir, 'wb.paycycle')
   const runs = repeat(() => {
     for (const leftover of fs.readdirSync(dir).filter((f) => f.startsWith('wb.paycycle'))) {
@@ -196,7 +220,7 @@ function meritbookImport(dir: string, csv: string, rows: number): Contender | nu
     }
     return run
   })
-  return summarise('meritbook import (CLI)', runs)
+  return summarise(label, runs)
 }
 
 /**
