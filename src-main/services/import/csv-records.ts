@@ -122,15 +122,15 @@ export class CsvRecordReader {
       let next = scanRecord(text, at, final, fields)
       if (next === IRREGULAR) next = this.readIrregular(text, at, final)
       else if (next !== NEEDS_MORE) this.emit(fields)
-      if (next < 0) break
+      if (next === NEEDS_MORE) break
       at = next
     }
     return Math.min(at, length)
   }
 
   /**
-   * Parses from `start` (a record's start) to the first line break that ends a record; returns
-   * where the next record starts, or -1 when the text ends first and more is to come.
+   * csv-parse reads from `start` (a record's start) to the first line break that ends a record;
+   * returns where the next record starts, or NEEDS_MORE when the text ends first and more is to come.
    */
   private readIrregular(text: string, start: number, final: boolean): number {
     let quotes = 0
@@ -138,7 +138,7 @@ export class CsvRecordReader {
     for (;;) {
       const lineEnd = text.indexOf('\n', scanned)
       if (lineEnd < 0) {
-        if (!final) return -1
+        if (!final) return NEEDS_MORE
         this.parse(text.slice(start))
         return text.length
       }
