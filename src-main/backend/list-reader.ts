@@ -1,4 +1,4 @@
-import { ok } from '../../src-shared/contract'
+import { ok, stringifyListEnvelope } from '../../src-shared/contract'
 import { failureOf } from '../ipc/dispatch'
 import { COMPANY_LISTS, type CompanyListChannel } from '../ipc/handlers/data'
 import { openReadConnection, type Workbook } from '../workbook/open'
@@ -15,7 +15,7 @@ export class ListReader {
 
   constructor(private readonly log: (line: string) => void = console.warn) {}
 
-  /** The envelope of the channel's answer, as UTF-8 JSON. */
+  /** The envelope of the channel's answer, as UTF-8 JSON with one list item per line. */
   async read(path: string, channel: CompanyListChannel): Promise<Uint8Array> {
     let envelope
     try {
@@ -24,7 +24,7 @@ export class ListReader {
     } catch (error) {
       envelope = failureOf(channel, error, this.log)
     }
-    return this.encoder.encode(JSON.stringify(envelope))
+    return this.encoder.encode(stringifyListEnvelope(envelope))
   }
 
   async release(): Promise<void> {

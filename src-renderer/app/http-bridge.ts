@@ -1,4 +1,42 @@
-import type { EventName, EventPayloads, MeritbookBridge, Result } from '../../src-shared/contract'
+import {
+  EnvelopeReader,
+  type EventName,
+  type EventPayloads,
+  type MeritbookBridge,
+  type Result,
+} from '../../src-shared/contract'
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** Bytes read between two pauses: reading a whole 60 MiB list at once held the page ~0.5 s. */
+const PAUSE_EVERY_BYTES = 1 << 20
+
+/**
+ * An answer's envelope, decoded and parsed as its bytes arrive (company lists item by item), with
+ * a pause after each MiB so that the page stays responsive while tens of MiB come in.
+ */
+async function readEnvelope(response: Response): Promise<unknown> {
+  const envelope = new EnvelopeReader()
+  if (!response.body) {
+    envelope.push(await response.text())
+    return envelope.end()
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let sinceLastPause = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    envelope.push(decoder.decode(value, { stream: true }))
+    sinceLastPause += value.byteLength
+    if (sinceLastPause >= PAUSE_EVERY_BYTES) {
+      sinceLastPause = 0
+      await nextTask()
+    }
+  }
+  envelope.push(decoder.decode())
+  return envelope.end()
+}
 
 /**
  * Browser mode's `window.meritbook`: the same contract over loopback HTTP. The per-run secret
@@ -33,7 +71,7 @@ export function createHttpBridge(base = ''): MeritbookBridge {
             error: { code: 'UNAUTHORIZED', message: 'Open Meritbook from the address printed by npm start.' },
           }
         }
-        return (await response.json()) as Result<never>
+        return (await readEnvelope(response)) as Result<never>
       } catch (error) {
         return {
           ok: false,

@@ -38,6 +38,8 @@ const NAME_CELL = `${GRID} .ag-row[row-id] .ag-cell[col-id="employeeName"]`
 interface Marks {
   loaded?: number
   firstRow?: number
+  /** Durations of the page's long tasks (over 50 ms) from navigation until the app is loaded. */
+  longTasks?: number[]
 }
 type BenchWindow = Window & { __tableBench?: Marks }
 
@@ -49,6 +51,8 @@ interface SizeResult {
   loaded: number[]
   /** Navigation start → first row, in-page. */
   firstRowInPage: number[]
+  /** The page's longest task until the initial data load ended: how long an edit could wait. */
+  longestTask: number[]
   /** The initial data load's requests of the last navigation: channel, ms, KiB. */
   initialLoad: { channel: string; start: number; end: number; kib: number }[]
   tableQuery: number[]
@@ -115,6 +119,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
     const firstRows: number[] = []
     const loaded: number[] = []
     const firstRowInPage: number[] = []
+    const longestTask: number[] = []
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now()
       await page.goto(`${app.origin}/employeetable`, { waitUntil: 'commit' })
@@ -125,6 +130,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
       const marks = await page.evaluate(() => (window as BenchWindow).__tableBench ?? {})
       loaded.push(marks.loaded ?? NaN)
       firstRowInPage.push(marks.firstRow ?? NaN)
+      longestTask.push(Math.max(0, ...(marks.longTasks ?? [])))
     }
     const initialLoad = await page.evaluate(() =>
       performance
@@ -157,6 +163,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
       firstRows,
       loaded,
       firstRowInPage,
+      longestTask,
       initialLoad,
       tableQuery,
       edit,
@@ -177,8 +184,12 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
  * A string, not a function: tsx's transform would add helpers the page does not have.
  */
 const markScript = `(() => {
-  const marks = {}
+  const marks = { longTasks: [] }
   window.__tableBench = marks
+  new PerformanceObserver((list) => {
+    if (marks.loaded !== undefined) return
+    for (const entry of list.getEntries()) marks.longTasks.push(entry.duration)
+  }).observe({ type: 'longtask', buffered: true })
   const check = () => {
     if (marks.loaded === undefined && document.body && document.body.dataset.appState === 'loaded')
       marks.loaded = performance.now()
@@ -430,6 +441,7 @@ function printResult(r: SizeResult): void {
   row('time to first rows (goto /employeetable)', ms(r.firstRows))
   row('  in page: navigation → app-state loaded', ms(r.loaded))
   row('  in page: navigation → first row', ms(r.firstRowInPage))
+  row('  longest page task until loaded (an edit waits)', ms(r.longestTask))
   const data = r.initialLoad.filter((l) => l.channel !== 'table.query' && l.channel !== 'app.info')
   const biggest = [...data].sort((a, b) => b.kib - a.kib).slice(0, 3)
   const fmt = (l: SizeResult['initialLoad'][number]) =>
