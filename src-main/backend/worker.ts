@@ -1,5 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
-import { fail } from '../../src-shared/contract'
+import { fail, type EventPayloads } from '../../src-shared/contract'
 import { createDispatcher } from '../ipc/dispatch'
 import { isCompanyList } from '../ipc/handlers/data'
 import { Session } from '../services/session'
@@ -23,15 +23,20 @@ else serveWorkbook(data.config, data.lists)
  */
 function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
   const toReader = (message: ToListReader) => lists.postMessage(message)
+  let queue: Promise<void> = Promise.resolve()
   const session = new Session({
     ...config,
     emit: (event, payload) => {
-      if (event === 'workbook.changed') toReader({ type: 'release' })
+      if (event === 'workbook.changed') {
+        toReader({ type: 'release' })
+        // The table's model is built while the page boots, in turn with the requests.
+        if ((payload as EventPayloads['workbook.changed']).workbook)
+          queue = queue.then(() => session.prepareTable())
+      }
       post({ type: 'event', event, payload })
     },
   })
   const dispatcher = createDispatcher(session)
-  let queue: Promise<void> = Promise.resolve()
 
   port.on('message', (message: ToWorker) => {
     queue = queue.then(async () => {

@@ -6,6 +6,7 @@ import type {
   SessionUser,
   WorkbookSummary,
 } from '../../src-shared/contract'
+import { canAccessPage } from '../../src-shared/domain/roles'
 import { findOwner, findUserByEmail } from '../workbook/queries/admin'
 import { workbookSummary } from '../workbook/queries/summary'
 import { openWorkbook, type Workbook } from '../workbook/open'
@@ -86,6 +87,21 @@ export class Session {
     if (!this.workbook) return
     this.summary = await workbookSummary(this.workbook)
     this.options.emit('workbook.changed', { workbook: this.summary })
+  }
+
+  /**
+   * Builds the Compensation Table's model ahead of its first use when the acting user may open the
+   * table: the app runs it while the page boots after a workbook opens (or an import changed it),
+   * so the first rows need not wait a second for the model at 100,000 employees.
+   */
+  async prepareTable(): Promise<void> {
+    const { workbook, user } = this
+    if (!workbook || !user || !canAccessPage(user.role, 'employeetable') || this.table.peek(workbook)) return
+    try {
+      await this.table.get(workbook)
+    } catch {
+      // The table's own request reports what is wrong (no pay cycle, a damaged file).
+    }
   }
 
   async close(): Promise<void> {
