@@ -1,9 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
 import { startApp, type RunningApp } from './support/app'
+
+const CLI = path.resolve(__dirname, '../../out/main/cli.js')
 
 type Field = (typeof IMPORT_COLUMNS)[number]['field']
 type Row = Partial<Record<Field, string>>
@@ -181,6 +184,31 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
       table.locator('.ag-cell[col-id="employeeName"]').getByText('Imported Person 12', { exact: true }),
     ).toBeVisible()
   })
+  test('a large file shows its progress in rows and rows/s, and Cancel stops it without importing', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    // 300,000 employees (about 85 MB): reading takes long enough to watch and cancel.
+    const big = path.join(dir, 'big.csv')
+    const made = spawnSync(process.execPath, [CLI, 'demo-csv', big, '--employees', '300000', '--seed', '5'])
+    expect(made.status).toBe(0)
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await page.getByTestId('import-file-input').setInputFiles(big)
+    const progress = page.getByTestId('import-progress')
+    await expect(progress).toHaveAttribute('aria-valuetext', /^[\d,]+ rows · [\d,]+ rows\/s$/, {
+      timeout: 60_000,
+    })
+    await page.getByTestId('import-cancel').click()
+    await expect(page.getByTestId('import-abort-reason')).toHaveText(
+      'The file was not imported. The import was cancelled.',
+    )
+    await expect(progress).toHaveCount(0)
+    await expect(page.getByTestId('import-commit')).toHaveCount(0)
+    await expect(page.getByTestId('import-choose')).toBeEnabled()
+  })
+
   test('appends a second file after the first, numbering its rows after them, then discards', async ({
     page,
   }) => {
