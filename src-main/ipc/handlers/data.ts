@@ -36,17 +36,17 @@ export function isCompanyList(channel: string): channel is CompanyListChannel {
   return Object.hasOwn(COMPANY_LISTS, channel)
 }
 
-/** The reads of the spec's initial data load, in its order. */
+/** The company lists as handlers, for the CLI and tests, which run without a list reader. */
+const companyListHandlers = Object.fromEntries(
+  Object.entries(COMPANY_LISTS).map(([channel, read]) => [
+    channel,
+    (_input: unknown, { workbook }: { workbook: Workbook }) => read(workbook),
+  ]),
+) as HandlerMap
+
+/** The reads of the spec's initial data load: the company lists and the acting user's own reads. */
 export const dataHandlers: HandlerMap = {
-  'employees.list': async (_input, { workbook }) => listEmployees(workbook),
-  'rewards.list': async (_input, { workbook }) => listRewards(workbook),
-  'jobProfiles.list': async (_input, { workbook }) => listJobProfiles(workbook),
-  'payRanges.list': async (_input, { workbook }) => listPayRanges(workbook),
-  'plannerSubmissions.list': async (_input, { workbook }) => listPlannerSubmissions(workbook),
-  'teams.list': async (_input, { workbook }) => listTeams(workbook),
+  ...companyListHandlers,
   'userSettings.get': async (_input, { workbook, user }) => getUserSettings(workbook, user.id),
   'payCycles.list': async (_input, { workbook }) => listPayCycles(workbook),
-  'users.list': async (_input, { workbook }) => listUsers(workbook),
-  'roles.list': async (_input, { workbook }) => listRoles(workbook),
-  'company.get': async (_input, { workbook }) => getCompany(workbook),
 }
