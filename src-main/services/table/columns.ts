@@ -52,9 +52,7 @@ export const COLUMN_ACCESS: Record<TableColumnId, ColumnAccess> = {
   promotion: { kind: 'boolean', value: (r) => (r.e.promotion ? 1 : 0) },
   newJobProfile: {
     kind: 'text',
-    value: text((r, m) =>
-      r.e.newJobProfileId == null ? null : (m.jobProfileLabels.get(r.e.newJobProfileId) ?? null),
-    ),
+    value: text((r, m) => m.newJobProfileLabel(r)),
   },
   violations: { kind: 'severity', value: (r, m, viewerId) => m.viewerSeverity(r, viewerId) },
   currency: { kind: 'code', value: (r) => r.e.defaultPayCurrency },

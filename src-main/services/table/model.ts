@@ -59,7 +59,7 @@ export class TableModel {
   readonly tree: TeamTree
   readonly names = new Map<number, string>()
   /** Each job profile's name as the table shows it (`jobProfileLabel`). */
-  readonly jobProfileLabels: ReadonlyMap<number, string>
+  private readonly jobProfileLabels: ReadonlyMap<number, string>
   readonly payCycle: PayCycleDto
   readonly rules: RowRules
   /** Planners who submitted in this pay cycle. */
@@ -120,6 +120,12 @@ export class TableModel {
       const budget = teamBudgetInDefaultCurrency(team, this.rules.currency)
       this.teamBudget.set(team.id, budget ?? allocated.get(team.id) ?? null)
     }
+  }
+
+  /** A row's new job profile as the table names it, or null. */
+  newJobProfileLabel(row: RowState): string | null {
+    const id = row.e.newJobProfileId
+    return id == null ? null : (this.jobProfileLabels.get(id) ?? null)
   }
 
   row(employeeId: number): RowState | undefined {

@@ -91,7 +91,7 @@ export function toTableRow(
     comments: e.comments,
     promotion: e.promotion,
     newJobProfileId: e.newJobProfileId,
-    newJobProfile: e.newJobProfileId == null ? null : (model.jobProfileLabels.get(e.newJobProfileId) ?? null),
+    newJobProfile: model.newJobProfileLabel(row),
     payRange: bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
     compaRatio: row.compaRatio,
     positionInRange: row.positionInRange,
