@@ -116,7 +116,7 @@ export function writeImport(
       const r = rows[index]
       const id = people.ids[index]
       const managerId = people.idOf(r.managerEmployeeId)
-      ;(people.existed[index] ? updateEmployee : insertEmployee).run(
+      ;(people.existed(index) ? updateEmployee : insertEmployee).run(
         r.employeeId,
         r.employeeName,
         r.preferredName,
@@ -194,8 +194,8 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
     .prepare('SELECT id, company_employee_id AS code, name, manager_id, team_id FROM employee')
     .all() as StoredEmployee[]
   const idByCode = new Map(stored.map((e) => [e.code, e.id]))
-  let nextId = stored.reduce((max, e) => Math.max(max, e.id), 0) + 1
-  const existed = rows.map((r) => idByCode.has(r.employeeId ?? ''))
+  const firstNewId = stored.reduce((max, e) => Math.max(max, e.id), 0) + 1
+  let nextId = firstNewId
   const ids = rows.map((r) => {
     const code = r.employeeId ?? ''
     const known = idByCode.get(code)
@@ -262,5 +262,7 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
     }
   }
 
+  /** Whether row `index` updates an employee already in the workbook. */
+  const existed = (index: number) => ids[index] < firstNewId
   return { ids, existed, idOf, teamOfManager, writeTeams }
 }
