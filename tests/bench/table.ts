@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
 import { formatMoney } from '../../src-shared/domain/money'
 import { startApp } from '../e2e/support/app'
+import { tableQuery as wholeView } from '../support/table-query'
 import { row } from './measure'
 
 /**
@@ -221,15 +222,7 @@ async function tableQuery(
   page: Page,
   query: Partial<ChannelInput<'table.query'>>,
 ): Promise<ChannelOutput<'table.query'>> {
-  const input: ChannelInput<'table.query'> = {
-    offset: 0,
-    limit: 25,
-    sort: null,
-    filters: {},
-    search: '',
-    viewAsEmployeeId: null,
-    ...query,
-  }
+  const input = wholeView({ limit: 25, ...query })
   const result = await page.evaluate(async (body) => {
     const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
     return (await response.json()) as Result<ChannelOutput<'table.query'>>
@@ -294,8 +287,17 @@ async function timeEdits(page: Page): Promise<number[]> {
   return times
 }
 
-const paginationText = (page: Page) =>
-  page.locator('[data-testid="pagination"] .pagination__summary').innerText()
+const SUMMARY = '[data-testid="pagination"] .pagination__summary'
+
+const paginationText = (page: Page) => page.locator(SUMMARY).innerText()
+
+/** Waits until the pagination's summary reads `text` again (the full view is back). */
+const summaryBackTo = (page: Page, text: string) =>
+  page.waitForFunction(
+    ([selector, was]) => document.querySelector<HTMLElement>(selector)?.innerText === was,
+    [SUMMARY, text] as const,
+    { timeout: WAIT_MS },
+  )
 
 /**
  * A surname fragment into the search box (one input event; the box waits 250 ms before it asks,
@@ -331,13 +333,7 @@ async function timeSearches(page: Page): Promise<number[]> {
     )
     times.push(performance.now() - started)
     await search.fill('')
-    await page.waitForFunction(
-      (was) =>
-        document.querySelector<HTMLElement>('[data-testid="pagination"] .pagination__summary')?.innerText ===
-        was,
-      before,
-      { timeout: WAIT_MS },
-    )
+    await summaryBackTo(page, before)
   }
   return times
 }
@@ -419,13 +415,7 @@ async function timeFilters(page: Page): Promise<number[]> {
     )
     times.push(performance.now() - started)
     await page.getByTestId('filter-chip-currentSalary').getByRole('button').click()
-    await page.waitForFunction(
-      (was) =>
-        document.querySelector<HTMLElement>('[data-testid="pagination"] .pagination__summary')?.innerText ===
-        was,
-      before,
-      { timeout: WAIT_MS },
-    )
+    await summaryBackTo(page, before)
   }
   return times
 }

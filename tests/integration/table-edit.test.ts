@@ -1,24 +1,18 @@
 import path from 'node:path'
-import type { TableQuery, TableRow } from '../../src-shared/contract'
+import type { TableRow } from '../../src-shared/contract'
 import { jobProfileLabel } from '../../src-shared/domain/job-profiles'
 import { newPayFromPercent } from '../../src-shared/domain/pay'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
+import { tableQuery } from '../support/table-query'
 import { tempDir } from '../support/temp'
 
 const dir = tempDir()
 const file = path.join(dir, 'edit.paycycle')
 let backend = testBackend(dir)
 
-const base: TableQuery = {
-  offset: 0,
-  limit: 500,
-  sort: null,
-  filters: {},
-  search: '',
-  viewAsEmployeeId: null,
-}
+const base = tableQuery()
 
 async function rows(dispatcher = backend.dispatcher): Promise<TableRow[]> {
   const page = await dispatcher.dispatch('table.query', base)

@@ -14,6 +14,7 @@ import {
 import { getActivePayCycle } from '../../src-main/workbook/queries/pay-cycles'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
+import { tableQuery } from '../support/table-query'
 import { tempDir } from '../support/temp'
 
 /**
@@ -38,14 +39,7 @@ function random(seed: number) {
 }
 
 async function allRows(): Promise<TableRow[]> {
-  const page = await dispatcher.dispatch('table.query', {
-    offset: 0,
-    limit: 500,
-    sort: null,
-    filters: {},
-    search: '',
-    viewAsEmployeeId: null,
-  })
+  const page = await dispatcher.dispatch('table.query', tableQuery())
   if (!page.ok) throw new Error(page.error.message)
   return page.value.rows
 }

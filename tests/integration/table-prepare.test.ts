@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { cli } from '../support/cli'
 import { addUser, testBackend } from '../support/session'
+import { tableQuery } from '../support/table-query'
 import { tempDir } from '../support/temp'
 
 /** The app builds the table's model while the page boots (Session.prepareTable, run by the worker). */
@@ -26,14 +27,7 @@ describe('preparing the Compensation Table ahead of its first use', () => {
     expect(model).not.toBeNull()
     await session.prepareTable()
     expect(session.table.peek(workbook)).toBe(model)
-    const page = await dispatcher.dispatch('table.query', {
-      offset: 0,
-      limit: 25,
-      sort: null,
-      filters: {},
-      search: '',
-      viewAsEmployeeId: null,
-    })
+    const page = await dispatcher.dispatch('table.query', tableQuery({ limit: 25 }))
     expect(page.ok && page.value.total).toBe(60)
     expect(session.table.peek(workbook)).toBe(model)
     await session.close()

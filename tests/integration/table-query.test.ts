@@ -4,20 +4,14 @@ import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
+import { tableQuery } from '../support/table-query'
 import { tempDir } from '../support/temp'
 
 const dir = tempDir()
 const file = path.join(dir, 'query.paycycle')
 const { dispatcher } = testBackend(dir)
 
-const base: TableQuery = {
-  offset: 0,
-  limit: 500,
-  sort: null,
-  filters: {},
-  search: '',
-  viewAsEmployeeId: null,
-}
+const base = tableQuery()
 
 async function query(patch: Partial<TableQuery>): Promise<TablePage> {
   const result = await dispatcher.dispatch('table.query', { ...base, ...patch })
