@@ -147,8 +147,8 @@ async function runStep(
 
 /**
  * Writes one answer into its collection; the key/channel pairs above guarantee the types match.
- * A list is frozen here, shallowly: the store's reducers (immer) then take it as it is instead of
- * freezing its 100,000 items one by one, which held the page for a few hundred milliseconds.
+ * A list is frozen here, shallowly: immer, which the store's reducers use, leaves a frozen value as
+ * it is instead of deep-freezing its 100,000 items one by one.
  */
 function assign(data: DataCollections, key: DataKey, value: ChannelOutput<LoadChannel>): void {
   ;(data as Record<DataKey, unknown>)[key] = Array.isArray(value) ? Object.freeze(value) : value
