@@ -8,6 +8,7 @@ import {
 } from '../../../src-shared/domain/csv-headers'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { CsvRecordReader } from './csv-records'
+import { utf8Lines } from './utf8-lines'
 
 export interface ReadProgress {
   bytes: number
@@ -50,7 +51,7 @@ export async function readImportCsv(
   } catch {
     return { ok: false, errors: [fileError('FileNotFound', `${filePath} cannot be read.`)] }
   }
-  const input = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })
+  const input = fs.createReadStream(filePath, { highWaterMark: CHUNK_BYTES })
   // Set by the record callback (typed with `as` so that the checks after the loop are not narrowed away).
   let positions = null as number[] | null
   let identity = false
@@ -86,17 +87,25 @@ export async function readImportCsv(
   })
   try {
     let lineBreak: 'CR' | 'LF' | null = null
-    for await (let chunk of input as AsyncIterable<string>) {
+    // Bytes after the last line break of what was read: decoded once their line is complete.
+    let rest = Buffer.alloc(0)
+    for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
+      let chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
       if (lineBreak === null) {
-        if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1)
-        lineBreak = chunk.includes('\r') && !chunk.includes('\n') ? 'CR' : 'LF'
+        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3)
+        lineBreak = chunk.includes(CR) && !chunk.includes(LF) ? 'CR' : 'LF'
       }
       // Old Mac spreadsheets end lines with CR alone.
-      reader.push(lineBreak === 'CR' ? chunk.replace(/\r/g, '\n') : chunk)
+      if (lineBreak === 'CR')
+        for (let at = chunk.indexOf(CR); at >= 0; at = chunk.indexOf(CR, at + 1)) chunk[at] = LF
+      const lines = chunk.lastIndexOf(LF) + 1
+      for (const text of utf8Lines(chunk.subarray(0, lines))) reader.push(text)
+      rest = chunk.subarray(lines)
       if (refused) break
       options.onProgress?.({ bytes: input.bytesRead, totalBytes, rows: rows.length })
     }
+    if (!refused && rest.length > 0) reader.push(rest.toString('utf8'))
     if (!refused) reader.end()
   } catch (error) {
     if (error instanceof ImportCancelled) throw error
@@ -134,3 +143,5 @@ export async function readImportCsv(
 }
 
 const CHUNK_BYTES = 1 << 20
+const LF = 0x0a
+const CR = 0x0d
