@@ -88,7 +88,7 @@ export async function readImportCsv(
   try {
     let lineBreak: 'CR' | 'LF' | null = null
     // Bytes after the last line break of what was read: decoded once their line is complete.
-    let rest = Buffer.alloc(0)
+    let rest: Buffer = Buffer.alloc(0)
     for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
       let chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
