@@ -187,6 +187,64 @@ describe('cli import and export', () => {
     expect(names).toEqual(['O\'Brien, Jr., "Pat"', 'Line\nBreak'])
   })
 
+  it('reads a file saved as plain CSV on Windows (Windows-1252) with its accents and quotes intact', async () => {
+    const header = 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\n'
+    const csv = at('windows.csv')
+    fs.writeFileSync(
+      csv,
+      Buffer.concat([
+        Buffer.from(`${header}W1,Kim,USD,true,2021-05-01,J9,R9\r\n`),
+        Buffer.from(
+          'W2,Jürgen Müller,USD,true,2021-05-01,J9,R9\r\nW3,Siobhán O’Neill,USD,true,2021-05-01,J9,R9\r\n',
+          'latin1',
+        ),
+      ]),
+    )
+    // 'latin1' wrote ’ (U+2019) as 0x19; Windows-1252 has it at 0x92.
+    const bytes = fs.readFileSync(csv)
+    bytes[bytes.indexOf(0x19)] = 0x92
+    fs.writeFileSync(csv, bytes)
+    const target = at('windows.paycycle')
+    const { value } = await importFile(target, csv)
+    expect(value).toEqual({ status: 'imported', rows: 3, imported: 3, errors: [] })
+    const db = await openWorkbook(target, { readonly: true })
+    const names = db.sqlite.prepare('SELECT name FROM employee ORDER BY company_employee_id').pluck().all()
+    await db.close()
+    expect(names).toEqual(['Kim', 'Jürgen Müller', 'Siobhán O’Neill'])
+  })
+
+  it('aborts without writing when a row is not UTF-8 after UTF-8 rows, naming the row', async () => {
+    const csv = at('mixed.csv')
+    fs.writeFileSync(
+      csv,
+      Buffer.concat([
+        Buffer.from(
+          'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\nM1,Søren,USD,true,2021-05-01,J9,R9\r\n',
+        ),
+        Buffer.from('M2,Jürgen,USD,true,2021-05-01,J9,R9\r\n', 'latin1'),
+      ]),
+    )
+    const target = at('mixed.paycycle')
+    const { code, value } = await importFile(target, csv)
+    expect(code).toBe(1)
+    expect(value).toEqual({
+      status: 'aborted',
+      rows: 0,
+      imported: 0,
+      errors: [
+        {
+          row: 2,
+          header: '',
+          id: '',
+          code: 'MixedEncoding',
+          message:
+            'Data row 2 is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.',
+        },
+      ],
+    })
+    expect((await counts(target)).employees).toBe(0)
+  })
+
   it("aborts without writing when a required header is missing: 'Your data is missing the required header: <label>'", async () => {
     const csv = at('noname.csv')
     fs.writeFileSync(

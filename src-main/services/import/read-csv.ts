@@ -8,7 +8,7 @@ import {
 } from '../../../src-shared/domain/csv-headers'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { CsvRecordReader } from './csv-records'
-import { utf8Lines } from './utf8-lines'
+import { CsvTextDecoder, MixedEncodingError } from './csv-text'
 
 export interface ReadProgress {
   bytes: number
@@ -89,27 +89,31 @@ export async function readImportCsv(
     let lineBreak: 'CR' | 'LF' | null = null
     // Bytes after the last line break of what was read: decoded once their line is complete.
     let rest: Buffer = Buffer.alloc(0)
+    const decoder = new CsvTextDecoder()
     for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
-      let chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
-      if (lineBreak === null) {
-        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3)
-        lineBreak = chunk.includes(CR) && !chunk.includes(LF) ? 'CR' : 'LF'
-      }
+      const chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
+      lineBreak ??= chunk.includes(CR) && !chunk.includes(LF) ? 'CR' : 'LF'
       // Old Mac spreadsheets end lines with CR alone.
       if (lineBreak === 'CR')
         for (let at = chunk.indexOf(CR); at >= 0; at = chunk.indexOf(CR, at + 1)) chunk[at] = LF
       const lines = chunk.lastIndexOf(LF) + 1
-      for (const text of utf8Lines(chunk.subarray(0, lines))) reader.push(text)
+      if (lines > 0) for (const text of decoder.lines(chunk.subarray(0, lines))) reader.push(text)
       rest = chunk.subarray(lines)
       if (refused) break
       options.onProgress?.({ bytes: input.bytesRead, totalBytes, rows: rows.length })
     }
-    if (!refused && rest.length > 0) reader.push(rest.toString('utf8'))
-    if (!refused) reader.end()
+    if (!refused) {
+      for (const text of decoder.lines(rest)) reader.push(text)
+      reader.end()
+    }
   } catch (error) {
     if (error instanceof ImportCancelled) throw error
     const where = rows.length + 1
+    if (error instanceof MixedEncodingError) {
+      const message = `Data row ${where} is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.`
+      return { ok: false, errors: [fileError('MixedEncoding', message, '', where)] }
+    }
     return {
       ok: false,
       errors: [

@@ -115,7 +115,7 @@ export function writeImport(
     for (let index = 0; index < rows.length; index++) {
       const r = rows[index]
       const id = people.ids[index]
-      const managerId = people.idOf(r.managerEmployeeId)
+      const managerId = people.managerIds[index]
       ;(people.existed(index) ? updateEmployee : insertEmployee).run(
         r.employeeId,
         r.employeeName,
@@ -222,8 +222,9 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
     managerOf.set(e.id, e.manager_id)
     nameOf.set(e.id, e.name)
   }
+  const managerIds = rows.map((r) => idOf(r.managerEmployeeId))
   rows.forEach((r, index) => {
-    managerOf.set(ids[index], idOf(r.managerEmployeeId))
+    managerOf.set(ids[index], managerIds[index])
     nameOf.set(ids[index], r.employeeName ?? '')
   })
   const newTeams: { id: number; managerId: number }[] = []
@@ -264,5 +265,5 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
 
   /** Whether row `index` updates an employee already in the workbook. */
   const existed = (index: number) => ids[index] < firstNewId
-  return { ids, existed, idOf, teamOfManager, writeTeams }
+  return { ids, managerIds, existed, idOf, teamOfManager, writeTeams }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readImportCsv } from '../../../src-main/services/import/read-csv'
-import { utf8Lines } from '../../../src-main/services/import/utf8-lines'
+import { CsvTextDecoder, MixedEncodingError } from '../../../src-main/services/import/csv-text'
 import { IMPORT_HEADERS } from '../../../src-shared/domain/import-format'
 import { tempDir } from '../../support/temp'
 
@@ -13,12 +13,18 @@ const line = fc
   })
   .map((chars) => chars.join(''))
 
-describe('utf8Lines', () => {
-  it('gives the text of the bytes in pieces that each end at a line break', () => {
+/** The decoder's text for `chunks` (each whole lines), fed in order. */
+function decode(...chunks: Buffer[]): string[] {
+  const decoder = new CsvTextDecoder()
+  return chunks.flatMap((chunk) => [...decoder.lines(chunk)])
+}
+
+describe('CsvTextDecoder', () => {
+  it('gives the UTF-8 text of the bytes in pieces that each end at a line break', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), fc.boolean(), (lines, lastBreak) => {
         const text = lines.join('\n') + (lastBreak ? '\n' : '')
-        const pieces = [...utf8Lines(Buffer.from(text, 'utf8'))]
+        const pieces = decode(Buffer.from(text, 'utf8'))
         expect(pieces.join('')).toBe(text)
         for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('\n')).toBe(true)
       }),
@@ -26,9 +32,38 @@ describe('utf8Lines', () => {
     )
   })
 
-  it('decodes invalid UTF-8 as Node does, one replacement character per bad byte run', () => {
-    const bytes = Buffer.from([0x61, 0x0a, 0xff, 0x62, 0x0a, 0xc3])
-    expect([...utf8Lines(bytes)].join('')).toBe(bytes.toString('utf8'))
+  it('drops a UTF-8 BOM at the start of the file only', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf])
+    const text = Buffer.from('Employee Id\nE1\n')
+    expect(decode(Buffer.concat([bom, text]), Buffer.concat([bom, text])).join('')).toBe(
+      'Employee Id\nE1\n\ufeffEmployee Id\nE1\n',
+    )
+  })
+
+  it('reads a Windows-1252 file (a spreadsheet saved as plain CSV on Windows) from its first line that is not UTF-8 on', () => {
+    // "Müller" with ü = 0xFC, "O’Brien" with ’ = 0x92, "€" = 0x80 in Windows-1252.
+    const ascii = Buffer.from('E1,Kim\n')
+    const later = Buffer.from([
+      ...Buffer.from('E2,M'),
+      0xfc,
+      ...Buffer.from('ller\nE3,O'),
+      0x92,
+      ...Buffer.from('Brien '),
+      0x80,
+      0x0a,
+    ])
+    expect(decode(ascii, later, Buffer.from([0x45, 0x34, 0x2c, 0xe9, 0x0a])).join('')).toBe(
+      'E1,Kim\nE2,Müller\nE3,O’Brien €\nE4,é\n',
+    )
+  })
+
+  it('refuses a line that is not UTF-8 after UTF-8 text, or after a UTF-8 BOM', () => {
+    const utf8 = Buffer.from('E1,Søren\n')
+    const windows = Buffer.from([0x45, 0x32, 0x2c, 0xfc, 0x0a])
+    expect(() => decode(utf8, windows)).toThrow(MixedEncodingError)
+    expect(() => decode(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), windows]))).toThrow(
+      MixedEncodingError,
+    )
   })
 })
 

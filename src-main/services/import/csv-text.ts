@@ -1,0 +1,82 @@
+import { isUtf8 } from 'node:buffer'
+
+const LF = 0x0a
+const NON_ASCII = /[\u0080-\uffff]/g
+const C1 = /[\u0080-\u009f]/g
+
+/** Windows-1252's characters for the bytes 0x80–0x9F (Latin-1 has control codes there). */
+const WINDOWS_1252_C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
+/** Raised when a line is not UTF-8 although earlier lines held UTF-8 text: the file mixes encodings. */
+export class MixedEncodingError extends Error {
+  constructor() {
+    super('This row is not UTF-8 text, but rows before it are.')
+    this.name = 'MixedEncodingError'
+  }
+}
+
+/**
+ * The text of an employee CSV, decoded from its bytes line by line. A file is UTF-8 unless a line
+ * is not: a spreadsheet saved as plain "CSV" on Windows is Windows-1252, so when the first line
+ * that is not UTF-8 comes before any non-ASCII UTF-8 line (the lines read so far are the same text
+ * in both), the rest of the file is read as Windows-1252. After UTF-8 text it is an error
+ * (MixedEncodingError) rather than names silently turned into '�'. So is a file with a UTF-8 BOM.
+ *
+ * Why line by line: V8 keeps a string with any character above U+00FF in two bytes per character,
+ * and so is every cell cut from it. One 'ł' in a 1 MiB chunk would make the whole chunk two-byte,
+ * which slows every split, hash, comparison and SQLite bind after it. Decoding runs of lines
+ * separately keeps the ASCII and Latin-1 lines one-byte; only a line with such a character is not.
+ */
+export class CsvTextDecoder {
+  /**
+   * The text of `bytes` (whole lines, in file order) in pieces that each end at a line break (the
+   * last one at the end); a UTF-8 BOM at the start of the file is dropped.
+   */
+  *lines(bytes: Buffer): Generator<string> {
+    if (!this.started) {
+      this.started = true
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+        this.sawUtf8Text = true
+        bytes = bytes.subarray(3)
+      }
+    }
+    // Latin-1 decoding maps byte i to character i, so positions in `latin` are byte offsets.
+    const latin = bytes.toString('latin1')
+    if (this.windows1252) {
+      yield fromWindows1252(latin)
+      return
+    }
+    NON_ASCII.lastIndex = 0
+    let from = 0
+    for (let match = NON_ASCII.exec(latin); match !== null; match = NON_ASCII.exec(latin)) {
+      const lineStart = latin.lastIndexOf('\n', match.index) + 1
+      const nextBreak = bytes.indexOf(LF, match.index)
+      const lineEnd = nextBreak < 0 ? bytes.length : nextBreak + 1
+      // ASCII runs are the same text in Latin-1 and UTF-8.
+      if (lineStart > from) yield latin.slice(from, lineStart)
+      if (!isUtf8(bytes.subarray(lineStart, lineEnd))) {
+        if (this.sawUtf8Text) throw new MixedEncodingError()
+        this.windows1252 = true
+        yield fromWindows1252(latin.slice(lineStart))
+        return
+      }
+      this.sawUtf8Text = true
+      yield bytes.toString('utf8', lineStart, lineEnd)
+      from = lineEnd
+      NON_ASCII.lastIndex = lineEnd
+    }
+    if (from < latin.length) yield from === 0 ? latin : latin.slice(from)
+  }
+
+  // After the generator method: a field initialiser right before `*lines` would multiply into it.
+  private started = false
+  private windows1252 = false
+  /** Set by a UTF-8 BOM or a line of non-ASCII UTF-8. */
+  private sawUtf8Text = false
+}
+
+function fromWindows1252(latin: string): string {
+  return latin.replace(C1, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80])
+}
