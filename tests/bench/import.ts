@@ -232,8 +232,9 @@ function meritbookImport(
 
 /**
  * The same import in this process (no Node/tsx start-up), through the channels the CLI calls, with
- * its phases: create + open the workbook, read + validate (import.start until settled), commit
- * (import.commit). A separate readImportCsv pass splits parse from validate.
+ * its phases: create + open the workbook, read + validate (import.start until settled), one cell
+ * edit as on the review screen (import.editCell), commit (import.commit). A separate
+ * readImportCsv pass splits parse from validate.
  */
 async function meritbookInProcess(
   dir: string,
@@ -244,6 +245,7 @@ async function meritbookInProcess(
     open: [] as number[],
     parse: [] as number[],
     readValidate: [] as number[],
+    edit: [] as number[],
     commit: [] as number[],
   }
   const totals: number[] = []
@@ -270,11 +272,26 @@ async function meritbookInProcess(
           `the read ended in phase ${read.value.phase} with ${read.value.rows} rows and ${read.value.errorCount} errors`,
         )
       }
-      const committed = await timed(() => session.call('import.commit', { importId: read.value.importId }))
+      const { importId } = read.value
+      // An edit on the review screen: one cell of the middle row, set to what it holds.
+      const middle = Math.ceil(rows / 2)
+      const page = await session.call('import.rows', {
+        importId,
+        onlyErrors: false,
+        offset: middle - 1,
+        limit: 1,
+      })
+      const email = page.rows[0].values.email ?? ''
+      const edited = await timed(() =>
+        session.call('import.editCell', { importId, row: middle, field: 'email', value: email }),
+      )
+      if (edited.value.errorCount > 0) throw new Error('the edit left errors')
+      const committed = await timed(() => session.call('import.commit', { importId }))
       if (committed.value.imported !== rows)
         throw new Error(`imported ${committed.value.imported}, not ${rows}`)
       phases.open.push(opened.ms)
       phases.readValidate.push(read.ms)
+      phases.edit.push(edited.ms)
       phases.commit.push(committed.ms)
     } finally {
       await session.close()
@@ -290,6 +307,7 @@ async function meritbookInProcess(
   row('  create + open workbook', ms(phases.open))
   row('  read + validate (import.start → settled)', ms(phases.readValidate))
   row('    of which parse (readImportCsv alone)', ms(phases.parse))
+  row('  edit one cell on review (import.editCell)', ms(phases.edit))
   row('  commit (import.commit)', ms(phases.commit))
   return {
     name: 'meritbook import (in-process)',

@@ -19,7 +19,7 @@ import { getActivePayCycle } from '../../workbook/queries/pay-cycles'
 import { Failure } from '../failure'
 import type { Emit } from '../session'
 import { ImportCancelled, readImportCsv } from './read-csv'
-import { validateRows, type Validation } from './validate'
+import { revalidateRows, validateRows, type Validation, type ValidationContext } from './validate'
 
 interface ImportJob {
   id: string
@@ -144,7 +144,7 @@ export class ImportJobs {
       throw new Failure('BAD_INPUT', `"${field}" is not a column of the employee import.`)
     this.cells(job, row)[index] = value
     job.present.add(index)
-    return this.revalidate(workbook, importId)
+    return this.recheck(workbook, job, [row - 1])
   }
 
   /**
@@ -166,21 +166,21 @@ export class ImportJobs {
       (IMPORT_FIELD_GROUPS[input.field] ?? []).every((f) => parsed[index]?.[f] === parsed[input.row - 1]?.[f])
     if (input.mode === 'rename' && !input.newValue)
       throw new Failure('BAD_INPUT', 'Give the new name for the key.')
+    const changed: number[] = []
     job.rows.forEach((cells, index) => {
       if (!sameKey(index)) return
       if (input.mode === 'matchRow') for (const at of implied) cells[at] = source[at]
       else if (sameImplied(index)) cells[key] = input.newValue as string
+      else return
+      changed.push(index)
     })
     for (const at of implied) job.present.add(at)
-    return this.revalidate(workbook, importId)
+    return this.recheck(workbook, job, changed)
   }
 
   async revalidate(workbook: Workbook, importId: string): Promise<ImportSummary> {
     const job = this.reviewing(importId)
-    job.validation = validateRows(job.rows, {
-      ...(await existingImportKeys(workbook)),
-      today: importToday(new Date()),
-    })
+    job.validation = validateRows(job.rows, await this.context(workbook))
     return this.summary(importId)
   }
 
@@ -275,6 +275,19 @@ export class ImportJobs {
       job.phase = job.rows.length > 0 ? 'review' : 'aborted'
     }
     if (this.jobs.has(job.id)) this.emit('import.changed', this.summary(job.id))
+  }
+
+  /** Re-validates after the rows at `changed` (indexes) were edited: only they are parsed again. */
+  private async recheck(workbook: Workbook, job: ImportJob, changed: number[]): Promise<ImportSummary> {
+    const context = await this.context(workbook)
+    job.validation = job.validation
+      ? revalidateRows(job.validation, job.rows, changed, context)
+      : validateRows(job.rows, context)
+    return this.summary(job.id)
+  }
+
+  private async context(workbook: Workbook): Promise<ValidationContext> {
+    return { ...(await existingImportKeys(workbook)), today: importToday(new Date()) }
   }
 
   private progress(done: number, total: number, message: string): void {
