@@ -1,6 +1,8 @@
 import type { BulkPlanResult, RowError, SessionUser } from '../../src-shared/contract'
 import {
+  DUPLICATE_HEADER,
   MISSING_REQUIRED_HEADER,
+  duplicateHeaderMessage,
   matchHeaders,
   missingHeaderMessage,
 } from '../../src-shared/domain/csv-headers'
@@ -127,25 +129,33 @@ export async function applyBulkPlan(
   input: { headers: string[]; rows: string[][] },
   now = new Date(),
 ): Promise<BulkPlanResult> {
-  const { found, missingRequired } = matchHeaders(input.headers, PLAN_COLUMNS)
-  if (missingRequired.length > 0) {
+  const { columns, missingRequired, duplicated } = matchHeaders(input.headers, PLAN_COLUMNS)
+  if (missingRequired.length > 0 || duplicated.length > 0) {
+    const headerError = (header: string, code: string, message: string) => ({
+      row: 0,
+      header,
+      id: '',
+      code,
+      message,
+    })
     return {
       status: 'invalid',
       rows: input.rows.length,
       updated: 0,
-      errors: missingRequired.map((header) => ({
-        row: 0,
-        header,
-        id: '',
-        code: MISSING_REQUIRED_HEADER,
-        message: missingHeaderMessage(header),
-      })),
+      errors: [
+        ...missingRequired.map((header) =>
+          headerError(header, MISSING_REQUIRED_HEADER, missingHeaderMessage(header)),
+        ),
+        ...duplicated.map(({ header, columns: at }) =>
+          headerError(header, DUPLICATE_HEADER, duplicateHeaderMessage(header, at)),
+        ),
+      ],
     }
   }
   const positions = new Map<PlanColumn, number>()
   for (const column of PLAN_COLUMNS) {
-    const actual = found.get(column.header)
-    if (actual !== undefined) positions.set(column, input.headers.indexOf(actual))
+    const at = columns.get(column.header)
+    if (at !== undefined) positions.set(column, at)
   }
   const [targets, teams, employees, jobProfiles, payRanges, payCycle] = await Promise.all([
     loadPlanTargets(workbook),

@@ -12,27 +12,57 @@ export function normalizeHeader(header: string): string {
   return header.trim().toLowerCase()
 }
 
+export const DUPLICATE_HEADER = 'DuplicateHeader'
+
+/** A spreadsheet's name for a column: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let letters = ''
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return letters
+}
+
+/** 'The header "Email" appears twice, in columns C and D. Keep one and choose the file again.' */
+export function duplicateHeaderMessage(header: string, columns: readonly number[]): string {
+  const letters = columns.map(columnLetter)
+  const times = columns.length === 2 ? 'twice' : `${columns.length} times`
+  const list = `${letters.slice(0, -1).join(', ')} and ${letters[letters.length - 1]}`
+  return `The header "${header}" appears ${times}, in columns ${list}. Keep one and choose the file again.`
+}
+
 export interface HeaderMatch<H extends string> {
-  /** Spec header → the header text as it appears in the file. Unrecognised file headers are dropped. */
-  found: Map<H, string>
+  /** Spec header → its column in the file (0-based). Unrecognised file headers are dropped. */
+  columns: Map<H, number>
   missingRequired: H[]
+  /**
+   * Spec headers the file has more than once, with their columns (0-based): which of the columns
+   * holds the data cannot be guessed, so the file is refused.
+   */
+  duplicated: { header: H; columns: number[] }[]
 }
 
 export function matchHeaders<H extends string>(
   fileHeaders: readonly string[],
-  columns: readonly { header: H; required: boolean }[],
+  specColumns: readonly { header: H; required: boolean }[],
 ): HeaderMatch<H> {
-  const byNormal = new Map<string, string>()
-  for (const header of fileHeaders) {
+  const byNormal = new Map<string, number[]>()
+  fileHeaders.forEach((header, index) => {
     const normal = normalizeHeader(header)
-    if (!byNormal.has(normal)) byNormal.set(normal, header)
-  }
-  const found = new Map<H, string>()
+    const at = byNormal.get(normal)
+    if (at) at.push(index)
+    else byNormal.set(normal, [index])
+  })
+  const columns = new Map<H, number>()
   const missingRequired: H[] = []
-  for (const column of columns) {
-    const actual = byNormal.get(normalizeHeader(column.header))
-    if (actual !== undefined) found.set(column.header, actual)
-    else if (column.required) missingRequired.push(column.header)
+  const duplicated: HeaderMatch<H>['duplicated'] = []
+  for (const column of specColumns) {
+    const at = byNormal.get(normalizeHeader(column.header))
+    if (at === undefined) {
+      if (column.required) missingRequired.push(column.header)
+      continue
+    }
+    columns.set(column.header, at[0])
+    if (at.length > 1) duplicated.push({ header: column.header, columns: at })
   }
-  return { found, missingRequired }
+  return { columns, missingRequired, duplicated }
 }

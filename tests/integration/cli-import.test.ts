@@ -245,6 +245,56 @@ describe('cli import and export', () => {
     expect((await counts(target)).employees).toBe(0)
   })
 
+  it('aborts without writing when a header appears twice, naming its columns', async () => {
+    const csv = at('twice.csv')
+    fs.writeFileSync(
+      csv,
+      'Employee Id,Name,Email,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name, email\r\n' +
+        'D1,Dee,old@example.com,USD,true,2020-01-01,J,R,new@example.com\r\n',
+    )
+    const target = at('twice.paycycle')
+    const { code, value } = await importFile(target, csv)
+    expect(code).toBe(1)
+    expect(value.errors).toEqual([
+      {
+        row: 0,
+        header: 'Email',
+        id: '',
+        code: 'DuplicateHeader',
+        message: 'The header "Email" appears twice, in columns C and I. Keep one and choose the file again.',
+      },
+    ])
+    expect(value.status).toBe('aborted')
+    expect((await counts(target)).employees).toBe(0)
+  })
+
+  it('refuses an Excel workbook or UTF-16 text chosen instead of a CSV file, saying how to save one', async () => {
+    const saveAs = 'In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.'
+    const files = {
+      'people.xlsx': Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      'people.xls': Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]),
+      'unicode.txt': Buffer.from('\ufeffEmployee Id,Name\r\n', 'utf16le'),
+      'photo.csv': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
+    }
+    const messages: string[] = []
+    for (const [name, bytes] of Object.entries(files)) {
+      fs.writeFileSync(at(name), bytes)
+      const target = at(`${name}.paycycle`)
+      const { code, value } = await importFile(target, at(name))
+      expect(code).toBe(1)
+      expect(value.status).toBe('aborted')
+      expect(value.errors.map((e) => e.code)).toEqual(['NotCsv'])
+      messages.push(value.errors[0].message)
+      expect((await counts(target)).employees).toBe(0)
+    }
+    expect(messages).toEqual([
+      `people.xlsx is an Excel workbook (or another packed file), not CSV text. ${saveAs}`,
+      `people.xls is an Excel workbook (or another packed file), not CSV text. ${saveAs}`,
+      `unicode.txt is UTF-16 text (Excel's "Unicode Text"), not CSV UTF-8. ${saveAs}`,
+      'photo.csv is not a text file, so it cannot be a CSV file.',
+    ])
+  })
+
   it("aborts without writing when a required header is missing: 'Your data is missing the required header: <label>'", async () => {
     const csv = at('noname.csv')
     fs.writeFileSync(

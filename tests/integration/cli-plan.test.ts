@@ -156,6 +156,22 @@ describe('cli plan (bulk planner input)', () => {
     ])
   })
 
+  it('refuses a file with a header twice, naming its columns, and changes nothing', async () => {
+    const before = await plannedState()
+    const { value } = await plan(csv('twice.csv', ['Employee Id,New Salary,new salary', 'x,1,2']))
+    expect(value.errors).toEqual([
+      {
+        row: 0,
+        header: 'New Salary',
+        id: '',
+        code: 'DuplicateHeader',
+        message:
+          'The header "New Salary" appears twice, in columns B and C. Keep one and choose the file again.',
+      },
+    ])
+    expect(await plannedState()).toEqual(before)
+  })
+
   it("refuses a raise for a fully prorated employee with 'Employee not eligible for an increase.' and the reasons", async () => {
     // Proration is skipped for pay below the range minimum while prioritizePayMin is on.
     expect(

@@ -9,6 +9,23 @@ const WINDOWS_1252_C1 =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
 
+const SAVE_AS_CSV = 'In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.'
+
+/**
+ * Why the file that starts with `bytes` cannot be CSV text, for the files people choose by
+ * mistake: an Excel workbook (.xlsx is a zip, .xls an OLE2 file), UTF-16 text (Excel's "Unicode
+ * Text"), anything else with NUL bytes. Null when it may be CSV.
+ */
+export function notCsvReason(bytes: Buffer, fileName: string): string | null {
+  const startsWith = (...magic: number[]) => magic.every((byte, i) => bytes[i] === byte)
+  if (startsWith(0x50, 0x4b, 0x03, 0x04) || startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
+    return `${fileName} is an Excel workbook (or another packed file), not CSV text. ${SAVE_AS_CSV}`
+  if (startsWith(0xff, 0xfe) || startsWith(0xfe, 0xff))
+    return `${fileName} is UTF-16 text (Excel's "Unicode Text"), not CSV UTF-8. ${SAVE_AS_CSV}`
+  if (bytes.includes(0)) return `${fileName} is not a text file, so it cannot be a CSV file.`
+  return null
+}
+
 /** Raised when a line is not UTF-8 although earlier lines held UTF-8 text: the file mixes encodings. */
 export class MixedEncodingError extends Error {
   constructor() {

@@ -2,13 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ImportError } from '../../../src-shared/contract'
 import {
+  DUPLICATE_HEADER,
   MISSING_REQUIRED_HEADER,
+  duplicateHeaderMessage,
   matchHeaders,
   missingHeaderMessage,
 } from '../../../src-shared/domain/csv-headers'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { CsvRecordReader } from './csv-records'
-import { CsvTextDecoder, MixedEncodingError } from './csv-text'
+import { CsvTextDecoder, MixedEncodingError, notCsvReason } from './csv-text'
 
 export interface ReadProgress {
   bytes: number
@@ -60,17 +62,19 @@ export async function readImportCsv(
   const reader = new CsvRecordReader((record) => {
     if (refused) return
     if (positions === null) {
-      const { found, missingRequired } = matchHeaders(record, IMPORT_COLUMNS)
-      if (missingRequired.length > 0) {
-        refused = missingRequired.map((header) =>
-          fileError(MISSING_REQUIRED_HEADER, missingHeaderMessage(header), header),
-        )
+      const { columns, missingRequired, duplicated } = matchHeaders(record, IMPORT_COLUMNS)
+      if (missingRequired.length > 0 || duplicated.length > 0) {
+        refused = [
+          ...missingRequired.map((header) =>
+            fileError(MISSING_REQUIRED_HEADER, missingHeaderMessage(header), header),
+          ),
+          ...duplicated.map(({ header, columns: at }) =>
+            fileError(DUPLICATE_HEADER, duplicateHeaderMessage(header, at), header),
+          ),
+        ]
         return
       }
-      positions = IMPORT_COLUMNS.map((column) => {
-        const actual = found.get(column.header)
-        return actual === undefined ? -1 : record.indexOf(actual)
-      })
+      positions = IMPORT_COLUMNS.map((column) => columns.get(column.header) ?? -1)
       identity = positions.every((at, index) => at === index)
       return
     }
@@ -93,7 +97,14 @@ export async function readImportCsv(
     for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
       const chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
-      lineBreak ??= chunk.includes(CR) && !chunk.includes(LF) ? 'CR' : 'LF'
+      if (lineBreak === null) {
+        const reason = notCsvReason(chunk, path.basename(filePath))
+        if (reason) {
+          refused = [fileError('NotCsv', reason)]
+          break
+        }
+        lineBreak = chunk.includes(CR) && !chunk.includes(LF) ? 'CR' : 'LF'
+      }
       // Old Mac spreadsheets end lines with CR alone.
       if (lineBreak === 'CR')
         for (let at = chunk.indexOf(CR); at >= 0; at = chunk.indexOf(CR, at + 1)) chunk[at] = LF
