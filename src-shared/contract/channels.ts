@@ -169,6 +169,10 @@ export const contract = {
     admin,
   ),
   'import.revalidate': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  /** Takes back the last edit or consistency fix of the rows (summary.undoLabel names it). */
+  'import.undo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  /** Makes again the last change taken back (summary.redoLabel names it). */
+  'import.redo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   'import.commit': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   'import.discard': channel<null>()(z.object({ importId }).strict(), admin),
   /** Writes the company in the import format to a file on this machine. */

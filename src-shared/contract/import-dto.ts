@@ -29,6 +29,9 @@ export interface ImportSummary {
   /** The file-level refusal (missing required header, unreadable file), when aborted. */
   abortReason: ImportError | null
   imported: number
+  /** What an undo would take back ('Email in row 2'), or null; the same for redo. */
+  undoLabel: string | null
+  redoLabel: string | null
 }
 
 /** A page of rows for the results grid. Values are the text as typed (edits included). */

@@ -144,6 +144,20 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(summary).toContainText('2 errors')
     await expect(page.getByTestId('import-pager')).toContainText('Rows 1–2 of 2')
 
+    // Ctrl+Z takes the fix back, error and all; Redo makes it again.
+    await expect(page.getByTestId('import-undo')).toHaveAttribute('title', 'Undo: Email in row 2 (Ctrl+Z)')
+    await page.keyboard.press('Control+z')
+    await expect(page.getByTestId('toast').filter({ hasText: 'Undone: Email in row 2' })).toBeVisible()
+    await expect(summary).toContainText('3 errors')
+    // The row comes back into the errors-only page (once the grid's row animation has ended).
+    await expect(grid.locator('.ag-row[row-id="2"]')).toHaveCount(1)
+    await expect(cell(grid, 2, 'email').locator('[data-error="true"]')).toHaveText('not-an-email')
+    await expect(page.getByTestId('import-undo')).toBeDisabled()
+    await page.getByTestId('import-redo').click()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Redone: Email in row 2' })).toBeVisible()
+    await expect(summary).toContainText('2 errors')
+    await expect(page.getByTestId('import-pager')).toContainText('Rows 1–2 of 2')
+
     await editCell(grid, 5, 'promotion', 'yes')
     await expect(summary).toContainText('1 error')
     await expect(page.getByTestId('import-pager')).toContainText('Rows 1–1 of 1')

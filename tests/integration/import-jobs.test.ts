@@ -127,4 +127,88 @@ describe('import jobs', () => {
     const again = await call(dispatcher.dispatch('import.revalidate', { importId: waiting.importId }))
     expect(again.errorCount).toBe(0)
   })
+
+  it('undoes and redoes cell edits and consistency fixes, errors coming and going with them', async () => {
+    const read = await readFile(
+      writeCsv('undo.csv', [
+        'U1,Uma,,USD,maybe,2020-01-01,J1,Scale,1000',
+        'U2,Udo,,USD,true,2020-01-01,J2,Scale,3000',
+        'U3,Ula,,USD,true,2020-01-01,J3,Scale,3000',
+      ]),
+    )
+    const { importId } = read
+    const cellsOf = async () => {
+      const page = await call(
+        dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 10 }),
+      )
+      return page.rows.map((r) => [r.values.salaried, r.values.minPay, r.values.payRangeName])
+    }
+    const step = (direction: 'undo' | 'redo') =>
+      call(dispatcher.dispatch(`import.${direction}`, { importId }))
+    // Row 1: an invalid boolean; rows 2 and 3 disagree with row 1 on the Min Pay of Scale.
+    expect(read).toMatchObject({ errorCount: 3, undoLabel: null, redoLabel: null })
+    const refused = await dispatcher.dispatch('import.undo', { importId })
+    expect(refused).toMatchObject({ ok: false, error: { message: 'Nothing to undo.' } })
+
+    const edited = await call(
+      dispatcher.dispatch('import.editCell', { importId, row: 1, field: 'salaried', value: 'yes' }),
+    )
+    expect(edited).toMatchObject({ errorCount: 2, undoLabel: 'Salaried in row 1', redoLabel: null })
+    const fixed = await call(
+      dispatcher.dispatch('import.fixConsistency', {
+        importId,
+        row: 2,
+        field: 'payRangeName',
+        mode: 'matchRow',
+      }),
+    )
+    expect(fixed).toMatchObject({
+      errorCount: 0,
+      undoLabel: 'Rows with Pay Range Name "Scale" matched to row 2',
+    })
+    // Matching row 2 also takes its Salaried, which the pay range implies.
+    expect(await cellsOf()).toEqual([
+      ['true', '3000', 'Scale'],
+      ['true', '3000', 'Scale'],
+      ['true', '3000', 'Scale'],
+    ])
+
+    expect(await step('undo')).toMatchObject({
+      errorCount: 2,
+      undoLabel: 'Salaried in row 1',
+      redoLabel: 'Rows with Pay Range Name "Scale" matched to row 2',
+    })
+    expect(await step('undo')).toMatchObject({
+      errorCount: 3,
+      undoLabel: null,
+      redoLabel: 'Salaried in row 1',
+    })
+    expect(await cellsOf()).toEqual([
+      ['maybe', '1000', 'Scale'],
+      ['true', '3000', 'Scale'],
+      ['true', '3000', 'Scale'],
+    ])
+    expect(await step('redo')).toMatchObject({ errorCount: 2, undoLabel: 'Salaried in row 1' })
+    // A new change drops what could be redone.
+    const renamed = await call(
+      dispatcher.dispatch('import.fixConsistency', {
+        importId,
+        row: 1,
+        field: 'payRangeName',
+        mode: 'rename',
+        newValue: 'Scale 1',
+      }),
+    )
+    expect(renamed).toMatchObject({
+      errorCount: 0,
+      undoLabel: 'Pay Range Name "Scale" renamed to "Scale 1"',
+      redoLabel: null,
+    })
+    expect(await cellsOf()).toEqual([
+      ['yes', '1000', 'Scale 1'],
+      ['true', '3000', 'Scale'],
+      ['true', '3000', 'Scale'],
+    ])
+    await call(dispatcher.dispatch('import.discard', { importId }))
+  })
 })

@@ -16,6 +16,10 @@ export const importHandlers: HandlerMap = {
     session.imports.fixConsistency(workbook, importId, fix),
   'import.revalidate': async ({ importId }, { session, workbook }) =>
     session.imports.revalidate(workbook, importId),
+  'import.undo': async ({ importId }, { session, workbook }) =>
+    session.imports.step(workbook, importId, 'undo'),
+  'import.redo': async ({ importId }, { session, workbook }) =>
+    session.imports.step(workbook, importId, 'redo'),
   'import.commit': async ({ importId }, { session, workbook, user }) => {
     const summary = await session.imports.commit(workbook, user, importId)
     session.table.invalidate()

@@ -21,6 +21,15 @@ import type { Emit } from '../session'
 import { ImportCancelled, readImportCsv } from './read-csv'
 import { revalidateRows, validateRows, type Validation, type ValidationContext } from './validate'
 
+/** One change of the rows that can be taken back: the cells it set, with their values before and after. */
+interface ImportStep {
+  label: string
+  cells: { index: number; column: number; before: string; after: string }[]
+}
+
+/** How many changes can be taken back; the oldest fall off. */
+const UNDO_LIMIT = 100
+
 interface ImportJob {
   id: string
   phase: ImportSummary['phase']
@@ -32,6 +41,8 @@ interface ImportJob {
   imported: number
   startedAt: string
   controller: AbortController
+  undo: ImportStep[]
+  redo: ImportStep[]
   /** Settles when the current file has been read (or refused). */
   settled: Promise<void>
 }
@@ -58,6 +69,8 @@ export class ImportJobs {
       imported: 0,
       startedAt: new Date().toISOString(),
       controller: new AbortController(),
+      undo: [],
+      redo: [],
       settled: Promise.resolve(),
     }
     this.jobs.set(job.id, job)
@@ -100,6 +113,8 @@ export class ImportJobs {
       headers: IMPORT_COLUMNS.filter((_, index) => job.present.has(index)).map((c) => c.header),
       abortReason: job.abortReason,
       imported: job.imported,
+      undoLabel: job.undo.at(-1)?.label ?? null,
+      redoLabel: job.redo.at(-1)?.label ?? null,
     }
   }
 
@@ -142,7 +157,14 @@ export class ImportJobs {
     const index = COLUMN_INDEX.get(field as ImportField)
     if (index === undefined)
       throw new Failure('BAD_INPUT', `"${field}" is not a column of the employee import.`)
-    this.cells(job, row)[index] = value
+    const cells = this.cells(job, row)
+    if (cells[index] !== value) {
+      this.record(job, {
+        label: `${IMPORT_COLUMNS[index].header} in row ${row}`,
+        cells: [{ index: row - 1, column: index, before: cells[index], after: value }],
+      })
+      cells[index] = value
+    }
     job.present.add(index)
     return this.recheck(workbook, job, [row - 1])
   }
@@ -159,6 +181,8 @@ export class ImportJobs {
     const job = this.reviewing(importId)
     const source = this.cells(job, input.row)
     const key = COLUMN_INDEX.get(input.field) as number
+    const keyLabel = IMPORT_COLUMNS[key].header
+    const keyValue = source[key].trim()
     const implied = (IMPORT_FIELD_GROUPS[input.field] ?? []).map((f) => COLUMN_INDEX.get(f) as number)
     const parsed = job.validation?.values ?? []
     const sameKey = (index: number) => parsed[index]?.[input.field] === parsed[input.row - 1]?.[input.field]
@@ -166,22 +190,45 @@ export class ImportJobs {
       (IMPORT_FIELD_GROUPS[input.field] ?? []).every((f) => parsed[index]?.[f] === parsed[input.row - 1]?.[f])
     if (input.mode === 'rename' && !input.newValue)
       throw new Failure('BAD_INPUT', 'Give the new name for the key.')
-    const changed: number[] = []
-    job.rows.forEach((cells, index) => {
+    const step: ImportStep = {
+      label:
+        input.mode === 'matchRow'
+          ? `Rows with ${keyLabel} "${keyValue}" matched to row ${input.row}`
+          : `${keyLabel} "${keyValue}" renamed to "${input.newValue}"`,
+      cells: [],
+    }
+    const set = (index: number, column: number, value: string) => {
+      const cells = job.rows[index]
+      if (cells[column] === value) return
+      step.cells.push({ index, column, before: cells[column], after: value })
+      cells[column] = value
+    }
+    job.rows.forEach((_, index) => {
       if (!sameKey(index)) return
-      if (input.mode === 'matchRow') for (const at of implied) cells[at] = source[at]
-      else if (sameImplied(index)) cells[key] = input.newValue as string
-      else return
-      changed.push(index)
+      if (input.mode === 'matchRow') for (const at of implied) set(index, at, source[at])
+      else if (sameImplied(index)) set(index, key, input.newValue as string)
     })
+    if (step.cells.length > 0) this.record(job, step)
     for (const at of implied) job.present.add(at)
-    return this.recheck(workbook, job, changed)
+    return this.recheck(workbook, job, new Set(step.cells.map((c) => c.index)))
   }
 
   async revalidate(workbook: Workbook, importId: string): Promise<ImportSummary> {
     const job = this.reviewing(importId)
     job.validation = validateRows(job.rows, await this.context(workbook))
     return this.summary(importId)
+  }
+
+  /** Undo takes back the last change of the rows; redo makes again the last one taken back. */
+  async step(workbook: Workbook, importId: string, direction: 'undo' | 'redo'): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    const [from, to] = direction === 'undo' ? [job.undo, job.redo] : [job.redo, job.undo]
+    const step = from.pop()
+    if (!step) throw new Failure('BAD_INPUT', direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.')
+    for (const cell of step.cells)
+      job.rows[cell.index][cell.column] = direction === 'undo' ? cell.before : cell.after
+    to.push(step)
+    return this.recheck(workbook, job, new Set(step.cells.map((c) => c.index)))
   }
 
   async commit(workbook: Workbook, user: SessionUser, importId: string): Promise<ImportSummary> {
@@ -277,8 +324,19 @@ export class ImportJobs {
     if (this.jobs.has(job.id)) this.emit('import.changed', this.summary(job.id))
   }
 
+  /** A new change: the last one to undo; what was taken back can no longer be redone. */
+  private record(job: ImportJob, step: ImportStep): void {
+    job.undo.push(step)
+    if (job.undo.length > UNDO_LIMIT) job.undo.shift()
+    job.redo = []
+  }
+
   /** Re-validates after the rows at `changed` (indexes) were edited: only they are parsed again. */
-  private async recheck(workbook: Workbook, job: ImportJob, changed: number[]): Promise<ImportSummary> {
+  private async recheck(
+    workbook: Workbook,
+    job: ImportJob,
+    changed: Iterable<number>,
+  ): Promise<ImportSummary> {
     const context = await this.context(workbook)
     job.validation = job.validation
       ? revalidateRows(job.validation, job.rows, changed, context)

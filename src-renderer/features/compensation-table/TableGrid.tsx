@@ -11,6 +11,7 @@ import { useCallback, useRef, type ClipboardEvent } from 'react'
 import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/contract'
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { useToast } from '../../components/toast'
+import { isTyping } from '../../components/keyboard'
 import { changesFromEdit, isEditableColumn } from './cell-edit'
 import { copyText, toTsv } from './clipboard'
 import { columnOf } from './column-config'
@@ -40,13 +41,6 @@ const SELECTION = {
   enableClickSelection: false,
 } as const
 const SELECTION_COLUMN = { pinned: 'left', width: 44, minWidth: 44, resizable: false } as const
-
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName))
-  )
-}
 
 const rowId = (params: { data: TableRow }) => String(params.data.id)
 

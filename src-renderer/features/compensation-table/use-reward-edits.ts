@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import type { RewardChanges, TableRow } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { useToast } from '../../components/toast'
@@ -103,28 +103,4 @@ export function useRewardEdits({ sessionKey, getApi, onChanged }: Options) {
     [paste, enqueue],
   )
   return { edit: queuedEdit, paste: queuedPaste, undo, redo }
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
-}
-
-/**
- * Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; Cmd on macOS. Inside a text field the field's own
- * undo applies instead.
- */
-export function useUndoKeys(undo: () => void, redo: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || isTyping(event.target)) return
-      const key = event.key.toLowerCase()
-      if (key === 'z' && !event.shiftKey) undo()
-      else if ((key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey)) redo()
-      else return
-      event.preventDefault()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [undo, redo])
 }

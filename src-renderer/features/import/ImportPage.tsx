@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, type ChangeEvent } from 'react'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { useDialog } from '../../components/dialog'
+import { useUndoKeys } from '../../components/keyboard'
 import { ImportGrid } from './ImportGrid'
 import { ImportAbortReason, ImportDone, ImportProgressPanel } from './ImportStatus'
 import { ImportSummaryPanel } from './ImportSummaryPanel'
@@ -62,7 +63,8 @@ export default function ImportPage() {
     await ctl.discard()
   }
 
-  const { editCell } = ctl
+  const { editCell, undo, redo } = ctl
+  useUndoKeys(undo, redo)
   const onEdit = useCallback(
     (row: number, field: string, value: string) => void editCell(row, field, value),
     [editCell],
@@ -84,6 +86,8 @@ export default function ImportPage() {
         busy={busy}
         onChoose={() => void choose('start')}
         onAppend={() => void choose('append')}
+        onUndo={ctl.undo}
+        onRedo={ctl.redo}
         onRevalidate={() => void ctl.revalidate()}
         onDiscard={() => void discard()}
         onCommit={() => void ctl.commit()}

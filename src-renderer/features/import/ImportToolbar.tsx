@@ -7,17 +7,21 @@ interface Props {
   busy: ImportBusy | null
   onChoose: () => void
   onAppend: () => void
+  onUndo: () => void
+  onRedo: () => void
   onRevalidate: () => void
   onDiscard: () => void
   onCommit: () => void
 }
 
-/** Choose / append a file on the left; revalidate, discard and import on the right. */
+/** Choose / append a file on the left; undo, redo, revalidate, discard and import on the right. */
 export function ImportToolbar({
   summary,
   busy,
   onChoose,
   onAppend,
+  onUndo,
+  onRedo,
   onRevalidate,
   onDiscard,
   onCommit,
@@ -49,6 +53,32 @@ export function ImportToolbar({
         </button>
       )}
       <span className="import-toolbar__spacer" />
+      {reviewing && summary && (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={working || !summary.undoLabel}
+            title={summary.undoLabel ? `Undo: ${summary.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+            aria-keyshortcuts="Control+Z"
+            data-testid="import-undo"
+            onClick={onUndo}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={working || !summary.redoLabel}
+            title={summary.redoLabel ? `Redo: ${summary.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+            aria-keyshortcuts="Control+Shift+Z"
+            data-testid="import-redo"
+            onClick={onRedo}
+          >
+            Redo
+          </button>
+        </>
+      )}
       {reviewing && (
         <button
           type="button"

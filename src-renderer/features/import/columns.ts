@@ -1,7 +1,7 @@
 import type { ColDef, GetRowIdParams, ITooltipParams } from 'ag-grid-community'
 import { importColumnByHeader } from '../../../src-shared/domain/import-format'
 import { ImportCell, type ImportCellParams } from './ImportCell'
-import { cellErrors, errorsText, type ImportGridRow } from './import-view'
+import { cellErrors, errorsText, formatCount, type ImportGridRow } from './import-view'
 
 type Col = ColDef<ImportGridRow>
 
@@ -10,6 +10,7 @@ export const ROW_COLUMN: Col = {
   colId: 'row',
   headerName: 'Row',
   valueGetter: (params) => params.data?.row,
+  valueFormatter: (params) => (typeof params.value === 'number' ? formatCount(params.value) : ''),
   pinned: 'left',
   width: 80,
   editable: false,

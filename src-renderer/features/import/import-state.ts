@@ -11,7 +11,8 @@ export interface ImportProgress {
 }
 
 /** The call under way; the buttons that would race it are disabled meanwhile. */
-export type ImportBusy = 'start' | 'append' | 'cancel' | 'edit' | 'fix' | 'revalidate' | 'commit' | 'discard'
+export type ImportBusy =
+  'start' | 'append' | 'cancel' | 'edit' | 'fix' | 'undo' | 'redo' | 'revalidate' | 'commit' | 'discard'
 
 export interface ImportState {
   importId: string | null

@@ -34,6 +34,9 @@ export interface ImportController {
     mode: 'matchRow' | 'rename',
     newValue?: string,
   ): Promise<void>
+  /** Takes back the last edit or consistency fix (Ctrl+Z); redo makes it again (Ctrl+Shift+Z). */
+  undo(): void
+  redo(): void
   revalidate(): Promise<void>
   commit(): Promise<void>
   discard(): Promise<void>
@@ -52,7 +55,7 @@ export function useImport(): ImportController {
   const nativeDialogs = useAppSelector(selectNativeDialogs)
   const tickets = useRef(0)
   const nextTicket = useCallback(() => ++tickets.current, [])
-  const { importId, summary } = state
+  const { importId, summary, busy } = state
 
   useImportSync(state, dispatch, nextTicket, sessionKey)
 
@@ -143,6 +146,22 @@ export function useImport(): ImportController {
     startDataLoad()
   }, [withImport, toast, sessionKey, startDataLoad])
 
+  const step = useCallback(
+    async (direction: 'undo' | 'redo') => {
+      const label = direction === 'undo' ? summary?.undoLabel : summary?.redoLabel
+      if (summary?.phase !== 'review' || busy !== null) return
+      if (!label) {
+        toast.info(direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.')
+        return
+      }
+      const done = await withImport(direction, (id) => invoke(`import.${direction}`, { importId: id }))
+      if (done) toast.info(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${label}`)
+    },
+    [summary, busy, withImport, toast],
+  )
+  const undo = useCallback(() => void step('undo'), [step])
+  const redo = useCallback(() => void step('redo'), [step])
+
   const discard = useCallback(async () => {
     if (!importId) return
     dispatch({ type: 'busy', busy: 'discard' })
@@ -183,6 +202,8 @@ export function useImport(): ImportController {
         }),
       )
     },
+    undo,
+    redo,
     async revalidate() {
       const checked = await withImport('revalidate', (id) => invoke('import.revalidate', { importId: id }))
       if (checked) toast.info(remainingErrorsMessage(checked.errorCount))

@@ -19,6 +19,8 @@ function summary(over: Partial<ImportSummary> = {}): ImportSummary {
     headers: ['Employee Id', 'Name'],
     abortReason: null,
     imported: 0,
+    undoLabel: null,
+    redoLabel: null,
     ...over,
   }
 }

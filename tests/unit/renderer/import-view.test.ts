@@ -41,6 +41,8 @@ const reviewed: ImportSummary = {
   headers: [],
   abortReason: null,
   imported: 0,
+  undoLabel: null,
+  redoLabel: null,
 }
 
 describe('import screen wording', () => {
