@@ -198,6 +198,37 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
       table.locator('.ag-cell[col-id="employeeName"]').getByText('Imported Person 12', { exact: true }),
     ).toBeVisible()
   })
+  test("pages through 250 rows and goes to the row an error names with 'Go to row'", async ({ page }) => {
+    const file = path.join(dir, 'many.csv')
+    const rows = Array.from({ length: 250 }, (_, i) => ({ ...base(i + 1), employeeId: `MANY-${i + 1}` }))
+    rows[0].managerEmployeeId = ''
+    for (const row of rows.slice(1)) row.managerEmployeeId = 'MANY-1'
+    // Row 240 repeats the Employee Id of row 230: the error names row 230.
+    rows[239].employeeId = 'MANY-230'
+    fs.writeFileSync(file, csv(rows))
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    const pager = page.getByTestId('import-pager')
+    await expect(pager).toContainText('Rows 1–100 of 250')
+    await pager.getByRole('button', { name: 'Last' }).click()
+    await expect(pager).toContainText('Rows 201–250 of 250')
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await pager.getByRole('button', { name: 'First' }).click()
+    await expect(pager).toContainText('Rows 1–100 of 250')
+
+    await page.getByTestId('import-only-errors').check()
+    const grid = page.getByTestId('import-grid')
+    await expect(cell(grid, 240, 'errors')).toContainText('Employee Id "MANY-230" is already used in row 230')
+    await page.getByTestId('import-goto-row').fill('230')
+    await page.getByTestId('import-goto-row').press('Enter')
+    await expect(page.getByTestId('import-only-errors')).not.toBeChecked()
+    await expect(pager).toContainText('Rows 201–250 of 250')
+    await expect(grid.locator('.ag-row[row-id="230"]')).toHaveClass(/ag-row-focus/)
+    await expect(page.getByTestId('import-row-errors')).toContainText('Row 230')
+  })
+
   test('a large file shows its progress in rows and rows/s, and Cancel stops it without importing', async ({
     page,
   }) => {

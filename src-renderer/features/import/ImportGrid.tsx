@@ -1,11 +1,13 @@
 import type { CellEditRequestEvent, CellFocusedEvent, TabToNextCellParams } from 'ag-grid-community'
 import { AgGridReact } from 'ag-grid-react'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { ImportRowsPage } from '../../../src-shared/contract'
 import { gridTheme } from '../compensation-table/grid-setup'
 import { DEFAULT_IMPORT_COLUMN, importColumnDefs, importRowId } from './columns'
-import { IMPORT_PAGE_SIZE } from './import-state'
-import { rowsRangeText, type ImportGridRow } from './import-view'
+import { ImportPager } from './ImportPager'
+import type { ImportGridRow } from './import-view'
+
+const NO_ROWS: ImportGridRow[] = []
 
 interface Props {
   headers: readonly string[]
@@ -15,6 +17,12 @@ interface Props {
   onEdit: (row: number, field: string, value: string) => void
   onSelect: (row: number | null) => void
   onOffset: (offset: number) => void
+  /** Every row of the import, for 'Go to row'. */
+  rowCount: number
+  onGoToRow: (row: number) => void
+  /** A 'Go to row' to show once its page is here: scrolled to and focused, then onJumped. */
+  jump: { row: number; seq: number } | null
+  onJumped: () => void
 }
 
 /**
@@ -30,11 +38,33 @@ function tabToNextCell(params: TabToNextCellParams<ImportGridRow>) {
  * One page of the import's rows, as typed (edits included). Editing is read-only for the grid:
  * a committed edit goes to main (import.editCell), whose answer brings the page back.
  */
-export function ImportGrid({ headers, page, offset, onlyErrors, onEdit, onSelect, onOffset }: Props) {
+export function ImportGrid({
+  headers,
+  page,
+  offset,
+  onlyErrors,
+  onEdit,
+  onSelect,
+  onOffset,
+  rowCount,
+  onGoToRow,
+  jump,
+  onJumped,
+}: Props) {
+  const grid = useRef<AgGridReact<ImportGridRow>>(null)
   const headerKey = headers.join('\n')
   const columns = useMemo(() => importColumnDefs(headerKey ? headerKey.split('\n') : []), [headerKey])
-  const rows = page?.rows ?? []
+  const rows = page?.rows ?? NO_ROWS
   const total = page?.total ?? 0
+
+  useEffect(() => {
+    const api = grid.current?.api
+    const index = jump ? rows.findIndex((r) => r.row === jump.row) : -1
+    if (!api || index < 0) return
+    api.ensureIndexVisible(index, 'middle')
+    api.setFocusedCell(index, 'row')
+    onJumped()
+  }, [jump, rows, onJumped])
 
   const onCellEditRequest = useCallback(
     (event: CellEditRequestEvent<ImportGridRow>) => {
@@ -58,6 +88,7 @@ export function ImportGrid({ headers, page, offset, onlyErrors, onEdit, onSelect
     <div className="import-grid">
       <div className="grid-host" data-testid="import-grid">
         <AgGridReact<ImportGridRow>
+          ref={grid}
           theme={gridTheme}
           rowData={rows}
           columnDefs={columns}
@@ -78,27 +109,14 @@ export function ImportGrid({ headers, page, offset, onlyErrors, onEdit, onSelect
           }
         />
       </div>
-      <nav className="import-pager" aria-label="Rows" data-testid="import-pager">
-        <span className="muted" aria-live="polite">
-          {rowsRangeText(offset, rows.length, total)}
-        </span>
-        <button
-          type="button"
-          className="button"
-          disabled={offset <= 0}
-          onClick={() => onOffset(Math.max(0, offset - IMPORT_PAGE_SIZE))}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={offset + IMPORT_PAGE_SIZE >= total}
-          onClick={() => onOffset(offset + IMPORT_PAGE_SIZE)}
-        >
-          Next
-        </button>
-      </nav>
+      <ImportPager
+        offset={offset}
+        shown={rows.length}
+        total={total}
+        rowCount={rowCount}
+        onOffset={onOffset}
+        onGoToRow={onGoToRow}
+      />
     </div>
   )
 }

@@ -71,6 +71,8 @@ export default function ImportPage() {
   )
   const onSelect = useCallback((row: number | null) => dispatch({ type: 'select', row }), [dispatch])
   const onOffset = useCallback((offset: number) => dispatch({ type: 'offset', offset }), [dispatch])
+  const onGoToRow = useCallback((row: number) => dispatch({ type: 'goToRow', row }), [dispatch])
+  const onJumped = useCallback(() => dispatch({ type: 'jumped' }), [dispatch])
 
   return (
     <section className="page page--fill import-page" aria-labelledby="import-title" data-testid="import-page">
@@ -137,6 +139,10 @@ export default function ImportPage() {
               onEdit={onEdit}
               onSelect={onSelect}
               onOffset={onOffset}
+              rowCount={summary.rows}
+              onGoToRow={onGoToRow}
+              jump={state.jump}
+              onJumped={onJumped}
             />
             <RowErrorsPanel
               selectedRow={selectedRow}

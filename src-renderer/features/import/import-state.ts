@@ -24,6 +24,8 @@ export interface ImportState {
   onlyErrors: boolean
   /** The row number (as the results number it) whose errors the side panel lists. */
   selectedRow: number | null
+  /** A 'Go to row' the grid has yet to scroll to and focus; `seq` tells two jumps to one row apart. */
+  jump: { row: number; seq: number } | null
   busy: ImportBusy | null
   /** Bumped whenever a summary arrives: the rows may have changed, so the page is fetched again. */
   revision: number
@@ -43,6 +45,10 @@ export type ImportAction =
   | { type: 'onlyErrors'; onlyErrors: boolean }
   | { type: 'offset'; offset: number }
   | { type: 'select'; row: number | null }
+  /** 'Go to row': the page holding the row (all rows, not only those with errors), the row selected. */
+  | { type: 'goToRow'; row: number }
+  /** The grid has shown the row of the last 'Go to row'. */
+  | { type: 'jumped' }
   | { type: 'reset' }
 
 export function initialImportState(): ImportState {
@@ -54,6 +60,7 @@ export function initialImportState(): ImportState {
     offset: 0,
     onlyErrors: false,
     selectedRow: null,
+    jump: null,
     busy: null,
     revision: 0,
     ticket: 0,
@@ -61,6 +68,11 @@ export function initialImportState(): ImportState {
 }
 
 /** The offset of the last page holding `total` rows (0 when there are none). */
+/** The offset of the page of all rows that holds row `row` (1-based). */
+export function pageOffsetOf(row: number, pageSize = IMPORT_PAGE_SIZE): number {
+  return Math.max(0, Math.floor((row - 1) / pageSize) * pageSize)
+}
+
 export function lastPageOffset(total: number, pageSize = IMPORT_PAGE_SIZE): number {
   return total <= 0 ? 0 : Math.floor((total - 1) / pageSize) * pageSize
 }
@@ -83,6 +95,7 @@ function applySummary(state: ImportState, summary: ImportSummary, ticket: number
     offset: same ? state.offset : 0,
     onlyErrors: same ? state.onlyErrors : false,
     selectedRow: same ? state.selectedRow : null,
+    jump: same ? state.jump : null,
     revision: state.revision + 1,
     ticket,
   }
@@ -125,6 +138,17 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return { ...state, offset: Math.max(0, action.offset) }
     case 'select':
       return { ...state, selectedRow: action.row }
+    case 'goToRow':
+      return {
+        ...state,
+        onlyErrors: false,
+        page: state.onlyErrors ? null : state.page,
+        offset: pageOffsetOf(action.row),
+        selectedRow: action.row,
+        jump: { row: action.row, seq: (state.jump?.seq ?? 0) + 1 },
+      }
+    case 'jumped':
+      return { ...state, jump: null }
     case 'reset':
       return { ...initialImportState(), ticket: state.ticket }
   }

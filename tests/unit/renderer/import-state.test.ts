@@ -4,6 +4,7 @@ import {
   importReducer,
   initialImportState,
   lastPageOffset,
+  pageOffsetOf,
   type ImportAction,
   type ImportState,
 } from '../../../src-renderer/features/import/import-state'
@@ -140,7 +141,36 @@ describe('import screen state', () => {
     expect(state.ticket).toBe(5)
   })
 
-  it('computes the last page offset', () => {
+  it("'Go to row' shows the page of all rows that holds the row, selected, until the grid has shown it", () => {
+    let state = run([
+      { type: 'summary', summary: summary({ rows: 250 }), ticket: 1, source: 'answer' },
+      { type: 'onlyErrors', onlyErrors: true },
+      { type: 'goToRow', row: 230 },
+    ])
+    expect(state).toMatchObject({ onlyErrors: false, page: null, offset: 200, selectedRow: 230 })
+    expect(state.jump).toEqual({ row: 230, seq: 1 })
+    state = importReducer(state, { type: 'jumped' })
+    expect(state.jump).toBeNull()
+    // The same row again is a new jump (the user may have scrolled away).
+    state = run(
+      [
+        { type: 'goToRow', row: 230 },
+        { type: 'goToRow', row: 230 },
+      ],
+      state,
+    )
+    expect(state.jump).toEqual({ row: 230, seq: 2 })
+    state = importReducer(state, {
+      type: 'summary',
+      summary: summary({ importId: 'imp-2' }),
+      ticket: 2,
+      source: 'answer',
+    })
+    expect(state.jump).toBeNull()
+  })
+
+  it('computes the page offset of a row and of the last page', () => {
+    expect([1, 100, 101, 230, 100_000].map((row) => pageOffsetOf(row))).toEqual([0, 0, 100, 200, 99_900])
     expect(lastPageOffset(0)).toBe(0)
     expect(lastPageOffset(100)).toBe(0)
     expect(lastPageOffset(101)).toBe(100)
