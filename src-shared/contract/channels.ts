@@ -169,6 +169,8 @@ export const contract = {
     admin,
   ),
   'import.revalidate': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  /** Every error of the import as a CSV report (Row, Employee Id, Header, Code, Message, Consistency Key). */
+  'import.errorReport': channel<{ csv: string; errors: number }>()(z.object({ importId }).strict(), admin),
   /** Takes back the last edit or consistency fix of the rows (summary.undoLabel names it). */
   'import.undo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   /** Makes again the last change taken back (summary.redoLabel names it). */

@@ -104,6 +104,22 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(summary).toContainText('people.csv: rows 1–12 (12 rows)')
     await expect(page.getByTestId('import-commit')).toBeDisabled()
 
+    // The errors as a CSV report, for whoever fixes the source spreadsheet.
+    const download = page.waitForEvent('download')
+    await page.getByTestId('import-download-errors').click()
+    const report = await download
+    expect(report.suggestedFilename()).toBe('people-errors.csv')
+    const lines = fs
+      .readFileSync(await report.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n')
+    expect(lines[0]).toBe('Row,Employee Id,Header,Code,Message,Consistency Key')
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      '2,IMP-002,Email,InvalidEmail',
+      '4,IMP-004,Min Pay,InconsistentValue',
+      '5,IMP-005,Promotion,InvalidBoolean',
+    ])
+
     const grid = page.getByTestId('import-grid')
     await expect(page.getByTestId('import-pager')).toContainText('Rows 1–12 of 12')
     // Spec headers as column labels; erroneous cells marked, the others not.

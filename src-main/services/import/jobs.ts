@@ -18,6 +18,7 @@ import { writeImport } from '../../workbook/queries/import-write'
 import { getActivePayCycle } from '../../workbook/queries/pay-cycles'
 import { Failure } from '../failure'
 import type { Emit } from '../session'
+import { importErrorsCsv } from './error-report'
 import { ImportCancelled, readImportCsv } from './read-csv'
 import { revalidateRows, validateRows, type Validation, type ValidationContext } from './validate'
 
@@ -118,9 +119,11 @@ export class ImportJobs {
     }
   }
 
-  errors(importId: string): ImportError[] {
+  /** Every error of the import (or the refusal of its file) as a CSV report. */
+  errorReport(importId: string): { csv: string; errors: number } {
     const job = this.job(importId)
-    return job.abortReason ? [job.abortReason] : (job.validation?.errors ?? [])
+    const errors = job.abortReason ? [job.abortReason] : (job.validation?.errors ?? [])
+    return { csv: importErrorsCsv(errors), errors: errors.length }
   }
 
   rows(importId: string, onlyErrors: boolean, offset: number, limit: number): ImportRowsPage {

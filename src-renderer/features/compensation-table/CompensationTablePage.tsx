@@ -8,10 +8,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
+import { downloadText } from '../../components/download'
 import { useUndoKeys } from '../../components/keyboard'
 import { ColumnEditor } from './ColumnEditor'
 import { displayCurrencyOf, pickableCurrencies } from './display-money'
-import { downloadText } from './export-csv'
 import { filterKind, setOptions } from './filter-model'
 import { buildColumnDefs } from './grid-columns'
 import { HistoryPanel } from './HistoryPanel'
@@ -126,7 +126,7 @@ export default function CompensationTablePage() {
     })
     setExporting(false)
     if (!result.ok) return toast.error(result.error.message)
-    downloadText(result.value.csv)
+    downloadText(result.value.csv, 'compensation-table.csv')
     toast.success(`Exported ${result.value.rows.toLocaleString('en-US')} employees.`)
   }
 

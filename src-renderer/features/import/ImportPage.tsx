@@ -129,6 +129,7 @@ export default function ImportPage() {
             summary={summary}
             onlyErrors={state.onlyErrors}
             onOnlyErrors={(onlyErrors) => dispatch({ type: 'onlyErrors', onlyErrors })}
+            onDownloadErrors={busy === 'report' ? null : () => void ctl.downloadErrors()}
           />
           <div className="import-review">
             <ImportGrid

@@ -6,10 +6,12 @@ interface Props {
   summary: ImportSummary
   onlyErrors: boolean
   onOnlyErrors: (value: boolean) => void
+  /** Null while the report is being made. */
+  onDownloadErrors: (() => void) | null
 }
 
-/** The results' counts, the files read so far, and the "only rows with errors" filter. */
-export function ImportSummaryPanel({ summary, onlyErrors, onOnlyErrors }: Props) {
+/** The results' counts, the files read so far, the errors report and the "only rows with errors" filter. */
+export function ImportSummaryPanel({ summary, onlyErrors, onOnlyErrors, onDownloadErrors }: Props) {
   const counts = summaryCounts(summary)
   const id = useId()
   return (
@@ -25,6 +27,19 @@ export function ImportSummaryPanel({ summary, onlyErrors, onOnlyErrors }: Props)
         <li data-testid="import-count-errors" className={summary.errorCount ? 'import-bad' : ''}>
           {counts.errors}
         </li>
+        {summary.errorCount > 0 && (
+          <li>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={onDownloadErrors === null}
+              data-testid="import-download-errors"
+              onClick={onDownloadErrors ?? undefined}
+            >
+              Download the errors (CSV)
+            </button>
+          </li>
+        )}
       </ul>
       {summary.batches.length > 0 && (
         <ul className="import-summary__batches muted" aria-label="Files" data-testid="import-batches">

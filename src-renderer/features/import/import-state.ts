@@ -12,7 +12,17 @@ export interface ImportProgress {
 
 /** The call under way; the buttons that would race it are disabled meanwhile. */
 export type ImportBusy =
-  'start' | 'append' | 'cancel' | 'edit' | 'fix' | 'undo' | 'redo' | 'revalidate' | 'commit' | 'discard'
+  | 'start'
+  | 'append'
+  | 'cancel'
+  | 'edit'
+  | 'fix'
+  | 'undo'
+  | 'redo'
+  | 'revalidate'
+  | 'report'
+  | 'commit'
+  | 'discard'
 
 export interface ImportState {
   importId: string | null

@@ -57,6 +57,13 @@ export function displayFileName(fileName: string): string {
   return fileName.replace(UPLOAD_PREFIX, '')
 }
 
+/** 'people-errors.csv' for an import of people.csv (its first file); 'import-errors.csv' without one. */
+export function errorReportFileName(summary: ImportSummary): string {
+  const first = summary.batches[0]?.fileName
+  const base = first ? displayFileName(first).replace(/\.[^.]*$/, '') : ''
+  return `${base || 'import'}-errors.csv`
+}
+
 /** 'people.csv: rows 101–150 (50 rows)' — rows of later files are numbered after the earlier ones. */
 export function batchLabel(batch: ImportBatchSummary): string {
   const name = displayFileName(batch.fileName)

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks'
 import { uploadFile } from '../../app/http-bridge'
 import { selectNativeDialogs, selectSessionKey } from '../../app/session-slice'
 import { useStartDataLoad } from '../../app/use-initial-data-load'
+import { downloadText } from '../../components/download'
 import { useToast } from '../../components/toast'
 import { forgetImport, rememberDone } from './import-resume'
 import {
@@ -14,7 +15,12 @@ import {
   type ImportBusy,
   type ImportState,
 } from './import-state'
-import { importedMessage, remainingErrorsMessage, type ConsistencyField } from './import-view'
+import {
+  errorReportFileName,
+  importedMessage,
+  remainingErrorsMessage,
+  type ConsistencyField,
+} from './import-view'
 import { useImportSync } from './use-import-sync'
 
 export type FileMode = 'start' | 'append'
@@ -38,6 +44,8 @@ export interface ImportController {
   undo(): void
   redo(): void
   revalidate(): Promise<void>
+  /** Saves every error as a CSV report ('<file>-errors.csv'). */
+  downloadErrors(): Promise<void>
   commit(): Promise<void>
   discard(): Promise<void>
 }
@@ -204,6 +212,11 @@ export function useImport(): ImportController {
     },
     undo,
     redo,
+    async downloadErrors() {
+      if (!importId || !summary) return
+      const report = await call('report', () => invoke('import.errorReport', { importId }))
+      if (report) downloadText(report.csv, errorReportFileName(summary))
+    },
     async revalidate() {
       const checked = await withImport('revalidate', (id) => invoke('import.revalidate', { importId: id }))
       if (checked) toast.info(remainingErrorsMessage(checked.errorCount))

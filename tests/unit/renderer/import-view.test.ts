@@ -7,6 +7,7 @@ import {
   commitLabel,
   consistencyFixes,
   displayFileName,
+  errorReportFileName,
   fieldLabel,
   importedMessage,
   matchRowLabel,
@@ -77,6 +78,18 @@ describe('import screen wording', () => {
       'more.csv: rows 101–150 (50 rows)',
     )
     expect(batchLabel({ fileName: 'one.csv', offset: 0, rows: 1 })).toBe('one.csv: rows 1–1 (1 row)')
+  })
+
+  it("names the errors report after the import's first file", () => {
+    const batches = [
+      { fileName: '0f8fad5b-d9cb-469f-a165-70867728950e-people.2026.csv', offset: 0, rows: 3 },
+      { fileName: 'more.csv', offset: 3, rows: 2 },
+    ]
+    expect(errorReportFileName({ ...reviewed, batches })).toBe('people.2026-errors.csv')
+    expect(errorReportFileName({ ...reviewed, batches: [{ fileName: 'staff', offset: 0, rows: 1 }] })).toBe(
+      'staff-errors.csv',
+    )
+    expect(errorReportFileName({ ...reviewed, batches: [] })).toBe('import-errors.csv')
   })
 
   it('says what was imported and what remains', () => {

@@ -1,12 +1,5 @@
-/** The file name the table downloads as. */
-export const EXPORT_FILE_NAME = 'compensation-table.csv'
-
 /** Saves text as a file through a Blob and an <a download> (the browser and Electron both honour it). */
-export function downloadText(
-  text: string,
-  fileName = EXPORT_FILE_NAME,
-  type = 'text/csv;charset=utf-8',
-): void {
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement('a')
   link.href = url
