@@ -30,6 +30,24 @@ async function counts(file: string) {
   }
 }
 
+/**
+ * Writes `contents` as `name`, imports it into a new workbook and expects the file refused: exit 1,
+ * status 'aborted', no row read, nothing written, and one file-level error.
+ */
+async function expectRefused(
+  name: string,
+  contents: string | Buffer,
+  error: Omit<ImportResult['errors'][number], 'id'>,
+) {
+  const csv = at(name)
+  fs.writeFileSync(csv, contents)
+  const target = at(`${name}.paycycle`)
+  const { code, value } = await importFile(target, csv)
+  expect(code).toBe(1)
+  expect(value).toEqual({ status: 'aborted', rows: 0, imported: 0, errors: [{ ...error, id: '' }] })
+  expect((await counts(target)).employees).toBe(0)
+}
+
 describe('cli import and export', () => {
   const demoCsv = at('demo.csv')
   const workbook = at('imported.paycycle')
@@ -214,111 +232,74 @@ describe('cli import and export', () => {
   })
 
   it('aborts without writing when a row is not UTF-8 after UTF-8 rows, naming the row', async () => {
-    const csv = at('mixed.csv')
-    fs.writeFileSync(
-      csv,
+    await expectRefused(
+      'mixed.csv',
       Buffer.concat([
         Buffer.from(
           'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\nM1,Søren,USD,true,2021-05-01,J9,R9\r\n',
         ),
         Buffer.from('M2,Jürgen,USD,true,2021-05-01,J9,R9\r\n', 'latin1'),
       ]),
+      {
+        row: 2,
+        header: '',
+        code: 'MixedEncoding',
+        message:
+          'Data row 2 is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.',
+      },
     )
-    const target = at('mixed.paycycle')
-    const { code, value } = await importFile(target, csv)
-    expect(code).toBe(1)
-    expect(value).toEqual({
-      status: 'aborted',
-      rows: 0,
-      imported: 0,
-      errors: [
-        {
-          row: 2,
-          header: '',
-          id: '',
-          code: 'MixedEncoding',
-          message:
-            'Data row 2 is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.',
-        },
-      ],
-    })
-    expect((await counts(target)).employees).toBe(0)
   })
 
   it('aborts without writing when a header appears twice, naming its columns', async () => {
-    const csv = at('twice.csv')
-    fs.writeFileSync(
-      csv,
+    await expectRefused(
+      'twice.csv',
       'Employee Id,Name,Email,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name, email\r\n' +
         'D1,Dee,old@example.com,USD,true,2020-01-01,J,R,new@example.com\r\n',
-    )
-    const target = at('twice.paycycle')
-    const { code, value } = await importFile(target, csv)
-    expect(code).toBe(1)
-    expect(value.errors).toEqual([
       {
         row: 0,
         header: 'Email',
-        id: '',
         code: 'DuplicateHeader',
         message: 'The header "Email" appears twice, in columns C and I. Keep one and choose the file again.',
       },
-    ])
-    expect(value.status).toBe('aborted')
-    expect((await counts(target)).employees).toBe(0)
+    )
   })
 
   it('refuses an Excel workbook or UTF-16 text chosen instead of a CSV file, saying how to save one', async () => {
     const saveAs = 'In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.'
-    const files = {
-      'people.xlsx': Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
-      'people.xls': Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]),
-      'unicode.txt': Buffer.from('\ufeffEmployee Id,Name\r\n', 'utf16le'),
-      'photo.csv': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
-    }
-    const messages: string[] = []
-    for (const [name, bytes] of Object.entries(files)) {
-      fs.writeFileSync(at(name), bytes)
-      const target = at(`${name}.paycycle`)
-      const { code, value } = await importFile(target, at(name))
-      expect(code).toBe(1)
-      expect(value.status).toBe('aborted')
-      expect(value.errors.map((e) => e.code)).toEqual(['NotCsv'])
-      messages.push(value.errors[0].message)
-      expect((await counts(target)).employees).toBe(0)
-    }
-    expect(messages).toEqual([
-      `people.xlsx is an Excel workbook (or another packed file), not CSV text. ${saveAs}`,
-      `people.xls is an Excel workbook (or another packed file), not CSV text. ${saveAs}`,
-      `unicode.txt is UTF-16 text (Excel's "Unicode Text"), not CSV UTF-8. ${saveAs}`,
-      'photo.csv is not a text file, so it cannot be a CSV file.',
-    ])
+    const notCsv = (message: string) => ({ row: 0, header: '', code: 'NotCsv', message })
+    await expectRefused(
+      'people.xlsx',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      notCsv(`people.xlsx is an Excel workbook (or another packed file), not CSV text. ${saveAs}`),
+    )
+    await expectRefused(
+      'people.xls',
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]),
+      notCsv(`people.xls is an Excel workbook (or another packed file), not CSV text. ${saveAs}`),
+    )
+    await expectRefused(
+      'unicode.txt',
+      Buffer.from('\ufeffEmployee Id,Name\r\n', 'utf16le'),
+      notCsv(`unicode.txt is UTF-16 text (Excel's "Unicode Text"), not CSV UTF-8. ${saveAs}`),
+    )
+    await expectRefused(
+      'photo.csv',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
+      notCsv('photo.csv is not a text file, so it cannot be a CSV file.'),
+    )
   })
 
   it("aborts without writing when a required header is missing: 'Your data is missing the required header: <label>'", async () => {
-    const csv = at('noname.csv')
-    fs.writeFileSync(
-      csv,
+    await expectRefused(
+      'noname.csv',
       'Employee Id,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\nX1,USD,true,2020-01-01,J,R\r\n',
+      {
+        row: 0,
+        header: 'Name',
+        code: 'MissingRequiredHeader',
+        message: 'Your data is missing the required header: Name',
+      },
     )
-    const target = at('noname.paycycle')
-    const { code, value } = await importFile(target, csv)
-    expect(code).toBe(1)
-    expect(value).toEqual({
-      status: 'aborted',
-      rows: 0,
-      imported: 0,
-      errors: [
-        {
-          row: 0,
-          header: 'Name',
-          id: '',
-          code: 'MissingRequiredHeader',
-          message: 'Your data is missing the required header: Name',
-        },
-      ],
-    })
-    expect((await counts(target)).employees).toBe(0)
   })
 
   it('reports every invalid row with row, header, id, code and message, and writes nothing', async () => {
