@@ -106,10 +106,23 @@ if (require.main === module) {
     },
     (line) => process.stderr.write(`${line}\n`),
   ).then(
-    (code) => process.exit(code),
+    (code) => exitWhenWritten(code),
     (error: unknown) => {
       console.error(error)
-      process.exit(1)
+      exitWhenWritten(1)
     },
   )
+}
+
+/**
+ * Exits once what was printed has reached stdout and stderr: writes to a pipe are asynchronous, and
+ * exiting at once would cut a long `--json` answer at 64 KiB for the program reading it.
+ */
+function exitWhenWritten(code: number): void {
+  let pending = 2
+  const done = () => {
+    if (--pending === 0) process.exit(code)
+  }
+  process.stdout.write('', done)
+  process.stderr.write('', done)
 }

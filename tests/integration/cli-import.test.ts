@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ImportResult } from '../../src-shared/contract'
@@ -337,6 +338,23 @@ describe('cli import and export', () => {
       { row: 3, header: 'Hire Date', id: 'V3', code: 'InvalidDate', message: 'Invalid date' },
     ])
     expect((await counts(target)).employees).toBe(0)
+  })
+
+  it('prints a --json answer longer than a pipe holds whole before exiting', () => {
+    const csv = at('bad-emails.csv')
+    const lines = ['Employee Id,Name,Email,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name']
+    for (let i = 1; i <= 5000; i++) lines.push(`B${i},Person ${i},not-an-email-${i},USD,true,2020-01-01,J,R`)
+    fs.writeFileSync(csv, lines.join('\r\n'))
+    // The CLI as its own process, its answer (about 700 KB) read through a pipe, which holds far less.
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src-main/cli.ts', 'import', at('bad-emails.paycycle'), csv, '--json'],
+      { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    )
+    expect(run.status).toBe(1)
+    const answer = JSON.parse(run.stdout) as ImportResult
+    expect(answer.errors).toHaveLength(5000)
+    expect(answer.errors.at(-1)).toMatchObject({ row: 5000, id: 'B5000', code: 'InvalidEmail' })
   })
 
   it('exits 2 on a missing CSV or workbook problems', async () => {
