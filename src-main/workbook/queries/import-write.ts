@@ -208,39 +208,41 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
   const teams = db
     .prepare('SELECT id, manager_id, parent_team_id FROM team ORDER BY id')
     .all() as StoredTeam[]
-  const teamByManager = new Map<number, number>()
-  for (const t of teams)
-    if (t.manager_id !== null && !teamByManager.has(t.manager_id)) teamByManager.set(t.manager_id, t.id)
   let nextTeamId = teams.reduce((max, t) => Math.max(max, t.id), 0) + 1
 
-  // Every employee's manager after the import, and the name a new team takes.
-  const imported = new Set(ids)
-  const managerOf = new Map<number, number | null>()
-  const nameOf = new Map<number, string>()
-  for (const e of stored) {
-    if (imported.has(e.id)) continue
-    managerOf.set(e.id, e.manager_id)
-    nameOf.set(e.id, e.name)
-  }
+  // Per employee id (every one is below nextId), after the import: the manager's id (0: none),
+  // the name a new team takes, whether the import names the employee, the team they manage.
+  const managerOf = new Int32Array(nextId)
+  const nameOf = new Array<string>(nextId)
+  const imported = new Uint8Array(nextId)
+  const teamByManager = new Int32Array(nextId)
+  for (const t of teams)
+    if (t.manager_id !== null && teamByManager[t.manager_id] === 0) teamByManager[t.manager_id] = t.id
+  for (const id of ids) imported[id] = 1
   const managerIds = rows.map((r) => idOf(r.managerEmployeeId))
+  const kept = stored.filter((e) => imported[e.id] === 0)
+  for (const e of kept) {
+    managerOf[e.id] = e.manager_id ?? 0
+    nameOf[e.id] = e.name
+  }
   rows.forEach((r, index) => {
-    managerOf.set(ids[index], managerIds[index])
-    nameOf.set(ids[index], r.employeeName ?? '')
+    managerOf[ids[index]] = managerIds[index] ?? 0
+    nameOf[ids[index]] = r.employeeName ?? ''
   })
   const newTeams: { id: number; managerId: number }[] = []
-  for (const managerId of managerOf.values()) {
-    if (managerId === null || teamByManager.has(managerId)) continue
-    teamByManager.set(managerId, nextTeamId)
+  for (const employeeId of [...kept.map((e) => e.id), ...ids]) {
+    const managerId = managerOf[employeeId]
+    if (managerId === 0 || teamByManager[managerId] !== 0) continue
+    teamByManager[managerId] = nextTeamId
     newTeams.push({ id: nextTeamId++, managerId })
   }
   const teamOfManager = (managerId: number | null) =>
-    managerId === null ? null : (teamByManager.get(managerId) ?? null)
-  const teamOfEmployee = (id: number) => teamOfManager(managerOf.get(id) ?? null)
+    managerId === null ? null : teamByManager[managerId] || null
+  const teamOfEmployee = (id: number) => teamOfManager(managerOf[id] || null)
 
   function writeTeams(): void {
     const moveEmployee = db.prepare('UPDATE employee SET team_id = ? WHERE id = ?')
-    for (const e of stored) {
-      if (imported.has(e.id)) continue
+    for (const e of kept) {
       const team = teamOfEmployee(e.id)
       if (team !== e.team_id) moveEmployee.run(team, e.id)
     }
@@ -250,7 +252,7 @@ function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
     for (const t of newTeams)
       insertTeam.run(
         t.id,
-        `${nameOf.get(t.managerId) ?? ''}'s Team`,
+        `${nameOf[t.managerId] ?? ''}'s Team`,
         t.managerId,
         t.managerId,
         teamOfEmployee(t.managerId),
