@@ -96,6 +96,18 @@ function createWindow(): void {
     },
   })
   mainWindow.once('ready-to-show', () => mainWindow?.show())
+  // The page asks to stay when leaving would lose work (an import with fixes in review).
+  mainWindow.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(mainWindow as BrowserWindow, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Leave Meritbook?',
+      detail: 'The import in review and your fixes to it will be lost.',
+    })
+    if (choice === 0) event.preventDefault()
+  })
   mainWindow.on('closed', () => (mainWindow = null))
   if (devServerUrl) void mainWindow.loadURL(devServerUrl)
   else void mainWindow.loadFile(rendererIndex)

@@ -245,6 +245,23 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(page.getByTestId('import-row-errors')).toContainText('Row 230')
   })
 
+  test('closing the page with fixes in review asks first', async ({ page }) => {
+    const file = path.join(dir, 'leave.csv')
+    fs.writeFileSync(file, csv(ROWS))
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    const grid = page.getByTestId('import-grid')
+    await editCell(grid, 2, 'email', 'fixed@example.com')
+    await expect(page.getByTestId('import-undo')).toBeEnabled()
+    const asked = page.waitForEvent('dialog')
+    await page.close({ runBeforeUnload: true })
+    const dialog = await asked
+    expect(dialog.type()).toBe('beforeunload')
+    await dialog.accept()
+  })
+
   test('a large file shows its progress in rows and rows/s, and Cancel stops it without importing', async ({
     page,
   }) => {

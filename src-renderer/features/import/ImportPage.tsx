@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, type ChangeEvent } from 'react'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { useDialog } from '../../components/dialog'
 import { useUndoKeys } from '../../components/keyboard'
+import { useLeaveGuard } from '../../components/leave-guard'
 import { ImportGrid } from './ImportGrid'
 import { ImportAbortReason, ImportDone, ImportProgressPanel } from './ImportStatus'
 import { ImportSummaryPanel } from './ImportSummaryPanel'
@@ -65,6 +66,8 @@ export default function ImportPage() {
 
   const { editCell, undo, redo } = ctl
   useUndoKeys(undo, redo)
+  // Fixes live in main's memory until the import is committed.
+  useLeaveGuard(phase === 'review' && Boolean(summary?.undoLabel))
   const onEdit = useCallback(
     (row: number, field: string, value: string) => void editCell(row, field, value),
     [editCell],
