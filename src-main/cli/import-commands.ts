@@ -11,6 +11,30 @@ const asFlag = (flags: Flags) => (typeof flags.as === 'string' ? flags.as : unde
 
 const rowError = ({ row, header, id, code, message }: ImportError) => ({ row, header, id, code, message })
 
+/** How many errors the text answer lists; --json gives them all. */
+const LISTED_ERRORS = 20
+
+/**
+ * The text answer: the count line, then the errors as 'row 2, Email (E2): Invalid email format'
+ * (a refused file: its reason), at most LISTED_ERRORS of them.
+ */
+export function importReport(result: ImportResult): string[] {
+  const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`
+  const lines = [
+    `${result.status}: ${result.imported.toLocaleString('en-US')} of ${count(result.rows, 'row')} imported, ${count(result.errors.length, 'error')}.`,
+  ]
+  for (const e of result.errors.slice(0, LISTED_ERRORS)) {
+    const where =
+      e.row > 0 ? `row ${e.row}${e.header ? `, ${e.header}` : ''}${e.id ? ` (${e.id})` : ''}: ` : ''
+    lines.push(`  ${where}${e.message}`)
+  }
+  if (result.errors.length > LISTED_ERRORS)
+    lines.push(
+      `  … and ${(result.errors.length - LISTED_ERRORS).toLocaleString('en-US')} more (--json lists them all).`,
+    )
+  return lines
+}
+
 /** The workbook a CLI import writes into; created (owned by the OS user) when missing. */
 async function ensureWorkbook(file: string): Promise<void> {
   if (fs.existsSync(file)) return
@@ -61,10 +85,7 @@ export async function importCommand(
     await session.close()
   }
   if (flags.json) out.json(result)
-  else
-    out.text(
-      `${result.status}: ${result.imported} of ${result.rows} rows imported, ${result.errors.length} errors.`,
-    )
+  else for (const line of importReport(result)) out.text(line)
   return result.status === 'imported' ? 0 : 1
 }
 

@@ -12,8 +12,9 @@ export const USAGE = `Meritbook command line
       currencyConversions.<CODE>=<rate>.
   budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
       Set or clear a team budget (refused where the spec disables the input).
-  import <file.paycycle> <employees.csv> [--as <email>] --json
+  import <file.paycycle> <employees.csv> [--as <email>] [--json]
       Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
+      Without --json: a count line and the first 20 errors (or why the file was refused).
   export <file.paycycle> <out.csv>
       Write the company in the import format (import → export → import is the identity).
   check <file.paycycle> [--as <email>] --json

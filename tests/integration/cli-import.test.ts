@@ -357,6 +357,26 @@ describe('cli import and export', () => {
     expect(answer.errors.at(-1)).toMatchObject({ row: 5000, id: 'B5000', code: 'InvalidEmail' })
   })
 
+  it('without --json, says what was imported and lists the errors, or why the file was refused', async () => {
+    const csv = at('text-mode.csv')
+    const lines = ['Employee Id,Name,Email,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name']
+    for (let i = 1; i <= 25; i++) lines.push(`T${i},Person ${i},not-an-email,USD,true,2020-01-01,J,R`)
+    fs.writeFileSync(csv, lines.join('\r\n'))
+    const invalid = await cli('import', at('text-mode.paycycle'), csv)
+    expect(invalid.code).toBe(1)
+    expect(invalid.text).toHaveLength(1 + 20 + 1)
+    expect(invalid.text[0]).toBe('invalid: 0 of 25 rows imported, 25 errors.')
+    expect(invalid.text[1]).toBe('  row 1, Email (T1): Invalid email format')
+    expect(invalid.text.at(-1)).toBe('  … and 5 more (--json lists them all).')
+
+    fs.writeFileSync(csv, 'Employee Id,Email\r\nT1,t@example.com\r\n')
+    const refused = await cli('import', at('text-mode.paycycle'), csv)
+    expect(refused.text).toEqual([
+      'aborted: 0 of 0 rows imported, 1 error.',
+      '  Your data is missing the required header: Name',
+    ])
+  })
+
   it('exits 2 on a missing CSV or workbook problems', async () => {
     expect((await cli('import', at('x.paycycle'), at('missing.csv'), '--json')).code).toBe(2)
     fs.writeFileSync(at('not.paycycle'), 'hello')
