@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BrowserWindow, Menu, app, dialog, ipcMain, session, type WebFrameMain } from 'electron'
-import { contract, fail, ok, type Result } from '../src-shared/contract'
+import { contract, fail, ok, type ChannelOutput, type Result } from '../src-shared/contract'
 import { APP_VERSION } from './app-paths'
 import { startBackend, type BackendClient } from './backend/client'
 import { CONTENT_SECURITY_POLICY } from './web/security'
@@ -57,6 +57,24 @@ async function chooseAndOpen(): Promise<void> {
   if (picked.ok && picked.value.path) await openFromShell(picked.value.path)
 }
 
+/** Closes the workbook, asking first when imports in review hold fixes (they live in memory only). */
+async function closeFromMenu(): Promise<void> {
+  const pending = await backend.invoke('import.pending', {})
+  const fixes = pending.ok ? (pending.value as ChannelOutput<'import.pending'>).fixes : 0
+  if (fixes > 0 && mainWindow) {
+    const choice = dialog.showMessageBoxSync(mainWindow, {
+      type: 'question',
+      buttons: ['Close', 'Keep Open'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Close the workbook with an import in review?',
+      detail: 'The import in review and your fixes to it will be lost.',
+    })
+    if (choice !== 0) return
+  }
+  await backend.invoke('workbook.close', {})
+}
+
 function buildMenu(): void {
   const template: Electron.MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
@@ -65,11 +83,7 @@ function buildMenu(): void {
       submenu: [
         { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => void chooseAndOpen() },
         { label: 'Open Demo Company', click: () => void backend.invoke('workbook.openDemo', {}) },
-        {
-          label: 'Close Workbook',
-          accelerator: 'CmdOrCtrl+W',
-          click: () => void backend.invoke('workbook.close', {}),
-        },
+        { label: 'Close Workbook', accelerator: 'CmdOrCtrl+W', click: () => void closeFromMenu() },
         { type: 'separator' },
         process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
       ],

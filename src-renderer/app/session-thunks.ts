@@ -1,3 +1,4 @@
+import type { DialogApi } from '../components/dialog'
 import { call, invoke } from './client'
 import { closeFailed, closeRequested, sessionFailed, sessionLoaded, workbookClosed } from './session-slice'
 import type { AppThunk } from './store'
@@ -34,4 +35,20 @@ export function closeWorkbook(): AppThunk<Promise<void>> {
     dispatch(workbookClosed())
     await dispatch(refreshSession())
   }
+}
+
+/**
+ * Before the workbook closes: when imports in review hold fixes (main keeps them in memory until
+ * committed), asks whether to drop them. True to go on; also when main cannot tell.
+ */
+export async function confirmDiscardImports(dialog: Pick<DialogApi, 'confirm'>): Promise<boolean> {
+  const pending = await invoke('import.pending', {})
+  if (!pending.ok || pending.value.fixes === 0) return true
+  const { fixes } = pending.value
+  return dialog.confirm({
+    title: 'Log out with an import in review?',
+    message: `The import in review and your ${fixes === 1 ? 'fix' : `${fixes.toLocaleString('en-US')} fixes`} to it will be lost.`,
+    confirmLabel: 'Log out',
+    tone: 'danger',
+  })
 }

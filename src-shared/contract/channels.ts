@@ -169,6 +169,8 @@ export const contract = {
     admin,
   ),
   'import.revalidate': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  /** Imports in review with fixes made (lost when the workbook closes): how many, and how many fixes. */
+  'import.pending': channel<{ imports: number; fixes: number }>()(none, member),
   /** Every error of the import as a CSV report (Row, Employee Id, Header, Code, Message, Consistency Key). */
   'import.errorReport': channel<{ csv: string; errors: number }>()(z.object({ importId }).strict(), admin),
   /** Takes back the last edit or consistency fix of the rows (summary.undoLabel names it). */

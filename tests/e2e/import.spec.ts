@@ -245,7 +245,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(page.getByTestId('import-row-errors')).toContainText('Row 230')
   })
 
-  test('closing the page with fixes in review asks first', async ({ page }) => {
+  test('logging out or closing the page with fixes in review asks first', async ({ page }) => {
     const file = path.join(dir, 'leave.csv')
     fs.writeFileSync(file, csv(ROWS))
     await page.goto(app.url)
@@ -255,6 +255,14 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     const grid = page.getByTestId('import-grid')
     await editCell(grid, 2, 'email', 'fixed@example.com')
     await expect(page.getByTestId('import-undo')).toBeEnabled()
+    // Logout closes the workbook, which would drop the fix: it asks, and Cancel keeps everything.
+    await page.getByTestId('logout').click()
+    await expect(page.getByRole('dialog')).toContainText(
+      'The import in review and your fix to it will be lost.',
+    )
+    await page.getByTestId('dialog-cancel').click()
+    await expect(page.getByTestId('import-summary')).toContainText('2 errors')
+    await expect(cell(grid, 2, 'email')).toHaveText('fixed@example.com')
     const asked = page.waitForEvent('dialog')
     await page.close({ runBeforeUnload: true })
     const dialog = await asked

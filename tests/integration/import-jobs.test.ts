@@ -149,6 +149,7 @@ describe('import jobs', () => {
     expect(read).toMatchObject({ errorCount: 3, undoLabel: null, redoLabel: null })
     const refused = await dispatcher.dispatch('import.undo', { importId })
     expect(refused).toMatchObject({ ok: false, error: { message: 'Nothing to undo.' } })
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 0, fixes: 0 })
 
     const edited = await call(
       dispatcher.dispatch('import.editCell', { importId, row: 1, field: 'salaried', value: 'yes' }),
@@ -166,6 +167,8 @@ describe('import jobs', () => {
       errorCount: 0,
       undoLabel: 'Rows with Pay Range Name "Scale" matched to row 2',
     })
+    // Closing the workbook would drop these two fixes: Logout and Close Workbook ask first.
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 2 })
     // Matching row 2 also takes its Salaried, which the pay range implies.
     expect(await cellsOf()).toEqual([
       ['true', '3000', 'Scale'],

@@ -16,6 +16,7 @@ export const importHandlers: HandlerMap = {
     session.imports.fixConsistency(workbook, importId, fix),
   'import.revalidate': async ({ importId }, { session, workbook }) =>
     session.imports.revalidate(workbook, importId),
+  'import.pending': async (_input, { session }) => session.imports.pending(),
   'import.errorReport': async ({ importId }, { session }) => session.imports.errorReport(importId),
   'import.undo': async ({ importId }, { session, workbook }) =>
     session.imports.step(workbook, importId, 'undo'),

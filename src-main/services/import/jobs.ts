@@ -119,6 +119,18 @@ export class ImportJobs {
     }
   }
 
+  /** Imports in review with fixes made, which closing the workbook would drop. */
+  pending(): { imports: number; fixes: number } {
+    let imports = 0
+    let fixes = 0
+    for (const job of this.jobs.values()) {
+      if (job.phase !== 'review' || job.undo.length === 0) continue
+      imports++
+      fixes += job.undo.length
+    }
+    return { imports, fixes }
+  }
+
   /** Every error of the import (or the refusal of its file) as a CSV report. */
   errorReport(importId: string): { csv: string; errors: number } {
     const job = this.job(importId)

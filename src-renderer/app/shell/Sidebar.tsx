@@ -2,11 +2,12 @@ import { NavLink, useNavigate } from 'react-router'
 import type { SessionUser } from '../../../src-shared/contract'
 import { canAccessPage } from '../../../src-shared/domain/roles'
 import { APP_ROUTES } from '../../../src-shared/domain/routes'
+import { useDialog } from '../../components/dialog'
 import { useToast } from '../../components/toast'
 import { useViewingAs } from '../../features/compensation-table/use-viewing-as'
 import { selectCompany } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
-import { closeWorkbook } from '../session-thunks'
+import { closeWorkbook, confirmDiscardImports } from '../session-thunks'
 import { UserSettingsPopover } from './UserSettingsPopover'
 
 /** Spec §8: the toast when logging out fails. */
@@ -20,6 +21,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const toast = useToast()
+  const dialog = useDialog()
   const company = useAppSelector(selectCompany)
   const routes = APP_ROUTES.filter((route) => canAccessPage(user.role, route.page))
   const customLogo = company?.hasCustomAssets && company.logoUrl ? company.logoUrl : null
@@ -28,6 +30,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
   // On a desktop, "logout" means closing the workbook: opening a workbook is what signs you in
   // (as its owner, or as `--as <email>` in browser mode). See docs/decisions.md.
   async function logout() {
+    if (!(await confirmDiscardImports(dialog))) return
     try {
       await dispatch(closeWorkbook())
       navigate('/', { replace: true })
