@@ -95,6 +95,24 @@ const plausibleFile = fc
     return [IMPORT_COLUMNS.map((c) => c.header).join(','), ...lines].join('\r\n')
   })
 
+/**
+ * A generated file with some bytes overwritten: stray UTF-8 lead and continuation bytes, Windows-1252
+ * letters and NULs (what a file saved in another encoding, or a damaged one, holds).
+ */
+const damagedFile = fc
+  .tuple(
+    fc.oneof(csvFile, plausibleFile),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom(0x00, 0x80, 0x92, 0xbf, 0xc3, 0xe9, 0xf0, 0xfc, 0xff)), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  )
+  .map(([text, hits]) => {
+    const bytes = Buffer.from(text, 'utf8')
+    for (const [at, byte] of hits) bytes[at % bytes.length] = byte
+    return bytes
+  })
+
 async function state(): Promise<string> {
   const workbook = session.workbook
   if (!workbook) throw new Error('no workbook')
@@ -116,8 +134,9 @@ describe('generated CSVs never crash the importer and never write a partial impo
   it('500 files', async () => {
     let runs = 0
     let commits = 0
+    let refusedForBytes = 0
     await fc.assert(
-      fc.asyncProperty(fc.oneof(csvFile, plausibleFile), async (text) => {
+      fc.asyncProperty(fc.oneof(csvFile, plausibleFile, damagedFile), async (text) => {
         const csv = path.join(dir, `fuzz-${runs++}.csv`)
         fs.writeFileSync(csv, text)
         const before = await state()
@@ -125,6 +144,7 @@ describe('generated CSVs never crash the importer and never write a partial impo
         if (!started.ok) throw new Error(started.error.message)
         const read: ImportSummary = await session.imports.whenSettled(started.value.importId)
         expect(['review', 'aborted']).toContain(read.phase)
+        if (read.abortReason && ['NotCsv', 'MixedEncoding'].includes(read.abortReason.code)) refusedForBytes++
         if (read.phase === 'review' && read.errorCount === 0 && read.rows > 0) {
           const committed = await dispatcher.dispatch('import.commit', { importId: read.importId })
           if (!committed.ok) {
@@ -147,5 +167,7 @@ describe('generated CSVs never crash the importer and never write a partial impo
     )
     // The property must have met committed imports too, not only refusals.
     expect(commits).toBeGreaterThan(20)
+    // …and files refused for their bytes.
+    expect(refusedForBytes).toBeGreaterThan(5)
   }, 120_000)
 })
