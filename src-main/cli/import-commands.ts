@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { ImportError, ImportResult } from '../../src-shared/contract'
+import { WINDOWS_1252_NOTE } from '../../src-shared/domain/import-format'
 import { Failure } from '../services/failure'
 import { createWorkbook } from '../services/workbooks'
 import type { Flags, Output } from './commands'
@@ -63,9 +64,11 @@ export async function importCommand(
   await ensureWorkbook(file)
   const session = await openCliSession(file, asFlag(flags))
   let result: ImportResult
+  let notUtf8: string[]
   try {
     const { importId } = await session.call('import.start', { path: path.resolve(csvFile) })
     const read = await session.importSettled(importId)
+    notUtf8 = read.batches.filter((b) => b.encoding !== 'UTF-8').map((b) => b.fileName)
     if (read.phase === 'aborted') {
       result = {
         status: 'aborted',
@@ -85,7 +88,10 @@ export async function importCommand(
     await session.close()
   }
   if (flags.json) out.json(result)
-  else for (const line of importReport(result)) out.text(line)
+  else {
+    for (const line of importReport(result)) out.text(line)
+    for (const name of notUtf8) out.text(`${name} is ${WINDOWS_1252_NOTE}.`)
+  }
   return result.status === 'imported' ? 0 : 1
 }
 

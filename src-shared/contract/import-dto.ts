@@ -11,6 +11,8 @@ export interface ImportBatchSummary {
   /** Rows of this batch are numbered from offset + 1 in the results. */
   offset: number
   rows: number
+  /** How its bytes were read: UTF-8, or Windows-1252 for a spreadsheet's plain CSV (see csv-text.ts). */
+  encoding: 'UTF-8' | 'Windows-1252'
 }
 
 /** Where an import stands: parsing a file, waiting for fixes, or done. */

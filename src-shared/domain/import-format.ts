@@ -117,3 +117,6 @@ export function importColumnByHeader(header: string): ImportColumnSpec | undefin
   const wanted = header.trim().toLowerCase()
   return IMPORT_COLUMNS.find((c) => c.header.toLowerCase() === wanted)
 }
+
+/** Said of an imported file that is not UTF-8 and was read as a spreadsheet's plain CSV (Windows-1252). */
+export const WINDOWS_1252_NOTE = 'not UTF-8: read as Windows-1252, check accented names'

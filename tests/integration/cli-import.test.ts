@@ -226,6 +226,12 @@ describe('cli import and export', () => {
     const target = at('windows.paycycle')
     const { value } = await importFile(target, csv)
     expect(value).toEqual({ status: 'imported', rows: 3, imported: 3, errors: [] })
+    // Without --json the CLI says how it read the file.
+    const again = await cli('import', at('windows-text.paycycle'), csv)
+    expect(again.text).toEqual([
+      'imported: 3 of 3 rows imported, 0 errors.',
+      'windows.csv is not UTF-8: read as Windows-1252, check accented names.',
+    ])
     const db = await openWorkbook(target, { readonly: true })
     const names = db.sqlite.prepare('SELECT name FROM employee ORDER BY company_employee_id').pluck().all()
     await db.close()

@@ -87,6 +87,11 @@ export class CsvTextDecoder {
     if (from < latin.length) yield from === 0 ? latin : latin.slice(from)
   }
 
+  /** How the file has been read so far. */
+  get encoding(): 'UTF-8' | 'Windows-1252' {
+    return this.windows1252 ? 'Windows-1252' : 'UTF-8'
+  }
+
   // After the generator method: a field initialiser right before `*lines` would multiply into it.
   private started = false
   private windows1252 = false

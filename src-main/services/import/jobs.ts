@@ -315,7 +315,12 @@ export class ImportJobs {
         }
         job.phase = job.rows.length > 0 ? 'review' : 'aborted'
       } else {
-        job.batches.push({ fileName: result.fileName, offset: job.rows.length, rows: result.rows.length })
+        job.batches.push({
+          fileName: result.fileName,
+          offset: job.rows.length,
+          rows: result.rows.length,
+          encoding: result.encoding,
+        })
         for (const row of result.rows) job.rows.push(row)
         for (const index of result.presentColumns) job.present.add(index)
         job.phase = 'review'

@@ -19,7 +19,13 @@ export interface ReadProgress {
 }
 
 export type ReadResult =
-  | { ok: true; fileName: string; presentColumns: number[]; rows: string[][] }
+  | {
+      ok: true
+      fileName: string
+      presentColumns: number[]
+      rows: string[][]
+      encoding: CsvTextDecoder['encoding']
+    }
   | { ok: false; errors: ImportError[] }
 
 export class ImportCancelled extends Error {
@@ -54,6 +60,7 @@ export async function readImportCsv(
     return { ok: false, errors: [fileError('FileNotFound', `${filePath} cannot be read.`)] }
   }
   const input = fs.createReadStream(filePath, { highWaterMark: CHUNK_BYTES })
+  const decoder = new CsvTextDecoder()
   // Set by the record callback (typed with `as` so that the checks after the loop are not narrowed away).
   let positions = null as number[] | null
   let identity = false
@@ -93,7 +100,6 @@ export async function readImportCsv(
     let lineBreak: 'CR' | 'LF' | null = null
     // Bytes after the last line break of what was read: decoded once their line is complete.
     let rest: Buffer = Buffer.alloc(0)
-    const decoder = new CsvTextDecoder()
     for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
       const chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
@@ -154,7 +160,7 @@ export async function readImportCsv(
   }
   const presentColumns = positions.flatMap((at, index) => (at >= 0 ? [index] : []))
   options.onProgress?.({ bytes: totalBytes, totalBytes, rows: rows.length })
-  return { ok: true, fileName: path.basename(filePath), presentColumns, rows }
+  return { ok: true, fileName: path.basename(filePath), presentColumns, rows, encoding: decoder.encoding }
 }
 
 const CHUNK_BYTES = 1 << 20

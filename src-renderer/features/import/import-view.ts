@@ -4,7 +4,7 @@ import type {
   ImportRowsPage,
   ImportSummary,
 } from '../../../src-shared/contract'
-import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
+import { IMPORT_COLUMNS, WINDOWS_1252_NOTE } from '../../../src-shared/domain/import-format'
 import type { ImportBusy, ImportProgress } from './import-state'
 
 /** Pure wording and arithmetic of the Manage Data screen (unit-tested). */
@@ -69,7 +69,8 @@ export function batchLabel(batch: ImportBatchSummary): string {
   const name = displayFileName(batch.fileName)
   if (batch.rows === 0) return `${name}: no rows`
   const range = `${formatCount(batch.offset + 1)}–${formatCount(batch.offset + batch.rows)}`
-  return `${name}: rows ${range} (${plural(batch.rows, 'row', 'rows')})`
+  const read = batch.encoding === 'UTF-8' ? '' : ` · ${WINDOWS_1252_NOTE}`
+  return `${name}: rows ${range} (${plural(batch.rows, 'row', 'rows')})${read}`
 }
 
 export function importedMessage(imported: number): string {

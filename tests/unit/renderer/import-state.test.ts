@@ -13,7 +13,7 @@ function summary(over: Partial<ImportSummary> = {}): ImportSummary {
   return {
     importId: 'imp-1',
     phase: 'review',
-    batches: [{ fileName: 'people.csv', offset: 0, rows: 3 }],
+    batches: [{ fileName: 'people.csv', offset: 0, rows: 3, encoding: 'UTF-8' }],
     rows: 3,
     rowsWithErrors: 1,
     errorCount: 2,

@@ -74,21 +74,37 @@ describe('import screen wording', () => {
     })
     expect(displayFileName('0f8fad5b-d9cb-469f-a165-70867728950e-people.csv')).toBe('people.csv')
     expect(displayFileName('people.csv')).toBe('people.csv')
-    expect(batchLabel({ fileName: 'more.csv', offset: 100, rows: 50 })).toBe(
+    expect(batchLabel({ fileName: 'more.csv', offset: 100, rows: 50, encoding: 'UTF-8' })).toBe(
       'more.csv: rows 101–150 (50 rows)',
     )
-    expect(batchLabel({ fileName: 'one.csv', offset: 0, rows: 1 })).toBe('one.csv: rows 1–1 (1 row)')
+    expect(batchLabel({ fileName: 'one.csv', offset: 0, rows: 1, encoding: 'UTF-8' })).toBe(
+      'one.csv: rows 1–1 (1 row)',
+    )
+  })
+
+  it('says when a file was not UTF-8 and was read as Windows-1252', () => {
+    expect(batchLabel({ fileName: 'paie.csv', offset: 0, rows: 3, encoding: 'Windows-1252' })).toBe(
+      'paie.csv: rows 1–3 (3 rows) · not UTF-8: read as Windows-1252, check accented names',
+    )
   })
 
   it("names the errors report after the import's first file", () => {
     const batches = [
-      { fileName: '0f8fad5b-d9cb-469f-a165-70867728950e-people.2026.csv', offset: 0, rows: 3 },
-      { fileName: 'more.csv', offset: 3, rows: 2 },
+      {
+        fileName: '0f8fad5b-d9cb-469f-a165-70867728950e-people.2026.csv',
+        offset: 0,
+        rows: 3,
+        encoding: 'UTF-8' as const,
+      },
+      { fileName: 'more.csv', offset: 3, rows: 2, encoding: 'UTF-8' as const },
     ]
     expect(errorReportFileName({ ...reviewed, batches })).toBe('people.2026-errors.csv')
-    expect(errorReportFileName({ ...reviewed, batches: [{ fileName: 'staff', offset: 0, rows: 1 }] })).toBe(
-      'staff-errors.csv',
-    )
+    expect(
+      errorReportFileName({
+        ...reviewed,
+        batches: [{ fileName: 'staff', offset: 0, rows: 1, encoding: 'UTF-8' }],
+      }),
+    ).toBe('staff-errors.csv')
     expect(errorReportFileName({ ...reviewed, batches: [] })).toBe('import-errors.csv')
   })
 
