@@ -271,7 +271,7 @@ describe('cli import and export', () => {
     )
   })
 
-  it('refuses an Excel workbook or UTF-16 text chosen instead of a CSV file, saying how to save one', async () => {
+  it('refuses an Excel workbook, UTF-16 text or a file not separated by commas, saying how to save a CSV', async () => {
     const saveAs = 'In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.'
     const notCsv = (message: string) => ({ row: 0, header: '', code: 'NotCsv', message })
     await expectRefused(
@@ -289,6 +289,22 @@ describe('cli import and export', () => {
       Buffer.from('\ufeffEmployee Id,Name\r\n', 'utf16le'),
       notCsv(`unicode.txt is UTF-16 text (Excel's "Unicode Text"), not CSV UTF-8. ${saveAs}`),
     )
+    await expectRefused(
+      'europe.csv',
+      'Employee Id;Name;Pay Currency;Salaried;Hire Date;Job Code;Pay Range Name\r\nE1;Eva;EUR;true;2020-01-01;J;R\r\n',
+      {
+        row: 0,
+        header: '',
+        code: 'NotCommaSeparated',
+        message: `The columns of europe.csv are separated by semicolons, not commas. ${saveAs}`,
+      },
+    )
+    await expectRefused('tabs.txt', 'Employee Id\tName\r\nE1\tEva\r\n', {
+      row: 0,
+      header: '',
+      code: 'NotCommaSeparated',
+      message: `The columns of tabs.txt are separated by tabs, not commas. ${saveAs}`,
+    })
     await expectRefused(
       'photo.csv',
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),

@@ -26,6 +26,24 @@ export function notCsvReason(bytes: Buffer, fileName: string): string | null {
   return null
 }
 
+const SEPARATORS: readonly { char: string; name: string }[] = [
+  { char: ';', name: 'semicolons' },
+  { char: '\t', name: 'tabs' },
+  { char: '|', name: 'vertical bars' },
+]
+
+/**
+ * Why a file whose header line read as the single cell `header` is not comma-separated, when it
+ * holds another separator (Excel in many European locales saves "CSV" with semicolons). Null
+ * otherwise.
+ */
+export function otherSeparatorReason(header: readonly string[], fileName: string): string | null {
+  if (header.length !== 1) return null
+  const separator = SEPARATORS.find(({ char }) => header[0].includes(char))
+  if (!separator) return null
+  return `The columns of ${fileName} are separated by ${separator.name}, not commas. ${SAVE_AS_CSV}`
+}
+
 /** Raised when a line is not UTF-8 although earlier lines held UTF-8 text: the file mixes encodings. */
 export class MixedEncodingError extends Error {
   constructor() {

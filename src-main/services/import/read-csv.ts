@@ -10,7 +10,7 @@ import {
 } from '../../../src-shared/domain/csv-headers'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { CsvRecordReader } from './csv-records'
-import { CsvTextDecoder, MixedEncodingError, notCsvReason } from './csv-text'
+import { CsvTextDecoder, MixedEncodingError, notCsvReason, otherSeparatorReason } from './csv-text'
 
 export interface ReadProgress {
   bytes: number
@@ -69,6 +69,11 @@ export async function readImportCsv(
   const reader = new CsvRecordReader((record) => {
     if (refused) return
     if (positions === null) {
+      const separator = otherSeparatorReason(record, path.basename(filePath))
+      if (separator) {
+        refused = [fileError('NotCommaSeparated', separator)]
+        return
+      }
       const { columns, missingRequired, duplicated } = matchHeaders(record, IMPORT_COLUMNS)
       if (missingRequired.length > 0 || duplicated.length > 0) {
         refused = [
