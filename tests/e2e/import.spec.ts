@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -60,6 +60,13 @@ async function editCell(grid: Locator, row: number, field: string, value: string
   await editor.press('Enter')
 }
 
+/** Opens the app and goes to Manage Data through the sidebar. */
+async function openManageData(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+}
+
 test.describe('Manage Data: importing employees from a CSV file (browser mode, demo owner)', () => {
   let app: RunningApp
   let dir: string
@@ -75,9 +82,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
   test('a file missing a required header is refused with the spec message', async ({ page }) => {
     const file = path.join(dir, 'no-name.csv')
     fs.writeFileSync(file, 'Employee Id,Email\r\nX-1,x@example.com\r\n')
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await expect(page).toHaveURL(/\/import$/)
     await page.getByTestId('import-file-input').setInputFiles(file)
     await expect(page.getByTestId('import-abort-reason')).toContainText(
@@ -90,9 +95,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
   test('reviews the errors, fixes them in place and imports the employees', async ({ page }) => {
     const file = path.join(dir, 'people.csv')
     fs.writeFileSync(file, csv(ROWS))
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await expect(page.getByTestId('import-page')).toBeVisible()
     await expect(page.getByTestId('import-commit')).toHaveCount(0)
 
@@ -222,9 +225,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     // Row 240 repeats the Employee Id of row 230: the error names row 230.
     rows[239].employeeId = 'MANY-230'
     fs.writeFileSync(file, csv(rows))
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await page.getByTestId('import-file-input').setInputFiles(file)
     const pager = page.getByTestId('import-pager')
     await expect(pager).toContainText('Rows 1–100 of 250')
@@ -248,9 +249,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
   test('logging out or closing the page with fixes in review asks first', async ({ page }) => {
     const file = path.join(dir, 'leave.csv')
     fs.writeFileSync(file, csv(ROWS))
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await page.getByTestId('import-file-input').setInputFiles(file)
     const grid = page.getByTestId('import-grid')
     await editCell(grid, 2, 'email', 'fixed@example.com')
@@ -278,9 +277,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     const big = path.join(dir, 'big.csv')
     const made = spawnSync(process.execPath, [CLI, 'demo-csv', big, '--employees', '300000', '--seed', '5'])
     expect(made.status).toBe(0)
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await page.getByTestId('import-file-input').setInputFiles(big)
     const progress = page.getByTestId('import-progress')
     await expect(progress).toHaveAttribute('aria-valuetext', /^[\d,]+ rows · [\d,]+ rows\/s$/, {
@@ -303,9 +300,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     const ok = (n: number): Row => ({ ...base(n), employeeId: `APP-${n}`, managerEmployeeId: '' })
     fs.writeFileSync(first, csv([ok(1), ok(2)]))
     fs.writeFileSync(second, csv([ok(3), ok(4), ok(5)]))
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Manage Data' }).click()
+    await openManageData(page, app.url)
     await page.getByTestId('import-file-input').setInputFiles(first)
     const summary = page.getByTestId('import-summary')
     await expect(summary).toContainText('2 rows')
