@@ -70,6 +70,8 @@ async function main(): Promise<number> {
   })
   await server.close()
   await backend.stop()
+  // Uploads are copies of payroll files: they do not outlive the run.
+  fs.rmSync(uploadDir, { recursive: true, force: true })
   return 0
 }
 

@@ -269,6 +269,23 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await dialog.accept()
   })
 
+  test('the copy of an uploaded file is gone once browser mode stops', async ({ page }) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-uploads-'))
+    const own = await startApp(['--demo'], dataDir)
+    try {
+      const file = path.join(dir, 'upload.csv')
+      fs.writeFileSync(file, csv(ROWS.slice(0, 2)))
+      await openManageData(page, own.url)
+      await page.getByTestId('import-file-input').setInputFiles(file)
+      await expect(page.getByTestId('import-summary')).toContainText('2 rows')
+      expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toHaveLength(1)
+    } finally {
+      await own.stop()
+    }
+    expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(false)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
   test('a large file shows its progress in rows and rows/s, and Cancel stops it without importing', async ({
     page,
   }) => {
