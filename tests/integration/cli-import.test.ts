@@ -257,6 +257,26 @@ describe('cli import and export', () => {
     )
   })
 
+  it('aborts without writing when a UTF-8 row follows rows read as Windows-1252, naming the row', async () => {
+    await expectRefused(
+      'mixed-back.csv',
+      Buffer.concat([
+        Buffer.from(
+          'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name\r\nM1,Jürgen,USD,true,2021-05-01,J9,R9\r\n',
+          'latin1',
+        ),
+        Buffer.from('M2,Michał,USD,true,2021-05-01,J9,R9\r\n', 'utf8'),
+      ]),
+      {
+        row: 2,
+        header: '',
+        code: 'MixedEncoding',
+        message:
+          'Data row 2 is UTF-8 text, but the rows before it are not (they read as Windows-1252). Save the file as "CSV UTF-8" and choose it again.',
+      },
+    )
+  })
+
   it('aborts without writing when a header appears twice, naming its columns', async () => {
     await expectRefused(
       'twice.csv',

@@ -46,8 +46,15 @@ export function otherSeparatorReason(header: readonly string[], fileName: string
 
 /** Raised when a line is not UTF-8 although earlier lines held UTF-8 text: the file mixes encodings. */
 export class MixedEncodingError extends Error {
-  constructor() {
-    super('This row is not UTF-8 text, but rows before it are.')
+  constructor(
+    /** The encoding the file was being read in: the row at hand is not in it. */
+    readonly readAs: 'UTF-8' | 'Windows-1252',
+  ) {
+    super(
+      readAs === 'UTF-8'
+        ? 'This row is not UTF-8 text, but rows before it are.'
+        : 'This row is UTF-8 text, but rows before it are not.',
+    )
     this.name = 'MixedEncodingError'
   }
 }
@@ -56,8 +63,9 @@ export class MixedEncodingError extends Error {
  * The text of an employee CSV, decoded from its bytes line by line. A file is UTF-8 unless a line
  * is not: a spreadsheet saved as plain "CSV" on Windows is Windows-1252, so when the first line
  * that is not UTF-8 comes before any non-ASCII UTF-8 line (the lines read so far are the same text
- * in both), the rest of the file is read as Windows-1252. After UTF-8 text it is an error
- * (MixedEncodingError) rather than names silently turned into '�'. So is a file with a UTF-8 BOM.
+ * in both), the rest of the file is read as Windows-1252. A file that turns out to mix the two is
+ * an error (MixedEncodingError) rather than names silently turned into '�' or 'Å‚'; so is a line
+ * that is not UTF-8 in a file with a UTF-8 BOM.
  *
  * Why line by line: V8 keeps a string with any character above U+00FF in two bytes per character,
  * and so is every cell cut from it. One 'ł' in a 1 MiB chunk would make the whole chunk two-byte,
@@ -79,30 +87,39 @@ export class CsvTextDecoder {
     }
     // Latin-1 decoding maps byte i to character i, so positions in `latin` are byte offsets.
     const latin = bytes.toString('latin1')
-    if (this.windows1252) {
-      yield fromWindows1252(latin)
-      return
-    }
     NON_ASCII.lastIndex = 0
     let from = 0
     for (let match = NON_ASCII.exec(latin); match !== null; match = NON_ASCII.exec(latin)) {
       const lineStart = latin.lastIndexOf('\n', match.index) + 1
       const nextBreak = bytes.indexOf(LF, match.index)
       const lineEnd = nextBreak < 0 ? bytes.length : nextBreak + 1
-      // ASCII runs are the same text in Latin-1 and UTF-8.
+      // ASCII runs are the same text in Latin-1, UTF-8 and Windows-1252.
       if (lineStart > from) yield latin.slice(from, lineStart)
-      if (!isUtf8(bytes.subarray(lineStart, lineEnd))) {
-        if (this.sawUtf8Text) throw new MixedEncodingError()
-        this.windows1252 = true
-        yield fromWindows1252(latin.slice(lineStart))
-        return
-      }
-      this.sawUtf8Text = true
-      yield bytes.toString('utf8', lineStart, lineEnd)
+      yield this.line(bytes, latin, lineStart, lineEnd)
       from = lineEnd
       NON_ASCII.lastIndex = lineEnd
     }
     if (from < latin.length) yield from === 0 ? latin : latin.slice(from)
+  }
+
+  /**
+   * One line with non-ASCII bytes. Windows-1252 text is almost never valid UTF-8 (its accented
+   * letters are single bytes above 0x7F), so a valid UTF-8 line after Windows-1252 lines, like an
+   * invalid one after UTF-8 lines, means the file mixes encodings.
+   */
+  private line(bytes: Buffer, latin: string, start: number, end: number): string {
+    const utf8 = isUtf8(bytes.subarray(start, end))
+    if (this.windows1252) {
+      if (utf8) throw new MixedEncodingError('Windows-1252')
+      return fromWindows1252(latin.slice(start, end))
+    }
+    if (utf8) {
+      this.sawUtf8Text = true
+      return bytes.toString('utf8', start, end)
+    }
+    if (this.sawUtf8Text) throw new MixedEncodingError('UTF-8')
+    this.windows1252 = true
+    return fromWindows1252(latin.slice(start, end))
   }
 
   /** How the file has been read so far. */

@@ -133,7 +133,11 @@ export async function readImportCsv(
     if (error instanceof ImportCancelled) throw error
     const where = rows.length + 1
     if (error instanceof MixedEncodingError) {
-      const message = `Data row ${where} is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.`
+      const mix =
+        error.readAs === 'UTF-8'
+          ? `Data row ${where} is not UTF-8 text, but the rows before it are.`
+          : `Data row ${where} is UTF-8 text, but the rows before it are not (they read as Windows-1252).`
+      const message = `${mix} Save the file as "CSV UTF-8" and choose it again.`
       return { ok: false, errors: [fileError('MixedEncoding', message, '', where)] }
     }
     return {

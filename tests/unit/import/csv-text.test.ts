@@ -57,10 +57,14 @@ describe('CsvTextDecoder', () => {
     )
   })
 
-  it('refuses a line that is not UTF-8 after UTF-8 text, or after a UTF-8 BOM', () => {
+  it('refuses a file that mixes UTF-8 and Windows-1252 lines, either way round, or a BOM file with a line not UTF-8', () => {
     const utf8 = Buffer.from('E1,Søren\n')
     const windows = Buffer.from([0x45, 0x32, 0x2c, 0xfc, 0x0a])
     expect(() => decode(utf8, windows)).toThrow(MixedEncodingError)
+    // The other way round: a UTF-8 line ('ł' is two bytes) after Windows-1252 lines would turn into 'Å‚'.
+    expect(() => decode(windows, Buffer.from('E3,Michał\n'))).toThrow(
+      expect.objectContaining({ readAs: 'Windows-1252' }),
+    )
     expect(() => decode(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), windows]))).toThrow(
       MixedEncodingError,
     )
