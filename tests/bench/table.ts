@@ -291,6 +291,27 @@ const SUMMARY = '[data-testid="pagination"] .pagination__summary'
 
 const paginationText = (page: Page) => page.locator(SUMMARY).innerText()
 
+/**
+ * Waits until the pagination's summary no longer reads `was` and the first row shows an employee
+ * name holding `name` (any case): a search or filter has taken effect on screen.
+ */
+const summaryChanged = (page: Page, was: string, name = '') =>
+  page.waitForFunction(
+    ([selector, nameCell, before, text]) => {
+      const summary = document.querySelector(selector)
+      const first = document.querySelector(nameCell)
+      return (
+        summary instanceof HTMLElement &&
+        summary.innerText !== before &&
+        first instanceof HTMLElement &&
+        first.innerText.trim() !== '' &&
+        first.innerText.toLowerCase().includes(text.toLowerCase())
+      )
+    },
+    [SUMMARY, `${GRID} .ag-row[row-index="0"][row-id] .ag-cell[col-id="employeeName"]`, was, name] as const,
+    { polling: 'raf', timeout: WAIT_MS },
+  )
+
 /** Waits until the pagination's summary reads `text` again (the full view is back). */
 const summaryBackTo = (page: Page, text: string) =>
   page.waitForFunction(
@@ -315,22 +336,7 @@ async function timeSearches(page: Page): Promise<number[]> {
     const before = await paginationText(page)
     const started = performance.now()
     await search.fill(fragment)
-    await page.waitForFunction(
-      ([grid, was, text]) => {
-        const summary = document.querySelector('[data-testid="pagination"] .pagination__summary')
-        const name = document.querySelector(
-          `${grid} .ag-row[row-index="0"][row-id] .ag-cell[col-id="employeeName"]`,
-        )
-        return (
-          summary instanceof HTMLElement &&
-          summary.innerText !== was &&
-          name instanceof HTMLElement &&
-          name.innerText.toLowerCase().includes(text.toLowerCase())
-        )
-      },
-      [GRID, before, fragment] as const,
-      { polling: 'raf', timeout: WAIT_MS },
-    )
+    await summaryChanged(page, before, fragment)
     times.push(performance.now() - started)
     await search.fill('')
     await summaryBackTo(page, before)
@@ -397,22 +403,7 @@ async function timeFilters(page: Page): Promise<number[]> {
     await apply.waitFor()
     const started = performance.now()
     await apply.click()
-    await page.waitForFunction(
-      ([grid, was]) => {
-        const summary = document.querySelector('[data-testid="pagination"] .pagination__summary')
-        const name = document.querySelector(
-          `${grid} .ag-row[row-index="0"][row-id] .ag-cell[col-id="employeeName"]`,
-        )
-        return (
-          summary instanceof HTMLElement &&
-          summary.innerText !== was &&
-          name instanceof HTMLElement &&
-          name.innerText.trim() !== ''
-        )
-      },
-      [GRID, before] as const,
-      { polling: 'raf', timeout: WAIT_MS },
-    )
+    await summaryChanged(page, before)
     times.push(performance.now() - started)
     await page.getByTestId('filter-chip-currentSalary').getByRole('button').click()
     await summaryBackTo(page, before)
