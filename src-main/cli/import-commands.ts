@@ -19,7 +19,7 @@ const LISTED_ERRORS = 20
  * The text answer: the count line, then the errors as 'row 2, Email (E2): Invalid email format'
  * (a refused file: its reason), at most LISTED_ERRORS of them.
  */
-export function importReport(result: ImportResult): string[] {
+function importReport(result: ImportResult): string[] {
   const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`
   const lines = [
     `${result.status}: ${result.imported.toLocaleString('en-US')} of ${count(result.rows, 'row')} imported, ${count(result.errors.length, 'error')}.`,

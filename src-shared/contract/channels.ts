@@ -172,7 +172,7 @@ export const contract = {
   /** Imports in review with fixes made (lost when the workbook closes): how many, and how many fixes. */
   'import.pending': channel<{ imports: number; fixes: number }>()(none, member),
   /** Every error of the import as a CSV report (Row, Employee Id, Header, Code, Message, Consistency Key). */
-  'import.errorReport': channel<{ csv: string; errors: number }>()(z.object({ importId }).strict(), admin),
+  'import.errorReport': channel<{ csv: string }>()(z.object({ importId }).strict(), admin),
   /** Takes back the last edit or consistency fix of the rows (summary.undoLabel names it). */
   'import.undo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   /** Makes again the last change taken back (summary.redoLabel names it). */

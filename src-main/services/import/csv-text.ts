@@ -50,11 +50,7 @@ export class MixedEncodingError extends Error {
     /** The encoding the file was being read in: the row at hand is not in it. */
     readonly readAs: 'UTF-8' | 'Windows-1252',
   ) {
-    super(
-      readAs === 'UTF-8'
-        ? 'This row is not UTF-8 text, but rows before it are.'
-        : 'This row is UTF-8 text, but rows before it are not.',
-    )
+    super(`A row is not ${readAs} text like the rows before it.`)
     this.name = 'MixedEncodingError'
   }
 }

@@ -132,10 +132,9 @@ export class ImportJobs {
   }
 
   /** Every error of the import (or the refusal of its file) as a CSV report. */
-  errorReport(importId: string): { csv: string; errors: number } {
+  errorReport(importId: string): { csv: string } {
     const job = this.job(importId)
-    const errors = job.abortReason ? [job.abortReason] : (job.validation?.errors ?? [])
-    return { csv: importErrorsCsv(errors), errors: errors.length }
+    return { csv: importErrorsCsv(job.abortReason ? [job.abortReason] : (job.validation?.errors ?? [])) }
   }
 
   rows(importId: string, onlyErrors: boolean, offset: number, limit: number): ImportRowsPage {
