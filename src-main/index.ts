@@ -5,10 +5,12 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { BrowserWindow, Menu, app, dialog, ipcMain, session, type WebFrameMain } from 'electron'
+import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, session, type WebFrameMain } from 'electron'
 import { contract, fail, ok, type ChannelOutput, type Result } from '../src-shared/contract'
 import { APP_VERSION } from './app-paths'
 import { startBackend, type BackendClient } from './backend/client'
+import { chooseSecretStore } from './secrets/choose-secret-store'
+import { describeSecretStore } from './secrets/secret-store'
 import { CONTENT_SECURITY_POLICY } from './web/security'
 
 const INVOKE_CHANNEL = 'meritbook:invoke'
@@ -160,8 +162,11 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   void app.whenReady().then(async () => {
+    const dataDir = app.getPath('userData')
+    const secrets = await chooseSecretStore({ safeStorage, dataDir })
+    console.log(describeSecretStore(secrets.status))
     backend = startBackend(
-      { mode: 'electron', version: APP_VERSION, dataDir: app.getPath('userData'), actAs: null },
+      { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
       path.join(__dirname, 'backend.js'),
     )
     backend.onEvent((event, payload) => {

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads'
-import type { AppInfo, EventName, EventPayloads, Result } from '../../src-shared/contract'
+import type { AppInfo, EventName, EventPayloads, Result, SecretStoreStatus } from '../../src-shared/contract'
 import type { CompanyListChannel } from '../ipc/handlers/data'
 
 /** What a shell tells the workbook worker when it starts it. */
@@ -8,6 +8,8 @@ export interface BackendConfig {
   version: string
   dataDir: string
   actAs: string | null
+  /** The secret store the shell chose (it lives on the shell's thread); null in the CLI. */
+  secretStore: SecretStoreStatus | null
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
   AppInfo,
   EventName,
   EventPayloads,
+  SecretStoreStatus,
   SessionUser,
   WorkbookSummary,
 } from '../../src-shared/contract'
@@ -26,6 +27,8 @@ export interface SessionOptions {
   dataDir: string
   /** Act as this user of the workbook (`--as <email>`); otherwise the workbook's owner. */
   actAs: string | null
+  /** Where the shell keeps sign-in tokens (shown in Settings); null in the CLI. */
+  secretStore?: SecretStoreStatus | null
   emit: Emit
   /** The CLI leaves the app's recent-files list alone (default true). */
   rememberRecent?: boolean
@@ -58,6 +61,7 @@ export class Session {
       nativeDialogs: this.options.mode === 'electron',
       workbook: this.summary,
       user: this.user,
+      secretStore: this.options.secretStore ?? null,
     }
   }
 

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
 import { startBackend } from '../backend/client'
+import { chooseSecretStore } from '../secrets/choose-secret-store'
+import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 
 const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle>] [--as <email>] [--port <n>] [--data-dir <dir>]`
@@ -36,8 +38,10 @@ async function main(): Promise<number> {
   }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir())
   fs.mkdirSync(dataDir, { recursive: true })
+  const secrets = await chooseSecretStore({ dataDir })
+  console.log(describeSecretStore(secrets.status))
   const backend = startBackend(
-    { mode: 'browser', version: APP_VERSION, dataDir, actAs: values.as ?? null },
+    { mode: 'browser', version: APP_VERSION, dataDir, actAs: values.as ?? null, secretStore: secrets.status },
     path.join(__dirname, 'backend.js'),
   )
 

@@ -27,6 +27,17 @@ export interface AppInfo {
   nativeDialogs: boolean
   workbook: WorkbookSummary | null
   user: SessionUser | null
+  /** Where sign-in tokens are kept on this machine; null where nothing signs in (the CLI). */
+  secretStore: SecretStoreStatus | null
+}
+
+/** The secret store the shell chose (src-main/secrets), as Settings shows it. */
+export interface SecretStoreStatus {
+  kind: 'safeStorage' | 'keytar' | 'memory'
+  /** One sentence: where tokens are kept. */
+  description: string
+  /** Why the better back ends were passed over and how to enable the keychain; null when tokens persist. */
+  advice: string | null
 }
 
 export interface RecentFile {

@@ -26,7 +26,14 @@ describe('the contract as the owner', () => {
     const result = await dispatcher.dispatch('app.info', {})
     expect(result).toEqual({
       ok: true,
-      value: { mode: 'browser', version: 'test', nativeDialogs: false, workbook: null, user: null },
+      value: {
+        mode: 'browser',
+        version: 'test',
+        nativeDialogs: false,
+        workbook: null,
+        user: null,
+        secretStore: null,
+      },
     })
   })
 

@@ -26,6 +26,7 @@ function info(path: string | null, userId = 1): AppInfo {
       ? { path, fileName: 'a.paycycle', companyName: 'Acme', schemaVersion: 1, employees: 3 }
       : null,
     user: path ? { id: userId, email: 'o@acme.test', name: 'Owner', role: 'OWNER', employeeId: null } : null,
+    secretStore: null,
   }
 }
 
