@@ -7,8 +7,9 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // Pure-JS dependencies are bundled: one file to parse starts the CLI ~100 ms sooner than
-      // resolving kysely's and zod's hundreds of modules. Native modules stay external.
-      externalizeDeps: { exclude: ['kysely', 'zod', 'csv-parse'] },
+      // resolving kysely's and zod's hundreds of modules. Native modules stay external, keytar
+      // too: it is optional, so the build must not need it (it is loaded at run time if present).
+      externalizeDeps: { exclude: ['kysely', 'zod', 'csv-parse'], include: ['keytar'] },
       rollupOptions: {
         input: {
           // Electron shell (the only entry that loads `electron`).

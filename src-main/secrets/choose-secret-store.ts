@@ -28,6 +28,7 @@ export async function chooseSecretStore(options: ChooseOptions): Promise<SecretS
           kind: 'safeStorage',
           description: 'Sign-in tokens are encrypted by your operating system’s keychain.',
           advice: null,
+          passedOver,
         },
       }
     passedOver.push(`Electron's safeStorage: ${unavailable}`)
@@ -40,6 +41,7 @@ export async function chooseSecretStore(options: ChooseOptions): Promise<SecretS
         kind: 'keytar',
         description: 'Sign-in tokens are kept in your operating system’s keychain.',
         advice: null,
+        passedOver,
       },
     }
   passedOver.push(`keytar: ${keytar.unavailable}`)
@@ -49,7 +51,8 @@ export async function chooseSecretStore(options: ChooseOptions): Promise<SecretS
       kind: 'memory',
       description:
         'Sign-in tokens are kept in memory for this run only: you will sign in again next time you start Meritbook.',
-      advice: `${enableKeychainAdvice(options.platform ?? process.platform)} (${passedOver.join('; ')})`,
+      advice: enableKeychainAdvice(options.platform ?? process.platform),
+      passedOver,
     },
   }
 }

@@ -45,11 +45,22 @@ export async function loadKeytar(service = SECRET_SERVICE): Promise<KeytarModule
     return { unavailable: `keytar is not installed (${firstLine(error)})` }
   }
   try {
-    await keytar.findCredentials(service)
+    await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS)
     return keytar
   } catch (error) {
     return { unavailable: `no keychain answered (${firstLine(error)})` }
   }
+}
+
+/** A D-Bus without a Secret Service can keep a call waiting for its 25 s activation timeout. */
+const PROBE_TIMEOUT_MS = 5000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 function firstLine(error: unknown): string {

@@ -26,5 +26,6 @@ export function describeSecretStore(status: SecretStoreStatus): string {
     keytar: 'the OS keychain (keytar)',
     memory: 'memory only',
   }
-  return `[meritbook] sign-in tokens: ${names[status.kind]}.${status.advice ? ` ${status.advice}` : ''}`
+  const why = status.passedOver.length > 0 ? ` Passed over: ${status.passedOver.join('; ')}.` : ''
+  return `[meritbook] sign-in tokens: ${names[status.kind]}.${why}${status.advice ? ` ${status.advice}` : ''}`
 }

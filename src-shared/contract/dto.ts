@@ -36,8 +36,10 @@ export interface SecretStoreStatus {
   kind: 'safeStorage' | 'keytar' | 'memory'
   /** One sentence: where tokens are kept. */
   description: string
-  /** Why the better back ends were passed over and how to enable the keychain; null when tokens persist. */
+  /** How to enable the keychain; null when tokens persist. */
   advice: string | null
+  /** Why each better back end was passed over ("keytar: no keychain answered (…)"). */
+  passedOver: string[]
 }
 
 export interface RecentFile {

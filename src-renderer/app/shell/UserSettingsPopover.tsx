@@ -18,6 +18,7 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch()
   const toast = useToast()
   const settings = useAppSelector(selectUserSettings)
+  const secretStore = useAppSelector((state) => state.session.info?.secretStore ?? null)
   const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
   const currency = CURRENCIES[settings?.preferredCurrency ?? DEFAULT_CURRENCY]
   const [saving, setSaving] = useState(false)
@@ -98,6 +99,15 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
                 onChange={(code) => void chooseCurrency(code)}
               />
             </div>
+          )}
+          {secretStore && (
+            <p className="popover__note" data-testid="secret-store" data-kind={secretStore.kind}>
+              {secretStore.description}
+              {secretStore.advice && <span> {secretStore.advice}</span>}
+              {secretStore.passedOver.length > 0 && (
+                <small className="popover__detail">{secretStore.passedOver.join('; ')}</small>
+              )}
+            </p>
           )}
         </div>
       )}
