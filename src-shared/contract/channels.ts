@@ -20,6 +20,7 @@ import type {
   UserSettingsDto,
   WorkbookSummary,
 } from './dto'
+import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
@@ -227,6 +228,24 @@ export const contract = {
       .strict(),
     member,
   ),
+  /** The budget distribution view (HyperBalance): the company or a team, and a page of the tiles below. */
+  'budgets.level': channel<BudgetLevel>()(
+    z
+      .object({
+        teamId: z.number().int().positive().nullable(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(200),
+      })
+      .strict(),
+    admin,
+  ),
+  /** The manager budget view: the viewer's teams, or one of them and its sub-teams. */
+  'budgets.managerView': channel<ManagerBudgetLevel>()(
+    z.object({ teamId: z.number().int().positive().nullable() }).strict(),
+    { kind: 'pages', pages: ['plannerdashboard'] },
+  ),
+  /** calculate-budget: every team's recommended budget, stored; teams without one are left out. */
+  'budgets.calculate': channel<{ teamId: number; team: string; recommendedBudget: number }[]>()(none, admin),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

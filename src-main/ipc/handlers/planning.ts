@@ -1,3 +1,8 @@
+import {
+  calculateRecommendedBudgets,
+  readBudgetLevel,
+  readManagerBudgetLevel,
+} from '../../services/budget-distribution'
 import { setTeamBudget } from '../../services/budgets'
 import { applyBulkPlan } from '../../services/bulk-plan'
 import { runChecks } from '../../services/checks'
@@ -9,6 +14,11 @@ export const planningHandlers: HandlerMap = {
     session.table.invalidate()
     return saved
   },
+  'budgets.level': async (query, { session, workbook }) => readBudgetLevel(session.table, workbook, query),
+  'budgets.managerView': async ({ teamId }, { session, workbook, user }) =>
+    readManagerBudgetLevel(session.table, workbook, user, teamId),
+  'budgets.calculate': async (_input, { session, workbook }) =>
+    calculateRecommendedBudgets(session.table, workbook),
   'checks.run': async (_input, { workbook, user }) => runChecks(workbook, user),
   'rewards.bulkPlan': async (input, { session, workbook, user }) => {
     const result = await applyBulkPlan(workbook, user, input)
