@@ -11,6 +11,7 @@ import { WorkbookShell } from './shell/WorkbookShell'
 // The grid is the heaviest code; the welcome screen does not wait for it.
 const CompensationTablePage = lazy(() => import('../features/compensation-table/CompensationTablePage'))
 const ImportPage = lazy(() => import('../features/import/ImportPage'))
+const PlannerDashboardPage = lazy(() => import('../features/planner-dashboard/PlannerDashboardPage'))
 const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCyclePlanPage'))
 
 function pageFor(route: AppRoute) {
@@ -31,6 +32,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading Plan Pay Cycle…" />}>
           <PayCyclePlanPage />
+        </Suspense>
+      )
+    case 'plannerdashboard':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Summary & Dashboard…" />}>
+          <PlannerDashboardPage />
         </Suspense>
       )
     default:

@@ -1,3 +1,4 @@
+import { BudgetDistributionView } from '../hyperbalance/BudgetDistributionView'
 import './pay-cycle-plan.css'
 
 /**
@@ -10,6 +11,7 @@ export default function PayCyclePlanPage() {
       <header className="page__header">
         <h1>Plan Pay Cycle</h1>
       </header>
+      <BudgetDistributionView />
     </div>
   )
 }
