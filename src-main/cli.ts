@@ -62,6 +62,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         amount: { type: 'string' },
         currency: { type: 'string' },
         clear: { type: 'boolean' },
+        recommended: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })

@@ -67,6 +67,7 @@ export async function planCommand(file: string, flags: Flags, out: Output, csvFi
 }
 
 export async function budgetCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  if (flags.recommended) return recommendedBudgetsCommand(file, flags, out)
   const teamName = typeof flags.team === 'string' ? flags.team : undefined
   const amount = typeof flags.amount === 'string' ? flags.amount : undefined
   if (!teamName) throw new UsageError('budget needs --team <name>.')
@@ -91,6 +92,16 @@ export async function budgetCommand(file: string, flags: Flags, out: Output): Pr
     })
   })
   print(out, flags, saved, saved.message)
+}
+
+/** calculate-budget: every team's recommended budget, stored; `{ team, recommendedBudget }` in currency units. */
+async function recommendedBudgetsCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const teams = await withSession(file, flags, (session) => session.call('budgets.calculate', {}))
+  const listed = teams.map(({ team, recommendedBudget }) => ({
+    team,
+    recommendedBudget: recommendedBudget / 100,
+  }))
+  print(out, flags, listed, `${listed.length} teams have a recommended budget (stored).`)
 }
 
 export async function checkCommand(file: string, flags: Flags, out: Output): Promise<void> {

@@ -12,6 +12,8 @@ export const USAGE = `Meritbook command line
       currencyConversions.<CODE>=<rate>.
   budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
       Set or clear a team budget (refused where the spec disables the input).
+  budget <file.paycycle> --recommended [--as <email>] --json
+      calculate-budget: store every team's recommended budget and list { team, recommendedBudget }.
   import <file.paycycle> <employees.csv> [--as <email>] [--json]
       Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
       Without --json: a count line and the first 20 errors (or why the file was refused).

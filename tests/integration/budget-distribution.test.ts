@@ -80,6 +80,9 @@ describe('budget distribution view (HyperBalance)', () => {
     expect(tile?.status).toBe('error')
     expect(tile?.errors).toContain(`${child.name}'s budget exceeds ${root.name}'s budget`)
     expect(tile?.statusTooltip).toBe('Fix before HyperBalance Calculation')
+    // The budgets change in place in the open model: the same figures as a model built afresh.
+    await reopenAs(null)
+    expect(await level(root.id)).toEqual(down)
     expect(down.root?.errors).toEqual([
       `Subteam budget exceeds ${root.name}'s budget`,
       "A child team's budget exceeds its parent budget",

@@ -75,6 +75,33 @@ describe('cli budget', () => {
     expect(await teamRow(bigTeam)).toEqual({ budget: 25_000_050, budget_currency: 'EUR' })
   })
 
+  it("--recommended stores and lists every team's recommended budget (calculate-budget)", async () => {
+    const result = await cli('budget', file, '--recommended', '--json')
+    expect(result.code).toBe(0)
+    const listed = result.json[0] as { team: string; recommendedBudget: number }[]
+    const workbook = await openWorkbook(file, { readonly: true })
+    const stored = await workbook.db.selectFrom('team').select(['name', 'recommended_budget']).execute()
+    const cycle = await workbook.db
+      .selectFrom('pay_cycle')
+      .select('company_merit_budget')
+      .executeTakeFirstOrThrow()
+    await workbook.close()
+    // Every team has one (the company has a merit budget); what is listed is what is stored.
+    expect(listed).toHaveLength(stored.length)
+    for (const row of stored) {
+      expect(row.recommended_budget).not.toBeNull()
+      expect(listed).toContainEqual({
+        team: row.name,
+        recommendedBudget: (row.recommended_budget as number) / 100,
+      })
+    }
+    // Without a saved matrix they share the company merit budget by eligible payroll: the top team
+    // holds everyone but its manager, so a little less than the whole budget.
+    const top = Math.max(...stored.map((t) => t.recommended_budget as number))
+    expect(top).toBeLessThanOrEqual(cycle.company_merit_budget as number)
+    expect(top).toBeGreaterThan((cycle.company_merit_budget as number) * 0.9)
+  })
+
   it('clears it with --clear', async () => {
     const result = await cli('budget', file, '--team', bigTeam, '--clear', '--json')
     expect((result.json[0] as SavedBudget).team.budget).toBeNull()

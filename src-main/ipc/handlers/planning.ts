@@ -11,7 +11,7 @@ import type { HandlerMap } from '../types'
 export const planningHandlers: HandlerMap = {
   'teams.setBudget': async (input, { session, workbook, user }) => {
     const saved = await setTeamBudget(workbook, user, input)
-    session.table.invalidate()
+    session.table.peek(workbook)?.setTeamBudget(saved.team.id, saved.team.budget, saved.team.budgetCurrency)
     return saved
   },
   'budgets.level': async (query, { session, workbook }) => readBudgetLevel(session.table, workbook, query),

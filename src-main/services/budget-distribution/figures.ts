@@ -7,9 +7,9 @@ import {
 import type { TableModel } from '../table/model'
 
 /**
- * What the budget views need of every team, computed once per table model in O(employees + teams)
- * and kept with it (the model is rebuilt whenever a budget, the pay cycle or the company changes;
- * planned spend is read live from `model.teamUsed`).
+ * What the budget views need of every team, computed in O(employees + teams) once per table model
+ * and team budget change (`model.budgetVersion`); the model itself is rebuilt when the pay cycle or
+ * the company changes. Planned spend is read live from `model.teamUsed`.
  */
 export interface BudgetFigures {
   /** Employees planned in the team: its members and every team below. */
@@ -26,14 +26,13 @@ export interface BudgetFigures {
   company: { headcount: number; eligiblePayroll: number; allocated: number | null }
 }
 
-const cache = new WeakMap<TableModel, BudgetFigures>()
+const cache = new WeakMap<TableModel, { version: number; figures: BudgetFigures }>()
 
 export function budgetFigures(model: TableModel): BudgetFigures {
-  let figures = cache.get(model)
-  if (!figures) {
-    figures = computeFigures(model)
-    cache.set(model, figures)
-  }
+  const cached = cache.get(model)
+  if (cached?.version === model.budgetVersion) return cached.figures
+  const figures = computeFigures(model)
+  cache.set(model, { version: model.budgetVersion, figures })
   return figures
 }
 

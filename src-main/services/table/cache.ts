@@ -8,7 +8,8 @@ import { textRanks } from './query'
 /**
  * The session's Compensation Table model: built on first use, kept while the workbook is open, and
  * dropped (rebuilt on next use) whenever the workbook changes other than by `rewards.update`: an
- * import, a pay-cycle change, a team budget, a bulk plan, closing the workbook.
+ * import, a pay-cycle change, a bulk plan, closing the workbook. A team budget is changed in place
+ * (`TableModel.setTeamBudget`).
  */
 export class TableCache {
   private model: TableModel | null = null

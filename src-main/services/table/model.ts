@@ -68,6 +68,10 @@ export class TableModel {
   readonly teamUsed = new Map<number, number>()
   /** The team's budget in the default currency, else the allocated budgets below it; null when neither. */
   readonly teamBudget = new Map<number, number | null>()
+  /** Sum of hyperbalance_annual_allocated_budget of each team's members and every team below. */
+  private readonly teamAllocated = new Map<number, number | null>()
+  /** Counts team budget changes made in place (`setTeamBudget`), for what is derived from budgets. */
+  budgetVersion = 0
   /** The severity subPlannerNotSubmitted takes (null: the rule is off). */
   readonly waitingSeverity: 'warning' | 'error' | null
   /** Sorted and filtered lists, kept across queries (query.ts). */
@@ -88,7 +92,7 @@ export class TableModel {
       planners.set(team.id, activePlannerId(team.id, this.teams, this.submitted))
 
     this.rows = new Array<RowState>(source.employees.length)
-    const allocated = new Map<number, number | null>()
+    const allocated = this.teamAllocated
     for (const id of this.tree.order) {
       this.teamUsed.set(id, 0)
       allocated.set(id, null)
@@ -120,6 +124,17 @@ export class TableModel {
       const budget = teamBudgetInDefaultCurrency(team, this.rules.currency)
       this.teamBudget.set(team.id, budget ?? allocated.get(team.id) ?? null)
     }
+  }
+
+  /** A team's budget changed: kept in place, without rebuilding the model. */
+  setTeamBudget(teamId: number, budget: number | null, budgetCurrency: string | null): void {
+    const team = this.teams.get(teamId)
+    if (!team) return
+    team.budget = budget
+    team.budgetCurrency = budgetCurrency
+    const converted = teamBudgetInDefaultCurrency(team, this.rules.currency)
+    this.teamBudget.set(teamId, converted ?? this.teamAllocated.get(teamId) ?? null)
+    this.budgetVersion++
   }
 
   /** A row's new job profile as the table names it, or null. */
