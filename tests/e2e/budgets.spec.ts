@@ -1,4 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
 
@@ -130,5 +135,45 @@ test('a MANAGER sees the manager budget view of their own teams', async ({ page 
     for (const team of others) await expect(view.getByText(team.name)).toHaveCount(0)
   } finally {
     await app.stop()
+  }
+})
+
+test("a team of 2 or fewer members: the budget input is disabled, with the spec's tooltip", async ({
+  page,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-budgets-'))
+  const file = path.join(dir, 'small-team.paycycle')
+  const created = spawnSync(process.execPath, [
+    'out/main/cli.js',
+    'new',
+    file,
+    '--demo',
+    '100',
+    '--seed',
+    '1',
+  ])
+  expect(created.status).toBe(0)
+  const db = new Database(file)
+  const root = db.prepare('SELECT id FROM team WHERE parent_team_id IS NULL').get() as { id: number }
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO team (name, parent_team_id) VALUES ('Two Person Team', ?)")
+    .run(root.id)
+  db.prepare(
+    'UPDATE employee SET team_id = ? WHERE id IN (SELECT id FROM employee ORDER BY id DESC LIMIT 2)',
+  ).run(lastInsertRowid)
+  db.close()
+  const app = await startApp(['--workbook', file], dir)
+  try {
+    await openPlanPayCycle(page, app)
+    await tile(page, root.id).getByRole('button').first().click()
+    const input = page.getByLabel('Budget for Two Person Team', { exact: true })
+    await expect(input).toBeDisabled()
+    await page.getByTestId(`budget-${lastInsertRowid}`).hover()
+    await expect(page.getByTestId(`budget-${lastInsertRowid}-disabled`)).toHaveText(
+      'Input is disabled because the team has 2 or fewer members.',
+    )
+  } finally {
+    await app.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
   }
 })
