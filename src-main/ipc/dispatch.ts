@@ -9,6 +9,7 @@ import { dataHandlers } from './handlers/data'
 import { importHandlers } from './handlers/import'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
+import { submissionHandlers } from './handlers/submissions'
 import { tableHandlers } from './handlers/table'
 import type { Handler, HandlerMap } from './types'
 
@@ -32,6 +33,7 @@ const HANDLERS = mergeHandlers(
   importHandlers,
   payCycleHandlers,
   planningHandlers,
+  submissionHandlers,
   tableHandlers,
 )
 

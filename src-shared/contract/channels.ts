@@ -21,6 +21,7 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
+import type { PlannerStatusTree } from './status-dto'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
@@ -60,6 +61,8 @@ const member = { kind: 'member' } as const
 const admin = { kind: 'admin' } as const
 /** Who plans: roles reaching the Compensation Table (managers and planners see only their teams). */
 const planningEditor: Access = { kind: 'pages', pages: ['employeetable'] }
+/** Who submits plans and follows their status: planners and managers, and admin roles. */
+const submitters: Access = { kind: 'pages', pages: ['employeetable', 'plannerstatus'] }
 const planningPages: Access = {
   kind: 'pages',
   pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
@@ -246,6 +249,44 @@ export const contract = {
   ),
   /** calculate-budget: every team's recommended budget, stored; teams without one are left out. */
   'budgets.calculate': channel<{ teamId: number; team: string; recommendedBudget: number }[]>()(none, admin),
+  /**
+   * Planner submissions: one's own (PLANNER), a sub-planner's by a planner above (FORCE), anyone's by
+   * an admin role (HR); `plannerEmployeeId` null means one's own.
+   */
+  'submissions.submit': channel<PlannerSubmissionDto>()(
+    z
+      .object({
+        plannerEmployeeId: z.number().int().positive().nullable(),
+        comments: z.string().trim().min(1, 'Comments are required.').max(5000),
+      })
+      .strict(),
+    submitters,
+  ),
+  /** 'Send back for changes' (admin roles). */
+  'submissions.unsubmit': channel<null>()(
+    z.object({ plannerEmployeeId: z.number().int().positive() }).strict(),
+    admin,
+  ),
+  'submissions.editComments': channel<PlannerSubmissionDto>()(
+    z
+      .object({
+        plannerEmployeeId: z.number().int().positive(),
+        comments: z.string().trim().min(1, 'Comments are required.').max(5000),
+      })
+      .strict(),
+    admin,
+  ),
+  /** Planner Status: the viewer's tree of team cards, `depth` levels below the team (or the viewer's top teams). */
+  'plannerStatus.tree': channel<PlannerStatusTree>()(
+    z
+      .object({ teamId: z.number().int().positive().nullable(), depth: z.number().int().min(0).max(4) })
+      .strict(),
+    submitters,
+  ),
+  'plannerStatus.find': channel<{ id: number; name: string; plannerName: string | null; path: string[] }[]>()(
+    z.object({ text: z.string().max(200) }).strict(),
+    submitters,
+  ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

@@ -116,6 +116,7 @@ function employee(next: () => number, id: number): TableEmployee {
     promotion: false,
     previousIncrease: next() < 0.2 ? date(next) : null,
     hyperbalanceAnnualAllocatedBudget: null,
+    payCycleId: null,
   }
 }
 

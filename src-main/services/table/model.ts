@@ -1,5 +1,10 @@
 import type { PayCycleDto } from '../../../src-shared/contract'
-import { activePlannerId, buildTeamTree, type TeamTree } from '../../../src-shared/domain/hierarchy'
+import {
+  activePlannerId,
+  buildTeamTree,
+  teamHolderId,
+  type TeamTree,
+} from '../../../src-shared/domain/hierarchy'
 import { jobProfileLabel } from '../../../src-shared/domain/job-profiles'
 import { annualPay, positionBetween, salaryIncreasePercent } from '../../../src-shared/domain/pay'
 import type { ProrationResult } from '../../../src-shared/domain/proration'
@@ -62,6 +67,8 @@ export class TableModel {
   private readonly jobProfileLabels: ReadonlyMap<number, string>
   readonly payCycle: PayCycleDto
   readonly rules: RowRules
+  /** Each team's manager when they hold it in this pay cycle (spec §6), else null. */
+  private readonly holders = new Map<number, number | null>()
   /** Planners who submitted in this pay cycle. */
   readonly submitted: ReadonlySet<number>
   /** Planned spend of each team's members and every team below, in the default currency. */
@@ -87,9 +94,16 @@ export class TableModel {
       source.submissions.filter((s) => s.payCycleId === this.payCycle.id).map((s) => s.plannerEmployeeId),
     )
     this.waitingSeverity = ruleSeverity('subPlannerNotSubmitted', this.payCycle.settings.plannerViolations)
+    // An employee without a pay cycle follows the current one.
+    const payCycles = new Map(source.employees.map((e) => [e.id, { payCycleId: e.payCycleId ?? undefined }]))
+    for (const team of source.teams)
+      this.holders.set(team.id, teamHolderId(team, payCycles, this.payCycle.id))
     const planners = new Map<number, number | null>()
     for (const team of source.teams)
-      planners.set(team.id, activePlannerId(team.id, this.teams, this.submitted))
+      planners.set(
+        team.id,
+        activePlannerId(team.id, this.teams, this.submitted, (t) => this.holderOf(t.id)),
+      )
 
     this.rows = new Array<RowState>(source.employees.length)
     const allocated = this.teamAllocated
@@ -135,6 +149,11 @@ export class TableModel {
     const converted = teamBudgetInDefaultCurrency(team, this.rules.currency)
     this.teamBudget.set(teamId, converted ?? this.teamAllocated.get(teamId) ?? null)
     this.budgetVersion++
+  }
+
+  /** The team's planner: its manager, when the manager is in this pay cycle. */
+  holderOf(teamId: number): number | null {
+    return this.holders.get(teamId) ?? null
   }
 
   /** A row's new job profile as the table names it, or null. */

@@ -38,6 +38,8 @@ export interface TableEmployee {
   promotion: boolean
   previousIncrease: string | null
   hyperbalanceAnnualAllocatedBudget: number | null
+  /** The employee's pay cycle: a manager holds their teams only in their own pay cycle. */
+  payCycleId: number | null
 }
 
 export interface TableTeam {
@@ -73,7 +75,7 @@ const EMPLOYEES_SQL = `
          e.current_percent_bonus, e.previous_increase_date, e.team_id, e.manager_id, e.planner_id,
          r.new_salary, r.new_dollar_bonus, r.new_percent_bonus, r.new_job_profile_id, r.lump_sum,
          r.comments, r.performance_rating, r.performance_plan, r.promotion, r.previous_increase,
-         r.hyperbalance_annual_allocated_budget
+         r.hyperbalance_annual_allocated_budget, e.pay_cycle_id
   FROM employee e LEFT JOIN reward r ON r.employee_id = e.id
   ORDER BY e.id`
 
@@ -108,6 +110,7 @@ function toEmployee(r: Cell[]): TableEmployee {
     promotion: r[24] === 1,
     previousIncrease: r[25] as string | null,
     hyperbalanceAnnualAllocatedBudget: r[26] as number | null,
+    payCycleId: r[27] as number | null,
   }
 }
 

@@ -1,0 +1,67 @@
+import type { Transaction } from 'kysely'
+import type { PlannerSubmissionDto } from '../../../src-shared/contract'
+import type { SubmissionType } from '../../../src-shared/domain/submissions'
+import type { Workbook } from '../open'
+import type { WorkbookDatabase } from '../schema'
+
+type Db = Workbook['db'] | Transaction<WorkbookDatabase>
+
+export async function findSubmission(
+  db: Db,
+  payCycleId: number,
+  plannerEmployeeId: number,
+): Promise<PlannerSubmissionDto | null> {
+  const row = await db
+    .selectFrom('planner_submission')
+    .selectAll()
+    .where('pay_cycle_id', '=', payCycleId)
+    .where('planner_employee_id', '=', plannerEmployeeId)
+    .executeTakeFirst()
+  return row
+    ? {
+        id: row.id,
+        plannerEmployeeId: row.planner_employee_id,
+        payCycleId: row.pay_cycle_id,
+        submissionType: row.submission_type,
+        comments: row.comments,
+        updatedAt: row.updated_at,
+      }
+    : null
+}
+
+export async function insertSubmission(
+  trx: Transaction<WorkbookDatabase>,
+  values: {
+    payCycleId: number
+    plannerEmployeeId: number
+    type: SubmissionType
+    comments: string
+    userId: number
+    at: string
+  },
+): Promise<void> {
+  await trx
+    .insertInto('planner_submission')
+    .values({
+      pay_cycle_id: values.payCycleId,
+      planner_employee_id: values.plannerEmployeeId,
+      submission_type: values.type,
+      comments: values.comments,
+      submitted_by_user_id: values.userId,
+      updated_at: values.at,
+    })
+    .execute()
+}
+
+export async function updateSubmissionComments(
+  trx: Transaction<WorkbookDatabase>,
+  id: number,
+  comments: string,
+  at: string,
+): Promise<void> {
+  await trx.updateTable('planner_submission').set({ comments, updated_at: at }).where('id', '=', id).execute()
+}
+
+export async function deleteSubmission(trx: Transaction<WorkbookDatabase>, id: number): Promise<void> {
+  await trx.deleteFrom('planner_submission').where('id', '=', id).execute()
+}
