@@ -1,3 +1,4 @@
+import { statusCommand, submitCommand, unsubmitCommand } from './cli/submission-commands'
 import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
 import { budgetCommand, checkCommand, configCommand, planCommand } from './cli/planning-commands'
@@ -32,6 +33,9 @@ const COMMANDS: Record<string, Command> = {
     run: ([file, csv], flags, out) => exportCommand(file, flags, out, csv),
   },
   plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
+  submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
+  unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
+  status: { args: ['file'], run: ([file], flags, out) => statusCommand(file, flags, out) },
 }
 
 const FILE_ERRORS = new Set([
@@ -62,6 +66,9 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         amount: { type: 'string' },
         currency: { type: 'string' },
         clear: { type: 'boolean' },
+        comments: { type: 'string' },
+        for: { type: 'string' },
+        planner: { type: 'string' },
         recommended: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },

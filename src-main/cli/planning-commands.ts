@@ -8,20 +8,7 @@ import { NO_PAY_CYCLE } from '../services/pay-cycle'
 import type { Flags, Output } from './commands'
 import { parseConfigAssignments } from './config-args'
 import { UsageError } from './usage'
-import { openCliSession, type CliSession } from './workbook-session'
-
-async function withSession<T>(
-  file: string,
-  flags: Flags,
-  work: (session: CliSession) => Promise<T>,
-): Promise<T> {
-  const session = await openCliSession(file, typeof flags.as === 'string' ? flags.as : undefined)
-  try {
-    return await work(session)
-  } finally {
-    await session.close()
-  }
-}
+import { withSession } from './workbook-session'
 
 function print(out: Output, flags: Flags, value: unknown, text: string): void {
   if (flags.json) out.json(value)

@@ -10,6 +10,12 @@ export const USAGE = `Meritbook command line
       Print the active pay cycle, after changing any settings key (plannerViolations.<rule>=warning,
       prorationRules=<JSON>, performanceRatings=<JSON>), companyMeritBudget, defaultCurrency or
       currencyConversions.<CODE>=<rate>.
+  submit <file.paycycle> --as <email> --comments <text> [--for <planner email>] --json
+      Submit one's plan (PLANNER), a sub-planner's (FORCE) or, as an admin role, anyone's (HR).
+  unsubmit <file.paycycle> --as <email> --planner <email> --json
+      Send a planner's submission back for changes (admin roles).
+  status <file.paycycle> [--as <email>] --json
+      Every team of the user's tree: { teams: [{ name, manager, submitted, submissionType, submittedSubPlanners, subPlanners }] }.
   budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
       Set or clear a team budget (refused where the spec disables the input).
   budget <file.paycycle> --recommended [--as <email>] --json

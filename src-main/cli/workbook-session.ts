@@ -4,6 +4,7 @@ import { APP_VERSION, defaultDataDir } from '../app-paths'
 import { createDispatcher } from '../ipc/dispatch'
 import { Failure } from '../services/failure'
 import { Session } from '../services/session'
+import type { Flags } from './commands'
 
 export interface CliSession {
   /** Calls a contract channel as the acting user; a refusal becomes a Failure. */
@@ -36,5 +37,19 @@ export async function openCliSession(file: string, actAs: string | undefined): P
     },
     importSettled: (importId) => session.imports.whenSettled(importId),
     close: () => session.close(),
+  }
+}
+
+/** Runs `work` on a session of the workbook as `--as` (else the owner), closing it afterwards. */
+export async function withSession<T>(
+  file: string,
+  flags: Flags,
+  work: (session: CliSession) => Promise<T>,
+): Promise<T> {
+  const session = await openCliSession(file, typeof flags.as === 'string' ? flags.as : undefined)
+  try {
+    return await work(session)
+  } finally {
+    await session.close()
   }
 }

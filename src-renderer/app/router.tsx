@@ -12,6 +12,7 @@ import { WorkbookShell } from './shell/WorkbookShell'
 const CompensationTablePage = lazy(() => import('../features/compensation-table/CompensationTablePage'))
 const ImportPage = lazy(() => import('../features/import/ImportPage'))
 const PlannerDashboardPage = lazy(() => import('../features/planner-dashboard/PlannerDashboardPage'))
+const PlannerStatusPage = lazy(() => import('../features/planner-status/PlannerStatusPage'))
 const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCyclePlanPage'))
 
 function pageFor(route: AppRoute) {
@@ -38,6 +39,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading Summary & Dashboard…" />}>
           <PlannerDashboardPage />
+        </Suspense>
+      )
+    case 'plannerstatus':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Planner Status…" />}>
+          <PlannerStatusPage />
         </Suspense>
       )
     default:

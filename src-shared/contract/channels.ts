@@ -21,7 +21,7 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
-import type { PlannerStatusTree } from './status-dto'
+import type { PlannerStatusCard, PlannerStatusTree } from './status-dto'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
@@ -257,6 +257,8 @@ export const contract = {
     z
       .object({
         plannerEmployeeId: z.number().int().positive().nullable(),
+        /** Instead of the id: the planner's user e-mail (the CLI's --for). */
+        plannerEmail: z.email().optional(),
         comments: z.string().trim().min(1, 'Comments are required.').max(5000),
       })
       .strict(),
@@ -264,7 +266,12 @@ export const contract = {
   ),
   /** 'Send back for changes' (admin roles). */
   'submissions.unsubmit': channel<null>()(
-    z.object({ plannerEmployeeId: z.number().int().positive() }).strict(),
+    z
+      .object({
+        plannerEmployeeId: z.number().int().positive().nullable(),
+        plannerEmail: z.email().optional(),
+      })
+      .strict(),
     admin,
   ),
   'submissions.editComments': channel<PlannerSubmissionDto>()(
@@ -283,6 +290,8 @@ export const contract = {
       .strict(),
     submitters,
   ),
+  /** Every team card of the viewer's tree, flat (the CLI's status). */
+  'plannerStatus.list': channel<PlannerStatusCard[]>()(none, submitters),
   'plannerStatus.find': channel<{ id: number; name: string; plannerName: string | null; path: string[] }[]>()(
     z.object({ text: z.string().max(200) }).strict(),
     submitters,

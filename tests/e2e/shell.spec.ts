@@ -52,12 +52,12 @@ test.describe('browser mode on a fresh demo workbook, as its owner', () => {
     await page.goto(app.url)
     await page
       .getByRole('navigation', { name: 'Pages' })
-      .getByRole('link', { name: 'Planner Status', exact: true })
+      .getByRole('link', { name: 'Reward Statements', exact: true })
       .click()
-    await expect(page).toHaveURL(/\/plannerstatus$/)
-    await expect(page.getByText('Planner Status is coming soon.')).toBeVisible()
+    await expect(page).toHaveURL(/\/reward-statement\/compstatements$/)
+    await expect(page.getByText('Reward Statements is coming soon.')).toBeVisible()
     await expect(
-      page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Planner Status' }),
+      page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Reward Statements' }),
     ).toHaveAttribute('aria-current', 'page')
   })
 

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
+import { SubmitPlanButton } from '../planner-status/SubmitPlanButton'
 import { downloadText } from '../../components/download'
 import { useUndoKeys } from '../../components/keyboard'
 import { ColumnEditor } from './ColumnEditor'
@@ -174,6 +175,7 @@ export default function CompensationTablePage() {
         />
         {canViewAs(role) && <ViewAsControl viewAsEmployeeId={viewAs} onChange={setViewAs} />}
         <span className="table-toolbar__spacer" />
+        <SubmitPlanButton />
         <button
           type="button"
           className="button"

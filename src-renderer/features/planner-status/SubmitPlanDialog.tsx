@@ -1,0 +1,117 @@
+import './planner-status.css'
+import { useState } from 'react'
+import {
+  COMMENTS_REQUIRED,
+  FORCE_WORD,
+  SUBMIT_FAILED,
+  SUBMIT_WARNING,
+  SUBMITTED,
+} from '../../../src-shared/domain/submissions'
+import { invoke } from '../../app/client'
+import { Modal } from '../../components/dialog/Modal'
+import { useToast } from '../../components/toast'
+
+export type SubmitMode =
+  { kind: 'own' } | { kind: 'force'; type: 'FORCE' | 'HR'; plannerId: number; plannerName: string }
+
+/**
+ * PlannerSubmit (one's own plan) and ForcePlannerSubmit (for a sub-planner, or by HR for anyone):
+ * comments are required; a warning says choices get locked; forcing asks to type FORCE or HR.
+ */
+export function SubmitPlanDialog({
+  mode,
+  onClose,
+}: {
+  mode: SubmitMode
+  onClose: (submitted: boolean) => void
+}) {
+  const toast = useToast()
+  const [comments, setComments] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [typed, setTyped] = useState('')
+  const [loading, setLoading] = useState(false)
+  const force = mode.kind === 'force' ? mode : null
+  const word = force ? FORCE_WORD[force.type] : null
+  const missing = comments.trim() === ''
+  const confirmed = word === null || typed.trim() === word
+
+  async function submit() {
+    setTouched(true)
+    if (missing || !confirmed) return
+    setLoading(true)
+    const result = await invoke('submissions.submit', {
+      plannerEmployeeId: force ? force.plannerId : null,
+      comments,
+    })
+    setLoading(false)
+    if (!result.ok) {
+      toast.error(
+        result.error.message || (force ? `Error: Could not submit for ${force.plannerName}` : SUBMIT_FAILED),
+      )
+      return
+    }
+    toast.success(SUBMITTED)
+    onClose(true)
+  }
+
+  return (
+    <Modal
+      title={force ? `Force Submit for ${force.plannerName}` : 'Submit Pay Cycle'}
+      closing={false}
+      onDismiss={() => onClose(false)}
+      footer={
+        <>
+          <button type="button" className="button" onClick={() => onClose(false)} disabled={loading}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void submit()}
+            disabled={loading || !confirmed}
+            data-testid="submit-plan-confirm"
+          >
+            {loading ? 'Submitting…' : force ? 'Force Submit' : 'Submit'}
+          </button>
+        </>
+      }
+    >
+      <p className="notice notice--warning" role="note">
+        {SUBMIT_WARNING}
+      </p>
+      <label className="form__field">
+        <span>Comments</span>
+        <textarea
+          className="text-input"
+          rows={4}
+          value={comments}
+          required
+          aria-invalid={touched && missing}
+          onChange={(event) => setComments(event.target.value)}
+          onBlur={() => setTouched(true)}
+          data-testid="submit-plan-comments"
+          data-autofocus
+        />
+        {touched && missing && (
+          <span className="field-error" role="alert">
+            {COMMENTS_REQUIRED}
+          </span>
+        )}
+      </label>
+      {word && (
+        <label className="form__field">
+          <span>
+            Type <strong>{word}</strong> to submit for {force?.plannerName}
+          </span>
+          <input
+            className="text-input"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            data-testid="submit-plan-word"
+            autoComplete="off"
+          />
+        </label>
+      )}
+    </Modal>
+  )
+}
