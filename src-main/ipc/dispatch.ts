@@ -11,6 +11,7 @@ import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import { submissionHandlers } from './handlers/submissions'
 import { tableHandlers } from './handlers/table'
+import { usersHandlers } from './handlers/users'
 import type { Handler, HandlerMap } from './types'
 
 type AnyHandler = (input: unknown, context: unknown) => Promise<unknown>
@@ -35,6 +36,7 @@ const HANDLERS = mergeHandlers(
   planningHandlers,
   submissionHandlers,
   tableHandlers,
+  usersHandlers,
 )
 
 function describeIssues(channel: string, error: z.ZodError): string {

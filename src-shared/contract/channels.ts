@@ -22,6 +22,15 @@ import type {
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
 import type { PlannerStatusCard, PlannerStatusTree } from './status-dto'
+import type {
+  CreatedUser,
+  InviteAllResult,
+  InviteResult,
+  ManagersPreview,
+  UsersPage,
+} from './users-dto'
+import { ROLES } from '../domain/roles'
+import { USER_ROW_FILTERS } from '../domain/user-admin'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
@@ -68,6 +77,10 @@ const planningPages: Access = {
   pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
 }
 
+const userId = z.number().int().positive()
+const roleName = z.enum(ROLES)
+const managersRole = z.enum(['PLANNER', 'MANAGER'])
+
 /** The whole API between renderer and main: channel → input schema, access rule and output type. */
 export const contract = {
   'app.info': channel<AppInfo>()(none, open),
@@ -102,6 +115,47 @@ export const contract = {
   'payCycles.list': channel<PayCycleDto[]>()(none, member),
   'users.list': channel<UserDto[]>()(none, admin),
   'roles.list': channel<RoleDto[]>()(none, admin),
+  /** The Users screen: a page of employees and users, searched and filtered in the main process. */
+  'users.page': channel<UsersPage>()(
+    z
+      .object({
+        search: z.string().max(200),
+        filter: z.enum(USER_ROW_FILTERS),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    admin,
+  ),
+  /** POST users/: email, role and optionally the employee; refused for a role the actor may not grant. */
+  'users.create': channel<CreatedUser>()(
+    z
+      .object({
+        email: z.string().trim().max(320),
+        role: roleName,
+        employeeId: z.number().int().positive().nullable().optional(),
+        name: z.string().trim().max(200).optional(),
+      })
+      .strict(),
+    admin,
+  ),
+  /** PUT users/{id}/: the role; never one's own. */
+  'users.setRole': channel<CreatedUser>()(z.object({ userId, role: roleName }).strict(), admin),
+  /** DELETE users/{id}/ (several at once: undoing 'Create users for all managers'). */
+  'users.remove': channel<{ removed: CreatedUser['user'][]; message: string }>()(
+    z.object({ userIds: z.array(userId).min(1).max(200_000) }).strict(),
+    admin,
+  ),
+  /** Records the invite (flag and date) and answers the invitation as text. */
+  'users.invite': channel<InviteResult>()(z.object({ userId }).strict(), admin),
+  /** Invites every user not yet invited whom the actor may manage. */
+  'users.inviteAll': channel<InviteAllResult>()(none, admin),
+  /** 'Create users for all managers': the preview. */
+  'users.managersPreview': channel<ManagersPreview>()(z.object({ role: managersRole }).strict(), admin),
+  'users.createForManagers': channel<{ created: CreatedUser['user'][]; message: string }>()(
+    z.object({ role: managersRole }).strict(),
+    admin,
+  ),
   'payCycle.update': channel<PayCycleDto>()(z.object({ patch: payCyclePatchSchema }).strict(), admin),
   'teams.setBudget': channel<SavedBudget>()(
     z

@@ -60,6 +60,11 @@ export async function findUserByEmail(workbook: Workbook, email: string): Promis
   return row ? toUserDto(row) : null
 }
 
+export async function findUserById(workbook: Workbook, id: number): Promise<UserDto | null> {
+  const row = await usersQuery(workbook).where('app_user.id', '=', id).executeTakeFirst()
+  return row ? toUserDto(row) : null
+}
+
 /** The workbook's owner: the company's recorded owner, else the first OWNER user. */
 export async function findOwner(workbook: Workbook): Promise<UserDto | null> {
   const company = await workbook.db.selectFrom('company').select('owner_user_id').executeTakeFirst()
