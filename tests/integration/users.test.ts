@@ -253,7 +253,7 @@ describe('users.invite and users.inviteAll (spec §4 User invite)', () => {
 })
 
 describe('users.remove', () => {
-  it('refuses one's own user, all or nothing, and deletes a user the actor may manage', async () => {
+  it("refuses one's own user, all or nothing, and deletes a user the actor may manage", async () => {
     const dispatcher = await as('ADMIN')
     const own = await userIdOf(emailOf('ADMIN'))
     const planner = await userIdOf(emailOf('PLANNER'))
