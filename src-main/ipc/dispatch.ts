@@ -10,6 +10,7 @@ import { importHandlers } from './handlers/import'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import { submissionHandlers } from './handlers/submissions'
+import { recordsHandlers } from './handlers/records'
 import { tableHandlers } from './handlers/table'
 import { usersHandlers } from './handlers/users'
 import type { Handler, HandlerMap } from './types'
@@ -35,6 +36,7 @@ const HANDLERS = mergeHandlers(
   payCycleHandlers,
   planningHandlers,
   submissionHandlers,
+  recordsHandlers,
   tableHandlers,
   usersHandlers,
 )

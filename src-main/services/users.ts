@@ -60,8 +60,7 @@ async function requireUser(workbook: Workbook, userId: number): Promise<UserDto>
 
 function ownerUserId(workbook: Workbook): number | null {
   const row = workbook.sqlite.prepare('SELECT owner_user_id FROM company LIMIT 1').get() as
-    | { owner_user_id: number | null }
-    | undefined
+    { owner_user_id: number | null } | undefined
   return row?.owner_user_id ?? null
 }
 
@@ -184,14 +183,18 @@ export async function removeUsers(
       })
     }
   })
-  const message =
-    targets.length === 1 ? `Deleted user ${targets[0].name}` : `Deleted ${targets.length} users`
+  const message = targets.length === 1 ? `Deleted user ${targets[0].name}` : `Deleted ${targets.length} users`
   return { removed: targets, message }
 }
 
 async function inviteContext(workbook: Workbook, actor: SessionUser) {
   const company = (await getCompany(workbook)).name || 'your company'
-  return { company, workbookFile: path.basename(workbook.path), inviterName: actor.name, inviterEmail: actor.email }
+  return {
+    company,
+    workbookFile: path.basename(workbook.path),
+    inviterName: actor.name,
+    inviterEmail: actor.email,
+  }
 }
 
 export async function inviteUser(
@@ -250,7 +253,8 @@ export async function inviteAll(
   const targets = (await listUsers(workbook)).filter(
     (u) => !u.invited && manageRefusal(ref(actor), ref(u), 'invite') === null,
   )
-  if (targets.length === 0) return { count: 0, invitation: null, message: 'Everyone you may invite is invited.' }
+  if (targets.length === 0)
+    return { count: 0, invitation: null, message: 'Everyone you may invite is invited.' }
   const at = now.toISOString()
   await recordInvites(workbook, actor, targets, at)
   const context = await inviteContext(workbook, actor)

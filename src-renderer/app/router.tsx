@@ -13,6 +13,7 @@ const CompensationTablePage = lazy(() => import('../features/compensation-table/
 const ImportPage = lazy(() => import('../features/import/ImportPage'))
 const PlannerDashboardPage = lazy(() => import('../features/planner-dashboard/PlannerDashboardPage'))
 const PlannerStatusPage = lazy(() => import('../features/planner-status/PlannerStatusPage'))
+const UsersPage = lazy(() => import('../features/users/UsersPage'))
 const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCyclePlanPage'))
 
 function pageFor(route: AppRoute) {
@@ -45,6 +46,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading Planner Status…" />}>
           <PlannerStatusPage />
+        </Suspense>
+      )
+    case 'users':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Users…" />}>
+          <UsersPage />
         </Suspense>
       )
     default:

@@ -22,14 +22,15 @@ import type {
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
 import type { PlannerStatusCard, PlannerStatusTree } from './status-dto'
+import type { CreatedUser, InviteAllResult, InviteResult, ManagersPreview, UsersPage } from './users-dto'
 import type {
-  CreatedUser,
-  InviteAllResult,
-  InviteResult,
-  ManagersPreview,
-  UsersPage,
-} from './users-dto'
+  EmployeeRecordDto,
+  EmployeeUpdateResult,
+  PayRangeRowDto,
+  PayRangeUpdateResult,
+} from './records-dto'
 import { ROLES } from '../domain/roles'
+import { EMPLOYEE_FIELD_NAMES, PAY_RANGE_FIELD_NAMES } from '../domain/company-records'
 import { USER_ROW_FILTERS } from '../domain/user-admin'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
@@ -80,6 +81,9 @@ const planningPages: Access = {
 const userId = z.number().int().positive()
 const roleName = z.enum(ROLES)
 const managersRole = z.enum(['PLANNER', 'MANAGER'])
+const fieldText = z.string().max(1000)
+const employeeChanges = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
+const payRangeChanges = z.partialRecord(z.enum(PAY_RANGE_FIELD_NAMES), fieldText)
 
 /** The whole API between renderer and main: channel → input schema, access rule and output type. */
 export const contract = {
@@ -284,6 +288,20 @@ export const contract = {
       })
       .strict(),
     member,
+  ),
+  /** The company's records, in place: an employee's admin-view fields (the side panel from the table). */
+  'employees.record': channel<EmployeeRecordDto>()(z.object({ employeeId: userId }).strict(), admin),
+  /** PUT /employees/{id}/: fields as text, validated like the import; one change-log entry. */
+  'employees.update': channel<EmployeeUpdateResult>()(
+    z.object({ employeeId: userId, changes: employeeChanges }).strict(),
+    admin,
+  ),
+  /** The pay-range list: every range with how many job profiles and employees use it. */
+  'payRanges.overview': channel<PayRangeRowDto[]>()(none, admin),
+  /** PUT /payranges/{id}/. */
+  'payRanges.update': channel<PayRangeUpdateResult>()(
+    z.object({ payRangeId: userId, changes: payRangeChanges }).strict(),
+    admin,
   ),
   /** The budget distribution view (HyperBalance): the company or a team, and a page of the tiles below. */
   'budgets.level': channel<BudgetLevel>()(

@@ -102,11 +102,21 @@ describe('users.page', () => {
     expect(self.value.rows.map((r) => [r.user?.email, r.isSelf, r.user?.role])).toEqual([
       [emailOf('OWNER'), true, 'OWNER'],
     ])
-    const users = await dispatcher.dispatch('users.page', { search: '', filter: 'users', offset: 0, limit: 500 })
+    const users = await dispatcher.dispatch('users.page', {
+      search: '',
+      filter: 'users',
+      offset: 0,
+      limit: 500,
+    })
     if (!users.ok) throw new Error(users.error.message)
     expect(users.value.total).toBe(demo.users.length)
     expect(users.value.rows.every((r) => r.user !== null && r.inviteRank >= 0)).toBe(true)
-    const noUser = await dispatcher.dispatch('users.page', { search: '', filter: 'noUser', offset: 0, limit: 5 })
+    const noUser = await dispatcher.dispatch('users.page', {
+      search: '',
+      filter: 'noUser',
+      offset: 0,
+      limit: 5,
+    })
     if (!noUser.ok) throw new Error(noUser.error.message)
     expect(noUser.value.total).toBe(demo.employees.length - demo.users.filter((u) => u.employeeId).length)
     expect(noUser.value.rows.every((r) => r.user === null && r.inviteRank < 0)).toBe(true)
@@ -121,7 +131,9 @@ describe('users.create (Add User, spec §5)', () => {
       error: { code: 'BAD_INPUT', message: 'Email is required.' },
     })
     const taken = await dispatcher.dispatch('users.create', { email: emailOf('PLANNER'), role: 'ADMIN' })
-    expect(taken.ok || taken.error.message).toBe(`A user with the email ${emailOf('PLANNER')} already exists.`)
+    expect(taken.ok || taken.error.message).toBe(
+      `A user with the email ${emailOf('PLANNER')} already exists.`,
+    )
   })
 
   it('an OWNER may grant anyone but a super user', async () => {
@@ -153,14 +165,18 @@ describe('users.create (Add User, spec §5)', () => {
       role: 'PLANNER',
       employeeId: employee.id,
     })
-    expect(planner.ok || planner.error.message).toContain('PLANNER and COMM_MANAGER are offered only for managers')
+    expect(planner.ok || planner.error.message).toContain(
+      'PLANNER and COMM_MANAGER are offered only for managers',
+    )
     const asEmployee = await dispatcher.dispatch('users.create', {
       email: employee.email ?? '',
       role: 'EMPLOYEE',
       employeeId: employee.id,
     })
     if (!asEmployee.ok) throw new Error(asEmployee.error.message)
-    expect(asEmployee.value.message).toBe(`Created User ${employee.email?.toLowerCase()} for ${employee.name}`)
+    expect(asEmployee.value.message).toBe(
+      `Created User ${employee.email?.toLowerCase()} for ${employee.name}`,
+    )
   })
 })
 
@@ -245,7 +261,12 @@ describe('users.invite and users.inviteAll (spec §4 User invite)', () => {
     const all = await dispatcher.dispatch('users.inviteAll', {})
     if (!all.ok) throw new Error(all.error.message)
     expect(all.value.count).toBeGreaterThan(0)
-    const page = await dispatcher.dispatch('users.page', { search: '', filter: 'notInvited', offset: 0, limit: 500 })
+    const page = await dispatcher.dispatch('users.page', {
+      search: '',
+      filter: 'notInvited',
+      offset: 0,
+      limit: 500,
+    })
     if (!page.ok) throw new Error(page.error.message)
     expect(page.value.rows.length).toBeGreaterThan(0)
     for (const row of page.value.rows) expect(['ADMIN', 'OWNER', 'SUPER_USER']).toContain(row.user?.role)
@@ -271,8 +292,16 @@ describe('Create users for all managers', () => {
   it('previews, then creates a user for each manager with an email and no user', async () => {
     const workbook = await openWorkbook(file)
     // Managers without users: drop the MANAGER users the demo gave them.
-    const roleRow = await workbook.db.selectFrom('role').select('id').where('name', '=', 'MANAGER').executeTakeFirstOrThrow()
-    const dropped = await workbook.db.deleteFrom('app_user').where('role_id', '=', roleRow.id).returning('id').execute()
+    const roleRow = await workbook.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'MANAGER')
+      .executeTakeFirstOrThrow()
+    const dropped = await workbook.db
+      .deleteFrom('app_user')
+      .where('role_id', '=', roleRow.id)
+      .returning('id')
+      .execute()
     await workbook.close()
     expect(dropped.length).toBeGreaterThan(0)
     const dispatcher = await as('OWNER')

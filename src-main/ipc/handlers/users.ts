@@ -19,6 +19,5 @@ export const usersHandlers: HandlerMap = {
   'users.invite': async ({ userId }, { workbook, user }) => inviteUser(workbook, user, userId),
   'users.inviteAll': async (_input, { workbook, user }) => inviteAll(workbook, user),
   'users.managersPreview': async ({ role }, { workbook, user }) => previewManagerUsers(workbook, user, role),
-  'users.createForManagers': async ({ role }, { workbook, user }) =>
-    createManagerUsers(workbook, user, role),
+  'users.createForManagers': async ({ role }, { workbook, user }) => createManagerUsers(workbook, user, role),
 }

@@ -1,0 +1,177 @@
+import type {
+  EmployeeRecordDto,
+  EmployeeUpdateResult,
+  PayRangeRowDto,
+  PayRangeUpdateResult,
+  SessionUser,
+} from '../../src-shared/contract'
+import {
+  EMPLOYEE_FIELDS,
+  PAY_RANGE_FIELDS,
+  parseRecordField,
+  payRangeOrderError,
+  recordText,
+  recordTexts,
+  type EmployeeField,
+  type PayRangeField,
+  type RecordValue,
+} from '../../src-shared/domain/company-records'
+import type { Workbook } from '../workbook/open'
+import { appendChangeLog } from '../workbook/queries/change-log'
+import {
+  jobProfileIdByCode,
+  listPayRangeUsage,
+  readEmployeeRecord,
+  readPayRange,
+  writeEmployee,
+  writePayRange,
+  type EmployeeRecordRow,
+  type EmployeeValues,
+  type PayRangeValues,
+} from '../workbook/queries/records'
+import { listPayRanges } from '../workbook/queries/planning'
+import { Failure } from './failure'
+
+/**
+ * The company's records, in place: an employee's admin-view fields and pay ranges, validated with
+ * the import's rules, one change-log entry per save (old and new values). The caller drops the
+ * table model afterwards: pay, currency and ranges feed every computed column.
+ */
+
+function toRecordDto(row: EmployeeRecordRow): EmployeeRecordDto {
+  return {
+    id: row.id,
+    companyEmployeeId: row.companyEmployeeId,
+    teamName: row.teamName,
+    managerName: row.managerName,
+    values: recordTexts(EMPLOYEE_FIELDS, row.values),
+  }
+}
+
+export function employeeRecord(workbook: Workbook, employeeId: number): EmployeeRecordDto {
+  const row = readEmployeeRecord(workbook, employeeId)
+  if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
+  return toRecordDto(row)
+}
+
+/** Parses every change; all errors at once, each naming its field. Unchanged values are dropped. */
+function parseChanges<F extends string>(
+  fields: Record<F, Parameters<typeof parseRecordField>[0]>,
+  current: Record<F, RecordValue>,
+  changes: Partial<Record<F, string>>,
+  where: string,
+): Partial<Record<F, RecordValue>> {
+  const parsed: Partial<Record<F, RecordValue>> = {}
+  const errors: string[] = []
+  for (const [field, raw] of Object.entries(changes) as [F, string][]) {
+    const result = parseRecordField(fields[field], raw)
+    if (!result.ok) errors.push(result.message)
+    else if (result.value !== current[field]) parsed[field] = result.value
+  }
+  if (errors.length > 0) throw new Failure('BAD_INPUT', `${where}: ${errors.join('; ')}`)
+  return parsed
+}
+
+function describe<F extends string>(
+  fields: Record<F, Parameters<typeof parseRecordField>[0]>,
+  before: Partial<Record<F, RecordValue>>,
+  after: Partial<Record<F, RecordValue>>,
+): { before: Partial<Record<F, string>>; after: Partial<Record<F, string>> } {
+  const b: Partial<Record<F, string>> = {}
+  const a: Partial<Record<F, string>> = {}
+  for (const field of Object.keys(after) as F[]) {
+    b[field] = recordText(fields[field], before[field] ?? null)
+    a[field] = recordText(fields[field], after[field] ?? null)
+  }
+  return { before: b, after: a }
+}
+
+export async function updateEmployee(
+  workbook: Workbook,
+  actor: SessionUser,
+  input: { employeeId: number; changes: Partial<Record<EmployeeField, string>> },
+  now = new Date(),
+): Promise<EmployeeUpdateResult> {
+  const row = readEmployeeRecord(workbook, input.employeeId)
+  if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${input.employeeId}.`)
+  const where = `${row.values.name} (${row.companyEmployeeId})`
+  const changes: Partial<EmployeeValues> = parseChanges(EMPLOYEE_FIELDS, row.values, input.changes, where)
+  let jobProfileId: number | null | undefined
+  if (changes.jobCode !== undefined) {
+    jobProfileId = jobProfileIdByCode(workbook, String(changes.jobCode))
+    if (jobProfileId === null)
+      throw new Failure('BAD_INPUT', `${where}: Job Code "${String(changes.jobCode)}" names no job profile`)
+  }
+  const { before, after } = describe(EMPLOYEE_FIELDS, row.values, changes)
+  if (Object.keys(after).length === 0)
+    return { record: toRecordDto(row), before: {}, message: 'Nothing changed.' }
+  const at = now.toISOString()
+  await workbook.db.transaction().execute(async (trx) => {
+    await writeEmployee(trx, row.id, changes, jobProfileId)
+    await appendChangeLog(trx, {
+      at,
+      userId: actor.id,
+      entity: 'employee',
+      entityId: row.id,
+      action: 'update',
+      oldValue: before,
+      newValue: after,
+    })
+  })
+  const fields = Object.keys(after).map((f) => EMPLOYEE_FIELDS[f as EmployeeField].label)
+  return {
+    record: employeeRecord(workbook, row.id),
+    before,
+    message: `Saved ${fields.join(', ')} of ${row.values.name}`,
+  }
+}
+
+export async function payRangeOverview(workbook: Workbook): Promise<PayRangeRowDto[]> {
+  const usage = new Map(listPayRangeUsage(workbook).map((u) => [u.id, u]))
+  return (await listPayRanges(workbook)).map((r) => ({
+    ...r,
+    jobProfiles: usage.get(r.id)?.jobProfiles ?? 0,
+    employees: usage.get(r.id)?.employees ?? 0,
+  }))
+}
+
+export async function updatePayRange(
+  workbook: Workbook,
+  actor: SessionUser,
+  input: { payRangeId: number; changes: Partial<Record<PayRangeField, string>> },
+  now = new Date(),
+): Promise<PayRangeUpdateResult> {
+  const row = readPayRange(workbook, input.payRangeId)
+  if (!row) throw new Failure('NOT_FOUND', `No pay range has the id ${input.payRangeId}.`)
+  const where = `Pay range "${String(row.values.name)}"`
+  const changes: Partial<PayRangeValues> = parseChanges(PAY_RANGE_FIELDS, row.values, input.changes, where)
+  const next = { ...row.values, ...changes }
+  const order = payRangeOrderError({
+    minPay: Number(next.minPay),
+    midPay: Number(next.midPay),
+    maxPay: Number(next.maxPay),
+  })
+  if (order) throw new Failure('BAD_INPUT', `${where}: ${order}`)
+  const { before, after } = describe(PAY_RANGE_FIELDS, row.values, changes)
+  const overview = async () => {
+    const found = (await payRangeOverview(workbook)).find((r) => r.id === row.id)
+    if (!found) throw new Failure('NOT_FOUND', `No pay range has the id ${row.id}.`)
+    return found
+  }
+  if (Object.keys(after).length === 0)
+    return { range: await overview(), before: {}, message: 'Nothing changed.' }
+  const at = now.toISOString()
+  await workbook.db.transaction().execute(async (trx) => {
+    await writePayRange(trx, row.id, changes)
+    await appendChangeLog(trx, {
+      at,
+      userId: actor.id,
+      entity: 'payRange',
+      entityId: row.id,
+      action: 'update',
+      oldValue: before,
+      newValue: after,
+    })
+  })
+  return { range: await overview(), before, message: `Saved pay range ${String(next.name)}` }
+}

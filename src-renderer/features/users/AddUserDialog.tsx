@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react'
+import {
+  addUserRoleOptions,
+  validateAddUser,
+  type AddUserErrors,
+} from '../../../src-shared/domain/admin-rules'
+import { ROLE_DISPLAY_NAMES, type RoleName } from '../../../src-shared/domain/roles'
+import { Modal } from '../../components/dialog/Modal'
+
+export interface AddUserForm {
+  email: string
+  role: RoleName
+  name: string
+}
+
+interface Props {
+  actorRole: RoleName
+  /** The employee the user is for (from a row), or null for a user who is no employee. */
+  employee: { name: string; email: string | null; isManager: boolean } | null
+  onSubmit: (form: AddUserForm) => Promise<boolean>
+  onCancel: () => void
+}
+
+/** AddUser (spec §5): email and role required; roles per addUserRoleOptions. */
+export function AddUserDialog({ actorRole, employee, onSubmit, onCancel }: Props) {
+  const [email, setEmail] = useState(employee?.email ?? '')
+  const [role, setRole] = useState<string>('')
+  const [name, setName] = useState('')
+  const [touched, setTouched] = useState<{ email?: boolean; role?: boolean }>({})
+  const [busy, setBusy] = useState(false)
+  const roles = addUserRoleOptions(actorRole, employee?.isManager ?? false)
+  const errors: AddUserErrors = validateAddUser({ email, role })
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault()
+    setTouched({ email: true, role: true })
+    if (errors.email || errors.role || busy) return
+    setBusy(true)
+    const done = await onSubmit({ email, role: role as RoleName, name })
+    setBusy(false)
+    if (done) onCancel()
+  }
+
+  return (
+    <Modal
+      title={employee ? `Add User for ${employee.name}` : 'Add User'}
+      closing={false}
+      onDismiss={onCancel}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void submit()}
+            disabled={busy}
+            data-testid="add-user-submit"
+          >
+            Create User
+          </button>
+        </>
+      }
+    >
+      <form className="users__form" onSubmit={(event) => void submit(event)} data-testid="add-user-form">
+        <label>
+          Email
+          <input
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+            aria-invalid={Boolean(touched.email && errors.email)}
+            data-testid="add-user-email"
+            data-autofocus
+          />
+        </label>
+        {touched.email && errors.email && (
+          <p className="users__error" role="alert">
+            {errors.email}
+          </p>
+        )}
+        {!employee && (
+          <label>
+            Name <span className="muted">(optional)</span>
+            <input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              data-testid="add-user-name"
+            />
+          </label>
+        )}
+        <label>
+          Role
+          <select
+            value={role}
+            onChange={(event) => setRole(event.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, role: true }))}
+            aria-invalid={Boolean(touched.role && errors.role)}
+            data-testid="add-user-role"
+          >
+            <option value="">Choose a role</option>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_DISPLAY_NAMES[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {touched.role && errors.role && (
+          <p className="users__error" role="alert">
+            {errors.role}
+          </p>
+        )}
+        <button type="submit" hidden />
+      </form>
+    </Modal>
+  )
+}

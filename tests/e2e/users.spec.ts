@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test'
+import { generateDemoCompany } from '../../src-main/workbook/demo'
+import { startApp, type RunningApp } from './support/app'
+
+const demo = generateDemoCompany({ employees: 500, seed: 1 })
+
+async function openUsers(page: Page, app: RunningApp) {
+  await page.goto(app.url)
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('link', { name: 'Users', exact: true })
+    .click()
+  await expect(page.getByTestId('users-table')).toBeVisible()
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('users-search').fill(text)
+  await expect(page.getByTestId('users-row').first()).toContainText(text, { ignoreCase: true })
+}
+
+test.describe('Users as the OWNER', () => {
+  let app: RunningApp
+  test.beforeAll(async () => {
+    app = await startApp(['--demo'])
+  })
+  test.afterAll(() => app.stop())
+
+  test('adds a user, invites them, changes a role, and undoes each', async ({ page }) => {
+    await openUsers(page, app)
+    await expect(page.getByTestId('invitation-notice')).toContainText(
+      'sending them by e-mail arrives with the company server',
+    )
+    await expect(page.getByTestId('pagination')).toContainText(`1–25 of`)
+
+    // AddUser (spec §5): both fields required.
+    await page.getByTestId('users-add').click()
+    await page.getByTestId('add-user-submit').click()
+    await expect(page.getByText('Email is required.')).toBeVisible()
+    await expect(page.getByText('Role is required.')).toBeVisible()
+    const roles = await page.getByTestId('add-user-role').locator('option').allTextContents()
+    expect(roles).toEqual(['Choose a role', 'Owner', 'Admin'])
+    await page.getByTestId('add-user-email').fill('new.analyst@example.test')
+    await page.getByTestId('add-user-role').selectOption('ADMIN')
+    await page.getByTestId('add-user-submit').click()
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Created User new.analyst@example.test for new.analyst' }),
+    ).toBeVisible()
+
+    await search(page, 'new.analyst@example.test')
+    const row = page.getByTestId('users-row').first()
+    await row.getByRole('button', { name: 'Send Invite' }).click()
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Invite sent to new.analyst@example.test' }),
+    ).toBeVisible()
+    await expect(page.getByTestId('invitation-text')).toHaveValue(/To: new\.analyst@example\.test/)
+    await page.getByRole('button', { name: 'Done' }).click()
+    await expect(row.getByRole('button', { name: 'Resend Invite' })).toBeVisible()
+
+    // Change a role.
+    const planner = demo.sampleUsers.PLANNER
+    await search(page, planner)
+    const plannerRow = page.getByTestId('users-row').first()
+    await expect(plannerRow.getByTestId('users-role')).toHaveValue('PLANNER')
+    await plannerRow.getByTestId('users-role').selectOption('ADMIN')
+    await expect(page.getByTestId('toast').filter({ hasText: `is now ADMIN` })).toBeVisible()
+    await expect(plannerRow.getByTestId('users-role')).toHaveValue('ADMIN')
+
+    // Undo the role change (Ctrl+Z), then the new user (the Undo button).
+    await page.locator('body').click()
+    await page.keyboard.press('Control+z')
+    await expect(plannerRow.getByTestId('users-role')).toHaveValue('PLANNER')
+    await page.getByTestId('users-undo').click()
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Undone: create new.analyst@example.test' }),
+    ).toBeVisible()
+    await page.getByTestId('users-search').fill('new.analyst')
+    await expect(page.getByTestId('users-empty')).toBeVisible()
+    // Redo brings the user back.
+    await page.getByTestId('users-redo').click()
+    await expect(page.getByTestId('users-row')).toHaveCount(1)
+  })
+
+  test("one's own role cannot be changed, and deleting asks first", async ({ page }) => {
+    await openUsers(page, app)
+    await search(page, demo.sampleUsers.OWNER)
+    const own = page.getByTestId('users-row').first()
+    await expect(own.getByTestId('users-role')).toHaveCount(0)
+    await expect(own.getByTestId('users-role-text')).toHaveAttribute(
+      'title',
+      'Users cannot change their own role.',
+    )
+
+    await search(page, demo.sampleUsers.COMM_MANAGER)
+    const comms = page.getByTestId('users-row').first()
+    await comms.getByTestId('users-delete').click()
+    await page.getByTestId('dialog-cancel').click()
+    await expect(comms.getByTestId('users-role')).toHaveValue('COMM_MANAGER')
+    await comms.getByTestId('users-delete').click()
+    await page.getByTestId('dialog-confirm').click()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Deleted user ' })).toBeVisible()
+    await expect(comms).toHaveAttribute('data-rank', '-1')
+    await page.getByTestId('users-undo').click()
+    await expect(comms.getByTestId('users-role')).toHaveValue('COMM_MANAGER')
+  })
+})
+
+test.describe('Users as an ADMIN', () => {
+  let app: RunningApp
+  test.beforeAll(async () => {
+    app = await startApp(['--demo', '--as', demo.sampleUsers.ADMIN])
+  })
+  test.afterAll(() => app.stop())
+
+  test('grants only the roles below admin, creates a user for an employee and invites them', async ({
+    page,
+  }) => {
+    await openUsers(page, app)
+    await search(page, demo.sampleUsers.OWNER)
+    await expect(page.getByTestId('users-row').first().getByTestId('users-role')).toHaveCount(0)
+
+    await page.getByTestId('users-search').fill('')
+    await page.getByTestId('users-filter').selectOption('noUser')
+    const withEmail = page.locator('[data-testid="users-row"][data-rank="-1"]').first()
+    const name = (await withEmail.locator('.users__name').textContent()) ?? ''
+    await page.getByTestId('users-search').fill(name)
+    const row = page.locator('[data-testid="users-row"][data-rank="-1"]').first()
+    await expect(row.getByTestId('users-create')).toHaveCount(0)
+    const offered = await row.getByTestId('users-new-role').locator('option').allTextContents()
+    expect(offered).not.toContain('Admin')
+    expect(offered).not.toContain('Owner')
+    await row.getByTestId('users-new-role').selectOption('EMPLOYEE')
+    await row.getByTestId('users-create').click()
+    await expect(page.getByTestId('toast').filter({ hasText: `for ${name}` })).toBeVisible()
+    await page.getByTestId('users-filter').selectOption('users')
+    const created = page.getByTestId('users-row').filter({ hasText: name }).first()
+    await created.getByRole('button', { name: 'Send Invite' }).click()
+    await expect(page.getByTestId('invitation-text')).toHaveValue(/as Employee\./)
+    await page.getByRole('button', { name: 'Done' }).click()
+    await expect(created.getByRole('button', { name: 'Resend Invite' })).toBeVisible()
+  })
+})
