@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
 import { budgetCommand, checkCommand, configCommand, planCommand } from './cli/planning-commands'
 import { exportCommand, importCommand } from './cli/import-commands'
+import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -14,6 +15,8 @@ import { WorkbookError } from './workbook/errors'
 interface Command {
   /** Positional arguments after the command name, as the usage names them. */
   args: string[]
+  /** Takes further arguments after those named (an action and its operands). */
+  variadic?: boolean
   run(args: string[], flags: Flags, out: Output): Promise<number | void>
 }
 
@@ -36,6 +39,21 @@ const COMMANDS: Record<string, Command> = {
   submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
   unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
   status: { args: ['file'], run: ([file], flags, out) => statusCommand(file, flags, out) },
+  users: {
+    args: ['file', 'action'],
+    variadic: true,
+    run: ([file, ...rest], flags, out) => usersCommand(file, flags, out, rest),
+  },
+  employee: {
+    args: ['file', 'set'],
+    variadic: true,
+    run: ([file, ...rest], flags, out) => employeeCommand(file, flags, out, rest),
+  },
+  payrange: {
+    args: ['file', 'set'],
+    variadic: true,
+    run: ([file, ...rest], flags, out) => payRangeCommand(file, flags, out, rest),
+  },
 }
 
 const FILE_ERRORS = new Set([
@@ -70,6 +88,9 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         for: { type: 'string' },
         planner: { type: 'string' },
         recommended: { type: 'boolean' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        employee: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -89,7 +110,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
           .join(' ')}.`,
       )
     }
-    if (args.length > command.args.length)
+    if (args.length > command.args.length && !command.variadic)
       throw new UsageError(`Unexpected argument "${args[command.args.length]}".`)
     return (await command.run(args, values, out)) ?? 0
   } catch (error) {

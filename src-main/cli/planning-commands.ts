@@ -10,7 +10,7 @@ import { parseConfigAssignments } from './config-args'
 import { UsageError } from './usage'
 import { withSession } from './workbook-session'
 
-function print(out: Output, flags: Flags, value: unknown, text: string): void {
+export function print(out: Output, flags: Flags, value: unknown, text: string): void {
   if (flags.json) out.json(value)
   else out.text(text)
 }

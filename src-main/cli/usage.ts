@@ -1,3 +1,5 @@
+import { EMPLOYEE_FIELD_NAMES } from '../../src-shared/domain/company-records'
+
 export const USAGE = `Meritbook command line
 
   new <file.paycycle> [--demo <N>] [--seed <s>] [--company <name>] [--owner-name <name>] [--owner-email <email>] [--json]
@@ -30,6 +32,13 @@ export const USAGE = `Meritbook command line
   plan <file.paycycle> <plan.csv> [--as <email>] --json
       Bulk planner input (Employee Id, New Salary, New Percent Bonus, New Dollar Bonus, Lump Sum,
       Comments, Performance Plan); all-or-nothing. Exit 1 when the file has errors.
+  users <file.paycycle> list|add --email <e> --role <r> [--employee <Employee Id>]|set-role <email> <role>|remove <email>|invite <email>|invite-all [--as <email>] --json
+      Users and roles. Refused (exit 1) for a role the acting user may not grant and for one's own role.
+      invite records the invite and prints the invitation (no e-mail is sent from a desktop workbook).
+  employee <file.paycycle> set <Employee Id> <field>=<value>… [--as <email>] --json
+      Edit an employee's record, validated like the import. Fields: ${EMPLOYEE_FIELD_NAMES.join(', ')}.
+  payrange <file.paycycle> set <name> [min=<n>] [mid=<n>] [max=<n>] [currency=<code>] [salaried=<bool>] [name=<new name>] --json
+      Edit a pay range (min ≤ mid ≤ max); the table's compa ratios follow.
 
 Run with: npm run -s cli -- <command> …`
 

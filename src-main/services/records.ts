@@ -19,6 +19,7 @@ import {
 import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
 import {
+  employeeIdByCompanyId,
   jobProfileIdByCode,
   listPayRangeUsage,
   readEmployeeRecord,
@@ -52,6 +53,18 @@ export function employeeRecord(workbook: Workbook, employeeId: number): Employee
   const row = readEmployeeRecord(workbook, employeeId)
   if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
   return toRecordDto(row)
+}
+
+/** By the workbook's id, or by the company's Employee Id. */
+export function findEmployeeRecord(
+  workbook: Workbook,
+  key: { employeeId?: number; companyEmployeeId?: string },
+): EmployeeRecordDto {
+  if (key.employeeId !== undefined) return employeeRecord(workbook, key.employeeId)
+  const id = employeeIdByCompanyId(workbook, key.companyEmployeeId ?? '')
+  if (id === null)
+    throw new Failure('NOT_FOUND', `No employee has the Employee Id "${key.companyEmployeeId}".`)
+  return employeeRecord(workbook, id)
 }
 
 /** Parses every change; all errors at once, each naming its field. Unchanged values are dropped. */

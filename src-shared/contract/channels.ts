@@ -290,7 +290,19 @@ export const contract = {
     member,
   ),
   /** The company's records, in place: an employee's admin-view fields (the side panel from the table). */
-  'employees.record': channel<EmployeeRecordDto>()(z.object({ employeeId: userId }).strict(), admin),
+  'employees.record': channel<EmployeeRecordDto>()(
+    z
+      .object({
+        employeeId: userId.optional(),
+        /** The company's Employee Id instead (the CLI). */
+        companyEmployeeId: z.string().trim().min(1).max(200).optional(),
+      })
+      .strict()
+      .refine((v) => (v.employeeId === undefined) !== (v.companyEmployeeId === undefined), {
+        message: 'Give employeeId or companyEmployeeId, not both.',
+      }),
+    admin,
+  ),
   /** PUT /employees/{id}/: fields as text, validated like the import; one change-log entry. */
   'employees.update': channel<EmployeeUpdateResult>()(
     z.object({ employeeId: userId, changes: employeeChanges }).strict(),

@@ -1,9 +1,9 @@
-import { employeeRecord, payRangeOverview, updateEmployee, updatePayRange } from '../../services/records'
+import { findEmployeeRecord, payRangeOverview, updateEmployee, updatePayRange } from '../../services/records'
 import type { HandlerMap } from '../types'
 
 /** The company's records, in place; a saved change drops the table model (pay and ranges feed every row). */
 export const recordsHandlers: HandlerMap = {
-  'employees.record': async ({ employeeId }, { workbook }) => employeeRecord(workbook, employeeId),
+  'employees.record': async (key, { workbook }) => findEmployeeRecord(workbook, key),
   'employees.update': async (input, { session, workbook, user }) => {
     const result = await updateEmployee(workbook, user, input)
     if (Object.keys(result.before).length > 0) session.table.invalidate()

@@ -68,6 +68,13 @@ const EMPLOYEE_COLUMN: Record<Exclude<EmployeeField, 'jobCode'>, string> = {
   age: 'age',
 }
 
+export function employeeIdByCompanyId(workbook: Workbook, companyEmployeeId: string): number | null {
+  const row = workbook.sqlite
+    .prepare('SELECT id FROM employee WHERE company_employee_id = ?')
+    .get(companyEmployeeId) as { id: number } | undefined
+  return row?.id ?? null
+}
+
 export function jobProfileIdByCode(workbook: Workbook, jobCode: string): number | null {
   const row = workbook.sqlite.prepare('SELECT id FROM job_profile WHERE job_code = ?').get(jobCode) as
     { id: number } | undefined

@@ -144,6 +144,9 @@ export function UserRow({ row, actorRole, actions }: Props) {
             <span className="muted users__sub">{action.hint}</span>
           </span>
         )}
+        {row.inviteRank === -1 && pendingRole === '' && newRoles.length > 0 && (
+          <span className="muted users__sub">Choose a role to create a user</span>
+        )}
         {action.kind === 'createUser' && pendingRole !== '' && (
           <button
             type="button"

@@ -277,6 +277,13 @@ export default function UsersPage() {
       {data && (
         <>
           <table className="users__table" aria-busy={list.loading} data-testid="users-table">
+            <colgroup>
+              <col className="users__col-name" />
+              <col className="users__col-email" />
+              <col className="users__col-role" />
+              <col className="users__col-invite" />
+              <col className="users__col-actions" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Name</th>
