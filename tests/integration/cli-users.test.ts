@@ -34,9 +34,22 @@ describe('cli users', () => {
 
   it('adds a user for an employee by Employee Id, then changes the role, invites and removes them', async () => {
     const withUser = new Set(demo.users.map((u) => u.employeeId))
-    const employee = demo.employees.find((e) => e.email && !withUser.has(e.id) && !demo.teams.some((t) => t.managerId === e.id))
+    const employee = demo.employees.find(
+      (e) => e.email && !withUser.has(e.id) && !demo.teams.some((t) => t.managerId === e.id),
+    )
     if (!employee?.email) throw new Error('the demo has no plain employee')
-    const added = await cli('users', file, 'add', '--email', employee.email, '--role', 'employee', '--employee', employee.companyEmployeeId, '--json')
+    const added = await cli(
+      'users',
+      file,
+      'add',
+      '--email',
+      employee.email,
+      '--role',
+      'employee',
+      '--employee',
+      employee.companyEmployeeId,
+      '--json',
+    )
     expect(added.errors).toEqual([])
     expect(added.json[0]).toMatchObject({
       user: { role: 'EMPLOYEE', employeeId: employee.id },
@@ -58,7 +71,18 @@ describe('cli users', () => {
   })
 
   it('refuses, exit 1, a role the acting user may not grant', async () => {
-    const result = await cli('users', file, 'add', '--email', 'boss@acme.test', '--role', 'ADMIN', '--as', admin, '--json')
+    const result = await cli(
+      'users',
+      file,
+      'add',
+      '--email',
+      'boss@acme.test',
+      '--role',
+      'ADMIN',
+      '--as',
+      admin,
+      '--json',
+    )
     expect(result.code).toBe(1)
     expect(result.errors).toEqual([
       'Your role (ADMIN) may not grant ADMIN. An ADMIN may manage PLANNER, COMM_MANAGER, MANAGER and EMPLOYEE users.',
@@ -103,12 +127,28 @@ describe('cli users', () => {
 describe('cli employee and payrange', () => {
   it('sets an employee field validated like the import, and refuses a bad value naming the field', async () => {
     const target = demo.employees[5]
-    const bad = await cli('employee', file, 'set', target.companyEmployeeId, 'email=not-an-email', 'fte=2', '--json')
+    const bad = await cli(
+      'employee',
+      file,
+      'set',
+      target.companyEmployeeId,
+      'email=not-an-email',
+      'fte=2',
+      '--json',
+    )
     expect(bad.code).toBe(2)
     expect(bad.errors[0]).toBe(
       `${target.name} (${target.companyEmployeeId}): Email: Invalid email format ("not-an-email"); FTE: must be above 0 and at most 1 ("2")`,
     )
-    const good = await cli('employee', file, 'set', target.companyEmployeeId, 'jobTitle=Principal Analyst', 'currentSalary=100,000.50', '--json')
+    const good = await cli(
+      'employee',
+      file,
+      'set',
+      target.companyEmployeeId,
+      'jobTitle=Principal Analyst',
+      'currentSalary=100,000.50',
+      '--json',
+    )
     expect(good.code).toBe(0)
     const [row] = await sql<{ job_title: string; current_salary: number }>(
       'SELECT job_title, current_salary FROM employee WHERE company_employee_id = ?',
@@ -122,7 +162,7 @@ describe('cli employee and payrange', () => {
     expect(JSON.parse(log[0].old_value)).toHaveProperty('jobTitle')
   })
 
-  it('sets a pay range's pays (min ≤ mid ≤ max) and names a range it cannot find', async () => {
+  it("sets a pay range's pays (min ≤ mid ≤ max) and names a range it cannot find", async () => {
     const [range] = await sql<{ id: number; name: string; mid_pay: number }>(
       `SELECT p.id, p.name, p.mid_pay FROM pay_range p JOIN job_profile jp ON jp.pay_range_id = p.id
        JOIN employee e ON e.job_profile_id = jp.id GROUP BY p.id HAVING COUNT(*) = 1 LIMIT 1`,
@@ -130,7 +170,16 @@ describe('cli employee and payrange', () => {
     const crossing = await cli('payrange', file, 'set', range.name, 'min=10', 'mid=5', 'max=20')
     expect(crossing.code).toBe(2)
     expect(crossing.errors[0]).toContain('Min Pay, Mid Pay and Max Pay must rise in that order')
-    const result = await cli('payrange', file, 'set', range.name, 'min=1000', 'mid=2000', 'max=3000', '--json')
+    const result = await cli(
+      'payrange',
+      file,
+      'set',
+      range.name,
+      'min=1000',
+      'mid=2000',
+      'max=3000',
+      '--json',
+    )
     expect(result.code).toBe(0)
     expect(result.json[0]).toMatchObject({ range: { minPay: 100_000, midPay: 200_000, maxPay: 300_000 } })
     const [row] = await sql<{ mid_pay: number }>('SELECT mid_pay FROM pay_range WHERE id = ?', range.id)
