@@ -1,7 +1,7 @@
 import { statusCommand, submitCommand, unsubmitCommand } from './cli/submission-commands'
 import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
-import { budgetCommand, checkCommand, configCommand, planCommand } from './cli/planning-commands'
+import { budgetCommand, checkCommand, configCommand, moveCommand, planCommand } from './cli/planning-commands'
 import { exportCommand, importCommand } from './cli/import-commands'
 import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
 import { USAGE, UsageError } from './cli/usage'
@@ -36,6 +36,7 @@ const COMMANDS: Record<string, Command> = {
     run: ([file, csv], flags, out) => exportCommand(file, flags, out, csv),
   },
   plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
+  move: { args: ['file'], run: ([file], flags, out) => moveCommand(file, flags, out) },
   submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
   unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
   status: { args: ['file'], run: ([file], flags, out) => statusCommand(file, flags, out) },
@@ -84,6 +85,9 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         amount: { type: 'string' },
         currency: { type: 'string' },
         clear: { type: 'boolean' },
+        employee: { type: 'string' },
+        onto: { type: 'string' },
+        root: { type: 'boolean' },
         comments: { type: 'string' },
         for: { type: 'string' },
         planner: { type: 'string' },

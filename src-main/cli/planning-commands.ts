@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { parse } from 'csv-parse/sync'
-import type { PayCycleDto } from '../../src-shared/contract'
+import type { ChannelInput, PayCycleDto } from '../../src-shared/contract'
 import { CURRENCY_CODES, isCurrencyCode } from '../../src-shared/domain/currencies'
 import { parseBudgetInput } from '../../src-shared/domain/team-budget'
 import { Failure } from '../services/failure'
@@ -100,4 +100,37 @@ export async function checkCommand(file: string, flags: Flags, out: Output): Pro
     report,
     `${report.employees.length} employees (${flagged} with violations), ${report.teams.length} teams.`,
   )
+}
+
+/** `move --employee <Employee Id> (--team <name> | --onto <Employee Id> | --root)`: an org chart drop. */
+export async function moveCommand(file: string, flags: Flags, out: Output): Promise<void> {
+  const code = typeof flags.employee === 'string' ? flags.employee : undefined
+  if (!code) throw new UsageError('move needs --employee <Employee Id>.')
+  const team = typeof flags.team === 'string' ? flags.team : undefined
+  const onto = typeof flags.onto === 'string' ? flags.onto : undefined
+  if ([team, onto, flags.root ? 'root' : undefined].filter(Boolean).length !== 1)
+    throw new UsageError('move needs one of --team <name>, --onto <Employee Id> or --root.')
+  const result = await withSession(file, flags, async (session) => {
+    const employees = await session.call('employees.list', {})
+    const idOf = (companyId: string) => {
+      const found = employees.find((e) => e.companyEmployeeId === companyId)
+      if (!found) throw new Failure('NOT_FOUND', `No employee has the Employee Id "${companyId}".`)
+      return found.id
+    }
+    const employeeId = idOf(code)
+    let target: ChannelInput<'orgChart.drop'>['target'] = { kind: 'company' }
+    if (team) {
+      const matches = (await session.call('teams.list', {})).filter((t) => t.name === team)
+      if (matches.length !== 1)
+        throw new Failure(
+          'NOT_FOUND',
+          matches.length === 0
+            ? `No team is named "${team}".`
+            : `${matches.length} teams are named "${team}".`,
+        )
+      target = { kind: 'team', teamId: matches[0].id }
+    } else if (onto) target = { kind: 'employee', employeeId: idOf(onto) }
+    return session.call('orgChart.drop', { source: { employeeId, asManager: false }, target })
+  })
+  print(out, flags, { changed: result.changed, message: result.message }, result.message)
 }

@@ -27,6 +27,8 @@ export const USAGE = `Meritbook command line
       Without --json: a count line and the first 20 errors (or why the file was refused).
   export <file.paycycle> <out.csv>
       Write the company in the import format (import → export → import is the identity).
+  move <file.paycycle> --employee <Employee Id> (--team <name> | --onto <Employee Id> | --root) [--as <email>] --json
+      Move an employee on the org chart (a drop): into a team, onto someone (their team, or a new one), or to the root.
   check <file.paycycle> [--as <email>] --json
       Every violation, proration and team budget check the user can see.
   plan <file.paycycle> <plan.csv> [--as <email>] --json

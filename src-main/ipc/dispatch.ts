@@ -7,6 +7,7 @@ import { WorkbookError } from '../workbook/errors'
 import { appHandlers } from './handlers/app'
 import { dataHandlers } from './handlers/data'
 import { importHandlers } from './handlers/import'
+import { orgChartHandlers } from './handlers/org-chart'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import { submissionHandlers } from './handlers/submissions'
@@ -35,6 +36,7 @@ const HANDLERS = mergeHandlers(
   importHandlers,
   payCycleHandlers,
   planningHandlers,
+  orgChartHandlers,
   submissionHandlers,
   recordsHandlers,
   tableHandlers,

@@ -21,6 +21,7 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
+import { orgSnapshotSchema, type OrgChartMoveResult, type OrgChartView } from './org-chart-dto'
 import type { PlannerStatusCard, PlannerStatusTree } from './status-dto'
 import type { CreatedUser, InviteAllResult, InviteResult, ManagersPreview, UsersPage } from './users-dto'
 import type {
@@ -380,6 +381,34 @@ export const contract = {
     z.object({ text: z.string().max(200) }).strict(),
     submitters,
   ),
+  /** The org chart, one team at a time (null: the company root), with a page of its members. */
+  'orgChart.view': channel<OrgChartView>()(
+    z
+      .object({
+        teamId: z.number().int().positive().nullable(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    admin,
+  ),
+  /** A card dropped on a team, a manager slot, another employee or the company root (§4 drag rules). */
+  'orgChart.drop': channel<OrgChartMoveResult>()(
+    z
+      .object({
+        source: z.object({ employeeId: z.number().int().positive(), asManager: z.boolean() }).strict(),
+        target: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('team'), teamId: z.number().int().positive() }).strict(),
+          z.object({ kind: z.literal('managerSlot'), teamId: z.number().int().positive() }).strict(),
+          z.object({ kind: z.literal('employee'), employeeId: z.number().int().positive() }).strict(),
+          z.object({ kind: z.literal('company') }).strict(),
+        ]),
+      })
+      .strict(),
+    admin,
+  ),
+  /** Undo or redo of a drop: writes back the state a drop answered. */
+  'orgChart.restore': channel<null>()(z.object({ snapshot: orgSnapshotSchema }).strict(), admin),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

@@ -276,3 +276,61 @@ export function applyOrgChartChange<T extends OrgTeam, E extends OrgEmployee>(
     }
   }
 }
+
+// ── A drop, planned whole ──────────────────────────────────────────────────────────────────────────
+
+export type OrgDropPlan<T extends OrgTeam, E extends OrgEmployee> =
+  | { ok: true; change: OrgChartChange; next: OrgStore<T, E> }
+  | { ok: false; change: OrgChartChange; reason: string }
+
+function subtreeOf(store: OrgStore, teamId: number): Set<number> {
+  const found = new Set<number>([teamId])
+  const queue = [teamId]
+  while (queue.length > 0) {
+    const id = queue.pop() as number
+    for (const child of store.teams.get(id)?.subTeams ?? [])
+      if (!found.has(child)) {
+        found.add(child)
+        queue.push(child)
+      }
+  }
+  return found
+}
+
+/**
+ * A drop with everything it implies: a manager moved to another team takes the teams they manage
+ * along (they stay members of those teams' parent), and a drop that would put someone inside a team
+ * they manage (directly or below) is refused, naming why. `makeTeam` gives the record of a team the
+ * drop creates.
+ */
+export function planOrgChartDrop<T extends OrgTeam, E extends OrgEmployee>(
+  store: OrgStore<T, E>,
+  source: DragSource,
+  target: DropTarget,
+  makeTeam: (name: string, parentTeamId: number | null) => T,
+): OrgDropPlan<T, E> {
+  const change = orgChartDrop(store, source, target)
+  let next = applyOrgChartChange(store, change, makeTeam)
+  if (change.kind === 'setTeam') {
+    const before = store.employees.get(change.employeeId)
+    for (const teamId of before?.managedTeamIds ?? []) {
+      if (store.teams.get(teamId)?.parentTeamId === before?.teamId)
+        next = setTeamParent(next, teamId, change.teamId)
+    }
+  }
+  for (const employee of next.employees.values()) {
+    const was = store.employees.get(employee.id)
+    if (was && was.teamId === employee.teamId && was.managedTeamIds === employee.managedTeamIds) continue
+    for (const managed of employee.managedTeamIds) {
+      if (employee.teamId != null && subtreeOf(next, managed).has(employee.teamId)) {
+        const team = next.teams.get(employee.teamId)?.name ?? 'that team'
+        return {
+          ok: false,
+          change,
+          reason: `${employee.name} manages ${next.teams.get(managed)?.name ?? 'a team'}, which holds ${team}: they cannot report inside their own team.`,
+        }
+      }
+    }
+  }
+  return { ok: true, change, next }
+}

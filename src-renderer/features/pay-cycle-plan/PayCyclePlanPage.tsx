@@ -1,17 +1,45 @@
+import { useSearchParams } from 'react-router'
 import { BudgetDistributionView } from '../hyperbalance/BudgetDistributionView'
+import { OrgChartView } from '../org-chart/OrgChartView'
 import './pay-cycle-plan.css'
 
-/**
- * Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance) and the pay-cycle
- * matrix screen, one section each.
- */
+/** The page's tabs; the chosen one is kept in the address (`?tab=`), so a reload stays on it. */
+export const PLAN_TABS = [
+  { id: 'budgets', label: 'Budgets' },
+  { id: 'orgchart', label: 'Org Chart' },
+] as const
+type PlanTab = (typeof PLAN_TABS)[number]['id']
+
+/** Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance) and the org chart. */
 export default function PayCyclePlanPage() {
+  const [params, setParams] = useSearchParams()
+  const tab: PlanTab = PLAN_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'budgets'
   return (
     <div className="page pay-cycle-plan" data-testid="pay-cycle-plan">
       <header className="page__header">
         <h1>Plan Pay Cycle</h1>
       </header>
-      <BudgetDistributionView />
+      <div className="tabs" role="tablist" aria-label="Plan Pay Cycle">
+        {PLAN_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`plan-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`plan-panel-${t.id}`}
+            className={`tabs__tab${tab === t.id ? ' tabs__tab--active' : ''}`}
+            onClick={() => setParams({ tab: t.id }, { replace: true })}
+            data-testid={`plan-tab-${t.id}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`plan-panel-${tab}`} aria-labelledby={`plan-tab-${tab}`}>
+        {tab === 'budgets' && <BudgetDistributionView />}
+        {tab === 'orgchart' && <OrgChartView />}
+      </div>
     </div>
   )
 }
