@@ -94,7 +94,6 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         recommended: { type: 'boolean' },
         email: { type: 'string' },
         role: { type: 'string' },
-        employee: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
