@@ -1,4 +1,4 @@
-import type { SubmissionType } from '../domain/submissions'
+import type { SubmissionType } from '../domain/admin-rules'
 
 /** One team card of Planner Status. */
 export interface PlannerStatusCard {

@@ -1,12 +1,9 @@
-import { hasAdminPowers, type RoleName } from './roles'
-import type { Severity } from './settings'
+import type { SubmissionType } from './admin-rules'
 
 /**
- * Planner submissions (administration document §3, §4, §5, §6, §8): who may submit for whom, with
- * which type, and when Force Submit is offered.
+ * Planner submissions (administration document §3, §5, §8): the dialogs' texts and the catalogue's
+ * messages. Who may submit for whom, and the type it records: admin-rules.ts.
  */
-
-export type SubmissionType = 'PLANNER' | 'FORCE' | 'HR'
 
 export const SUBMITTED = 'Successfully submitted'
 export const SUBMIT_FAILED = 'Error: Could not submit Pay Cycle. Please try again.'
@@ -23,40 +20,4 @@ export function submitForFailed(name: string): string {
 
 export function unsubmitForFailed(name: string): string {
   return `Error: Could not unsubmit for ${name}`
-}
-
-export interface Submitter {
-  role: RoleName
-  employeeId: number | null
-}
-
-/**
- * Spec §6: one's own submission is PLANNER; an admin role submitting for someone else records HR;
- * another planner forcing a sub-planner's submission records FORCE.
- */
-export function submissionTypeFor(submitter: Submitter, plannerEmployeeId: number): SubmissionType {
-  if (submitter.employeeId === plannerEmployeeId) return 'PLANNER'
-  return hasAdminPowers(submitter.role) ? 'HR' : 'FORCE'
-}
-
-export interface ForceSubmitConditions {
-  /** The card is wide enough to hold the button (planner status breakpoints). */
-  widthSufficient: boolean
-  /** The team has a manager (holding it in this pay cycle) who has not submitted. */
-  managerUnsubmitted: boolean
-  /** The viewer is that manager. */
-  viewerIsManager: boolean
-  /** subPlannerNotSubmitted's severity in the pay cycle's settings (null: the rule is off). */
-  waitingSeverity: Severity | null
-  viewerIsAdmin: boolean
-}
-
-/** Spec §5 Force Submit: the button appears only when all four conditions hold. */
-export function canForceSubmit(c: ForceSubmitConditions): boolean {
-  return (
-    c.widthSufficient &&
-    c.managerUnsubmitted &&
-    !c.viewerIsManager &&
-    (c.waitingSeverity !== 'error' || c.viewerIsAdmin)
-  )
 }

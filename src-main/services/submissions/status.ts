@@ -5,6 +5,7 @@ import type {
   SessionUser,
 } from '../../../src-shared/contract'
 import { ancestorTeamIds, childTeamIds, teamTreeRootIds } from '../../../src-shared/domain/hierarchy'
+import { canForceSubmit } from '../../../src-shared/domain/admin-rules'
 import { hasAdminPowers } from '../../../src-shared/domain/roles'
 import { Failure } from '../failure'
 import type { TableModel } from '../table/model'
@@ -73,12 +74,18 @@ export function statusCard(
   const plannerId = model.holderOf(teamId)
   const admin = hasAdminPowers(user.role)
   const submission = plannerId === null ? null : (submissions.get(plannerId) ?? null)
+  // The spec's conditions but the card's width (the page decides that), and whom one may force for.
   const forceable =
-    plannerId !== null &&
-    submission === null &&
-    plannerId !== user.employeeId &&
-    (model.waitingSeverity !== 'error' || admin) &&
-    (admin || (user.employeeId !== null && isSubPlannerOf(model, plannerId, user.employeeId)))
+    canForceSubmit({
+      widthSufficient: true,
+      managerId: plannerId,
+      managerSubmitted: submission !== null,
+      currentEmployeeId: user.employeeId,
+      role: user.role,
+      settings: model.payCycle.settings,
+    }) &&
+    (admin ||
+      (user.employeeId !== null && plannerId !== null && isSubPlannerOf(model, plannerId, user.employeeId)))
   return {
     id: teamId,
     name: model.teams.get(teamId)?.name ?? '',

@@ -1,6 +1,7 @@
 import type { PlannerSubmissionDto, SessionUser } from '../../../src-shared/contract'
 import { hasAdminPowers } from '../../../src-shared/domain/roles'
-import { submissionTypeFor } from '../../../src-shared/domain/submissions'
+import { submissionTypeFor } from '../../../src-shared/domain/admin-rules'
+import { submitForFailed, unsubmitForFailed } from '../../../src-shared/domain/submissions'
 import { waitingForSubmissionMessage } from '../../../src-shared/domain/violations'
 import type { Workbook } from '../../workbook/open'
 import { appendChangeLog } from '../../workbook/queries/change-log'
@@ -49,14 +50,11 @@ export async function submitPlan(
     throw new Failure('FORBIDDEN', 'Your user is not an employee, so you have no plan to submit.')
   const name = nameOf(model, plannerId)
   const failFor = (reason: string) =>
-    new Failure(
-      'FORBIDDEN',
-      plannerId === user.employeeId ? reason : `Error: Could not submit for ${name}. ${reason}`,
-    )
+    new Failure('FORBIDDEN', plannerId === user.employeeId ? reason : `${submitForFailed(name)}. ${reason}`)
   if (!model.names.has(plannerId)) throw new Failure('NOT_FOUND', `No employee has the id ${plannerId}.`)
   if (heldTeams(model, plannerId).length === 0) throw failFor(`${name} plans no team in this pay cycle.`)
   if (model.submitted.has(plannerId)) throw failFor(`${name} has already submitted.`)
-  const type = submissionTypeFor(user, plannerId)
+  const type = submissionTypeFor(user.role, plannerId !== user.employeeId)
   const admin = hasAdminPowers(user.role)
   if (type === 'FORCE') {
     if (user.employeeId === null || !isSubPlannerOf(model, plannerId, user.employeeId))
@@ -119,7 +117,7 @@ export async function unsubmitPlan(
 ): Promise<null> {
   const model = await openCycleModel(table, workbook)
   const fail = (reason: string) =>
-    new Failure('FORBIDDEN', `Error: Could not unsubmit for ${nameOf(model, plannerEmployeeId)}. ${reason}`)
+    new Failure('FORBIDDEN', `${unsubmitForFailed(nameOf(model, plannerEmployeeId))}. ${reason}`)
   const submission = await requireSubmission(model, workbook, plannerEmployeeId, fail)
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {

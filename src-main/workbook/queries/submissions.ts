@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { PlannerSubmissionDto } from '../../../src-shared/contract'
-import type { SubmissionType } from '../../../src-shared/domain/submissions'
+import type { SubmissionType } from '../../../src-shared/domain/admin-rules'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
 

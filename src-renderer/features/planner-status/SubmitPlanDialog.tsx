@@ -6,6 +6,7 @@ import {
   SUBMIT_FAILED,
   SUBMIT_WARNING,
   SUBMITTED,
+  submitForFailed,
 } from '../../../src-shared/domain/submissions'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
@@ -45,9 +46,7 @@ export function SubmitPlanDialog({
     })
     setLoading(false)
     if (!result.ok) {
-      toast.error(
-        result.error.message || (force ? `Error: Could not submit for ${force.plannerName}` : SUBMIT_FAILED),
-      )
+      toast.error(result.error.message || (force ? submitForFailed(force.plannerName) : SUBMIT_FAILED))
       return
     }
     toast.success(SUBMITTED)
