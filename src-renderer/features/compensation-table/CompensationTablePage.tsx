@@ -15,7 +15,9 @@ import { ColumnEditor } from './ColumnEditor'
 import { displayCurrencyOf, pickableCurrencies } from './display-money'
 import { filterKind, setOptions } from './filter-model'
 import { buildColumnDefs } from './grid-columns'
+import { hasAdminPowers } from '../../../src-shared/domain/roles'
 import { HistoryPanel } from './HistoryPanel'
+import { EmployeeRecordPanel } from '../records/EmployeeRecordPanel'
 import { Pagination } from './Pagination'
 import { updateTableSession } from './session-store'
 import { exportQuery, PAGE_SIZE, withFilter, type TableFilters } from './table-query'
@@ -33,7 +35,8 @@ import { ViolationPanel } from './ViolationPanel'
 import { ViolationSummary } from './ViolationSummary'
 import './table.css'
 
-type Panel = { kind: 'violations' } | { kind: 'history'; row: TableRow } | null
+type Panel =
+  { kind: 'violations' } | { kind: 'history'; row: TableRow } | { kind: 'record'; row: TableRow } | null
 
 /** /employeetable: the Compensation Table, a page of 25 rows at a time from the main process. */
 export default function CompensationTablePage() {
@@ -76,9 +79,18 @@ export default function CompensationTablePage() {
     [edit],
   )
   const onHistory = useCallback((row: TableRow) => setPanel({ kind: 'history', row }), [])
+  const isAdmin = role !== null && hasAdminPowers(role)
+  const onRecord = useMemo(
+    () => (isAdmin ? (row: TableRow) => setPanel({ kind: 'record', row }) : null),
+    [isAdmin],
+  )
+  const onRecordSaved = useCallback(() => {
+    api.current?.refreshInfiniteCache()
+    onChanged()
+  }, [onChanged])
   const columnDefs = useMemo(
-    () => buildColumnDefs(columns.ids, { display, onHistory, onPromotion }),
-    [columns.ids, display, onHistory, onPromotion],
+    () => buildColumnDefs(columns.ids, { display, onHistory, onRecord, onPromotion }),
+    [columns.ids, display, onHistory, onRecord, onPromotion],
   )
 
   const filterable = useMemo(
@@ -240,6 +252,15 @@ export default function CompensationTablePage() {
       )}
       {panel?.kind === 'history' && (
         <HistoryPanel row={panel.row} version={`${changes}`} onClose={() => setPanel(null)} />
+      )}
+      {panel?.kind === 'record' && (
+        <EmployeeRecordPanel
+          key={panel.row.id}
+          employeeId={panel.row.id}
+          employeeName={panel.row.employeeName}
+          onClose={() => setPanel(null)}
+          onSaved={onRecordSaved}
+        />
       )}
     </section>
   )

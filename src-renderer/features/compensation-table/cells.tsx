@@ -114,22 +114,39 @@ export function PromotionCell(
   )
 }
 
-/** Row actions: the reward history drawer. */
+/** Row actions: the reward history drawer, and for admins the employee's record. */
 export function ActionsCell(
-  props: CustomCellRendererProps<TableRow> & { onHistory: (row: TableRow) => void },
+  props: CustomCellRendererProps<TableRow> & {
+    onHistory: (row: TableRow) => void
+    onRecord: ((row: TableRow) => void) | null
+  },
 ) {
   const row = props.data
   if (!row) return null
   return (
-    <button
-      type="button"
-      className="row-action"
-      data-testid="row-history"
-      aria-label={`History of ${row.employeeName}`}
-      title="Reward history"
-      onClick={() => props.onHistory(row)}
-    >
-      ⟲
-    </button>
+    <>
+      <button
+        type="button"
+        className="row-action"
+        data-testid="row-history"
+        aria-label={`History of ${row.employeeName}`}
+        title="Reward history"
+        onClick={() => props.onHistory(row)}
+      >
+        ⟲
+      </button>
+      {props.onRecord && (
+        <button
+          type="button"
+          className="row-action"
+          data-testid="row-record"
+          aria-label={`Record of ${row.employeeName}`}
+          title="Edit the employee's record"
+          onClick={() => props.onRecord?.(row)}
+        >
+          ✎
+        </button>
+      )}
+    </>
   )
 }

@@ -21,6 +21,8 @@ import { TableTooltip, tooltipKind } from './TableTooltip'
 export interface ColumnCallbacks {
   display: DisplayCurrency
   onHistory: (row: TableRow) => void
+  /** Admins: the employee's record panel (null: not offered). */
+  onRecord: ((row: TableRow) => void) | null
   onPromotion: (row: TableRow, value: boolean) => void
 }
 
@@ -115,14 +117,14 @@ export function buildColumnDefs(ids: readonly TableColumnId[], cb: ColumnCallbac
     colId: 'actions',
     headerName: '',
     headerTooltip: 'Reward history',
-    width: 52,
+    width: cb.onRecord ? 76 : 52,
     cellClass: 'cell--actions',
     pinned: 'left',
     sortable: false,
     resizable: false,
     suppressMovable: true,
     cellRenderer: ActionsCell,
-    cellRendererParams: { onHistory: cb.onHistory },
+    cellRendererParams: { onHistory: cb.onHistory, onRecord: cb.onRecord },
   }
   return [
     actions,

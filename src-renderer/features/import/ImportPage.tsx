@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, type ChangeEvent } from 'react'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { useDialog } from '../../components/dialog'
 import { useUndoKeys } from '../../components/keyboard'
+import { PayRangeList } from '../records/PayRangeList'
 import { useLeaveGuard } from '../../components/leave-guard'
 import { ImportGrid } from './ImportGrid'
 import { ImportAbortReason, ImportDone, ImportProgressPanel } from './ImportStatus'
@@ -125,6 +126,7 @@ export default function ImportPage() {
           <p className="muted">Required headers: {REQUIRED.join(', ')}.</p>
         </div>
       )}
+      {!summary && <PayRangeList />}
 
       {phase === 'review' && summary && (
         <>

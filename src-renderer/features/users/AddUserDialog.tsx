@@ -63,7 +63,12 @@ export function AddUserDialog({ actorRole, employee, onSubmit, onCancel }: Props
         </>
       }
     >
-      <form className="users__form" onSubmit={(event) => void submit(event)} data-testid="add-user-form">
+      <form
+        className="users__form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        data-testid="add-user-form"
+      >
         <label>
           Email
           <input

@@ -10,7 +10,7 @@ import {
 } from '../../../src-shared/domain/user-admin'
 import { call } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
-import { selectRole } from '../../app/session-slice'
+import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { useDialog } from '../../components/dialog'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
@@ -19,7 +19,7 @@ import { AddUserDialog, type AddUserForm } from './AddUserDialog'
 import { InvitationDialog } from './InvitationDialog'
 import { ManagersDialog } from './ManagersDialog'
 import { UserRow, type RowActions } from './UserRow'
-import { useUndoSteps } from './use-undo-steps'
+import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { useUsersPage } from './use-users-page'
 import './users.css'
 
@@ -41,7 +41,11 @@ export default function UsersPage() {
   const dialog = useDialog()
   const list = useUsersPage()
   const { reload } = list
-  const steps = useUndoSteps(useCallback(() => void reload(), [reload]))
+  const sessionKey = useAppSelector(selectSessionKey)
+  const steps = useUndoSteps(
+    useCallback(() => void reload(), [reload]),
+    { keepAs: `users:${sessionKey ?? ''}` },
+  )
   const [open, setOpen] = useState<Open>({ kind: 'none' })
 
   /** Creates a user; the step's undo deletes it, redo creates it again (a new id each time). */

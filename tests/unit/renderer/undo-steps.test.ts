@@ -4,7 +4,7 @@ import {
   pushStep,
   UNDO_LIMIT,
   type UndoStep,
-} from '../../../src-renderer/features/users/undo-steps'
+} from '../../../src-renderer/components/undo/undo-steps'
 
 function step(label: string, log: string[], fail = false): UndoStep {
   return {

@@ -1,0 +1,257 @@
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react'
+import type { PayRangeRowDto } from '../../../src-shared/contract'
+import { formatAmount } from '../../../src-shared/domain/money'
+import { call } from '../../app/client'
+import { useAppSelector } from '../../app/hooks'
+import { selectSessionKey } from '../../app/session-slice'
+import { useToast } from '../../components/toast'
+import { useUndoSteps } from '../../components/undo/use-undo-steps'
+import { Pagination } from '../compensation-table/Pagination'
+import './records.css'
+
+const PAGE_SIZE = 25
+const PAYS = ['minPay', 'midPay', 'maxPay'] as const
+type Pay = (typeof PAYS)[number]
+const PAY_LABEL: Record<Pay, string> = { minPay: 'Min Pay', midPay: 'Mid Pay', maxPay: 'Max Pay' }
+
+const asText = (cents: number) => (cents / 100).toFixed(2)
+
+/**
+ * The company's pay ranges (PUT /payranges/{id}/): min, mid and max edited in place, validated in
+ * the main process like the import (min ≤ mid ≤ max), each save one undoable step; the table's
+ * compa ratios and ranges follow.
+ */
+export function PayRangeList() {
+  const toast = useToast()
+  const [ranges, setRanges] = useState<PayRangeRowDto[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [editing, setEditing] = useState<{
+    id: number
+    values: Record<Pay, string>
+    error: string | null
+  } | null>(null)
+
+  const reload = useCallback(async () => {
+    try {
+      setRanges(await call('payRanges.overview', {}))
+      setError(null)
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    }
+  }, [])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+  const sessionKey = useAppSelector(selectSessionKey)
+  const steps = useUndoSteps(
+    useCallback(() => void reload(), [reload]),
+    { keepAs: `payRanges:${sessionKey ?? ''}` },
+  )
+
+  const shown = useMemo(() => {
+    const term = search.trim().toLowerCase()
+    return (ranges ?? []).filter(
+      (r) => !term || r.name.toLowerCase().includes(term) || r.payCurrency.toLowerCase() === term,
+    )
+  }, [ranges, search])
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
+  const current = Math.min(page, pages)
+  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+
+  async function save() {
+    if (!editing) return
+    const { id, values } = editing
+    try {
+      const result = await call('payRanges.update', { payRangeId: id, changes: values })
+      setEditing(null)
+      if (Object.keys(result.before).length === 0) return
+      toast.success(result.message)
+      const before = result.before
+      steps.record({
+        label: `pay range ${result.range.name}`,
+        undo: async () => void (await call('payRanges.update', { payRangeId: id, changes: before })),
+        redo: async () => void (await call('payRanges.update', { payRangeId: id, changes: values })),
+      })
+      void reload()
+    } catch (caught) {
+      setEditing({ ...editing, error: caught instanceof Error ? caught.message : String(caught) })
+    }
+  }
+
+  return (
+    <section className="records panel" aria-labelledby="pay-ranges-title" data-testid="pay-range-list">
+      <header className="records__header">
+        <h2 id="pay-ranges-title">Pay Ranges</h2>
+        <input
+          type="search"
+          placeholder="Search pay ranges"
+          aria-label="Search pay ranges"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+            setPage(1)
+          }}
+          data-testid="pay-range-search"
+        />
+        <span className="records__spacer" />
+        <button
+          type="button"
+          className="button"
+          onClick={steps.undo}
+          disabled={!steps.undoLabel}
+          title={steps.undoLabel ? `Undo ${steps.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+          data-testid="pay-range-undo"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={steps.redo}
+          disabled={!steps.redoLabel}
+          title={steps.redoLabel ? `Redo ${steps.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+          data-testid="pay-range-redo"
+        >
+          Redo
+        </button>
+      </header>
+      <p className="muted records__note">
+        A change here moves the compa ratios, positions in range and range violations of every employee in the
+        range.
+      </p>
+      {error && <p role="alert">Failed to fetch pay ranges: {error}</p>}
+      {ranges && (
+        <div className="records__scroll">
+          <table className="records__table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Currency</th>
+                {PAYS.map((p) => (
+                  <th key={p} scope="col" className="records__num">
+                    {PAY_LABEL[p]}
+                  </th>
+                ))}
+                <th scope="col" className="records__num">
+                  Employees
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) =>
+                editing?.id === r.id ? (
+                  <Fragment key={r.id}>
+                    <tr data-testid="pay-range-row" data-name={r.name} className="records__editing">
+                      <td>{r.name}</td>
+                      <td>
+                        {r.payCurrency} <span className="muted">{r.salaried ? 'salaried' : 'hourly'}</span>
+                      </td>
+                      {PAYS.map((p) => (
+                        <td key={p} className="records__num">
+                          <input
+                            value={editing.values[p]}
+                            aria-label={`${PAY_LABEL[p]} of ${r.name}`}
+                            inputMode="decimal"
+                            onChange={(event) =>
+                              setEditing({
+                                ...editing,
+                                error: null,
+                                values: { ...editing.values, [p]: event.target.value },
+                              })
+                            }
+                            onKeyDown={(event) => {
+                              if (event.key === 'Enter') void save()
+                              if (event.key === 'Escape') setEditing(null)
+                            }}
+                            autoFocus={p === 'minPay'}
+                            data-testid={`pay-range-${p}`}
+                          />
+                        </td>
+                      ))}
+                      <td className="records__num">{r.employees.toLocaleString('en-US')}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--primary"
+                          onClick={() => void save()}
+                          data-testid="pay-range-save"
+                        >
+                          Save
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost records__compact"
+                          aria-label="Cancel"
+                          title="Cancel (Escape)"
+                          onClick={() => setEditing(null)}
+                        >
+                          ✕
+                        </button>
+                      </td>
+                    </tr>
+                    {editing.error && (
+                      <tr>
+                        <td colSpan={7} role="alert" className="records__error" data-testid="pay-range-error">
+                          {editing.error}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ) : (
+                  <tr key={r.id} data-testid="pay-range-row" data-name={r.name}>
+                    <td>{r.name}</td>
+                    <td>
+                      {r.payCurrency} <span className="muted">{r.salaried ? 'salaried' : 'hourly'}</span>
+                    </td>
+                    {PAYS.map((p) => (
+                      <td key={p} className="records__num" data-testid={`pay-range-${p}-text`}>
+                        {formatAmount(r[p])}
+                      </td>
+                    ))}
+                    <td className="records__num">{r.employees.toLocaleString('en-US')}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        aria-label={`Edit pay range ${r.name}`}
+                        onClick={() =>
+                          setEditing({
+                            id: r.id,
+                            error: null,
+                            values: {
+                              minPay: asText(r.minPay),
+                              midPay: asText(r.midPay),
+                              maxPay: asText(r.maxPay),
+                            },
+                          })
+                        }
+                        data-testid="pay-range-edit"
+                      >
+                        Edit
+                      </button>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {ranges && shown.length === 0 && <p className="muted">No pay range matches this search.</p>}
+      {ranges && shown.length > 0 && (
+        <Pagination
+          current={current}
+          total={pages}
+          rowCount={shown.length}
+          pageSize={PAGE_SIZE}
+          onGoTo={setPage}
+        />
+      )}
+    </section>
+  )
+}
