@@ -4,12 +4,14 @@
  */
 import { importBench } from './import'
 import { tableBench } from './table'
+import { usersBench } from './users'
 import { workbookBench } from './workbook'
 
 const BENCHES: Record<string, () => Promise<void>> = {
   workbook: workbookBench,
   import: importBench,
   table: tableBench,
+  users: usersBench,
 }
 
 async function main(): Promise<void> {

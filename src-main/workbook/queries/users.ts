@@ -13,7 +13,6 @@ import type { WorkbookDatabase } from '../schema'
  */
 const ROWS = `
   SELECT e.id AS employee_id, e.company_employee_id, e.name, e.job_title, e.email AS email,
-    EXISTS (SELECT 1 FROM team t WHERE t.manager_id = e.id) AS is_manager,
     u.id AS user_id, u.email AS user_email, u.name AS user_name, u.preferred_name, r.name AS role,
     u.invited, u.invite_accepted,
     CASE WHEN u.id IS NULL THEN (CASE WHEN TRIM(COALESCE(e.email, '')) = '' THEN -2 ELSE -1 END)
@@ -22,7 +21,7 @@ const ROWS = `
   LEFT JOIN app_user u ON u.employee_id = e.id
   LEFT JOIN role r ON r.id = u.role_id
   UNION ALL
-  SELECT NULL, NULL, u.name, NULL, u.email, 0, u.id, u.email, u.name, u.preferred_name, r.name,
+  SELECT NULL, NULL, u.name, NULL, u.email, u.id, u.email, u.name, u.preferred_name, r.name,
     u.invited, u.invite_accepted,
     CASE WHEN u.invite_accepted = 1 THEN 2 WHEN u.invited = 1 THEN 1 ELSE 0 END
   FROM app_user u JOIN role r ON r.id = u.role_id
@@ -78,8 +77,9 @@ export function readUsersPage(
   ).n
   const raw = sqlite
     .prepare(
-      `SELECT * FROM (${ROWS}) ${clause}
-       ORDER BY name COLLATE NOCASE, employee_id IS NULL, employee_id, user_id LIMIT ? OFFSET ?`,
+      `SELECT p.*, EXISTS (SELECT 1 FROM team t WHERE t.manager_id = p.employee_id) AS is_manager
+       FROM (SELECT * FROM (${ROWS}) ${clause}
+         ORDER BY name COLLATE NOCASE, employee_id IS NULL, employee_id, user_id LIMIT ? OFFSET ?) p`,
     )
     .all(...params, query.limit, query.offset) as RawRow[]
   const invitedAt = inviteDates(
