@@ -19,6 +19,12 @@ import {
 import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
 import {
+  changeLogOldValue,
+  deleteEmployeeLogged,
+  employeeKeyTaken,
+  restoreEmployeeLogged,
+  snapshotEmployee,
+  type EmployeeSnapshot,
   employeeIdByCompanyId,
   jobProfileIdByCode,
   listPayRangeUsage,
@@ -187,4 +193,66 @@ export async function updatePayRange(
     })
   })
   return { range: await overview(), before, message: `Saved pay range ${String(next.name)}` }
+}
+
+/**
+ * Deletes an employee after the screen asked: their reward history, submissions and links are kept
+ * in the change log's entry (its id answers), from which `restoreEmployee` puts them back.
+ */
+export function deleteEmployee(
+  workbook: Workbook,
+  actor: SessionUser,
+  employeeId: number,
+  now = new Date(),
+): { changeLogId: number; message: string } {
+  if (actor.employeeId === employeeId)
+    throw new Failure('FORBIDDEN', 'You cannot delete your own employee record.')
+  const snapshot = snapshotEmployee(workbook, employeeId)
+  if (!snapshot) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
+  const name = `${String(snapshot.employee.name)} (${String(snapshot.employee.company_employee_id)})`
+  const changeLogId = deleteEmployeeLogged(workbook, employeeId, {
+    at: now.toISOString(),
+    userId: actor.id,
+    entity: 'employee',
+    entityId: String(employeeId),
+    action: 'delete',
+    oldValue: snapshot,
+    newValue: null,
+  })
+  return {
+    changeLogId,
+    message: `Deleted ${name}; their history is kept in the change history.`,
+  }
+}
+
+export function restoreEmployee(
+  workbook: Workbook,
+  actor: SessionUser,
+  changeLogId: number,
+  now = new Date(),
+): EmployeeRecordDto {
+  const text = changeLogOldValue(workbook, changeLogId, 'employee', 'delete')
+  if (!text)
+    throw new Failure(
+      'NOT_FOUND',
+      `The change history has no deleted employee with the entry ${changeLogId}.`,
+    )
+  const snapshot = JSON.parse(text) as EmployeeSnapshot
+  if (employeeKeyTaken(workbook, snapshot)) {
+    throw new Failure(
+      'BAD_INPUT',
+      `Employee Id "${String(snapshot.employee.company_employee_id)}" is in use again, so the deleted employee cannot come back.`,
+    )
+  }
+  const id = snapshot.employee.id as number
+  restoreEmployeeLogged(workbook, snapshot, {
+    at: now.toISOString(),
+    userId: actor.id,
+    entity: 'employee',
+    entityId: String(id),
+    action: 'restore',
+    oldValue: null,
+    newValue: { fromChangeLogId: changeLogId },
+  })
+  return employeeRecord(workbook, id)
 }

@@ -29,6 +29,7 @@ import {
   insertUser,
   listManagers,
   markInvited,
+  ownerUserId,
   readUsersPage,
   roleId,
   setUserRole,
@@ -56,12 +57,6 @@ async function requireUser(workbook: Workbook, userId: number): Promise<UserDto>
   const user = await findUserById(workbook, userId)
   if (!user) throw new Failure('NOT_FOUND', `No user has the id ${userId}.`)
   return user
-}
-
-function ownerUserId(workbook: Workbook): number | null {
-  const row = workbook.sqlite.prepare('SELECT owner_user_id FROM company LIMIT 1').get() as
-    { owner_user_id: number | null } | undefined
-  return row?.owner_user_id ?? null
 }
 
 /** The workbook's recorded owner keeps the role: the desktop app acts as them. */

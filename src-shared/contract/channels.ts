@@ -309,6 +309,16 @@ export const contract = {
     z.object({ employeeId: userId, changes: employeeChanges }).strict(),
     admin,
   ),
+  /** DELETE /employees/{id}/, after the screen asked; the history stays in the change log (its entry's id). */
+  'employees.delete': channel<{ changeLogId: number; message: string }>()(
+    z.object({ employeeId: userId }).strict(),
+    admin,
+  ),
+  /** Undoes a delete from its change-log entry: the same id, reward, history and links. */
+  'employees.restore': channel<EmployeeRecordDto>()(
+    z.object({ changeLogId: z.number().int().positive() }).strict(),
+    admin,
+  ),
   /** The pay-range list: every range with how many job profiles and employees use it. */
   'payRanges.overview': channel<PayRangeRowDto[]>()(none, admin),
   /** PUT /payranges/{id}/. */

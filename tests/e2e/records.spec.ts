@@ -35,6 +35,14 @@ async function editRange(page: Page, mid: string, max: string) {
   await row.getByTestId('pay-range-maxPay').press('Enter')
 }
 
+/** An employee who manages no team and has no user, to delete. */
+const leaver = demo.employees.find(
+  (e) =>
+    e.id !== employee.id &&
+    !demo.teams.some((t) => t.managerId === e.id) &&
+    !demo.users.some((u) => u.employeeId === e.id),
+)
+
 for (const role of ['OWNER', 'ADMIN'] as const) {
   test.describe(`the company's records as ${role}`, () => {
     let app: RunningApp
@@ -98,6 +106,33 @@ for (const role of ['OWNER', 'ADMIN'] as const) {
       await panel.getByTestId('record-undo').click()
       await expect(cell(page, 'jobTitle')).toHaveText(employee?.jobTitle ?? '')
       await expect(panel.getByTestId('record-jobTitle')).toHaveValue(employee?.jobTitle ?? '')
+    })
+
+    test('deleting an employee asks first, keeps their history, and undo brings them back', async ({
+      page,
+    }) => {
+      if (!leaver) throw new Error('the demo has no one to delete')
+      await page.goto(app.url)
+      await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+      await page.getByTestId('table-search').fill(leaver.name)
+      await expect(page.getByTestId('pagination')).toContainText('1–1 of 1')
+      await grid(page).locator(`.ag-row[row-id="${leaver.id}"] [data-testid="row-record"]`).click()
+      const panel = page.getByTestId('employee-record')
+      await panel.getByTestId('record-delete').click()
+      await page.getByTestId('dialog-cancel').click()
+      await expect(panel.getByTestId('record-jobTitle')).toBeVisible()
+      await panel.getByTestId('record-delete').click()
+      await expect(page.getByTestId('dialog')).toContainText(
+        'their reward history is kept in the change history',
+      )
+      await page.getByTestId('dialog-confirm').click()
+      await expect(panel.getByTestId('employee-deleted')).toContainText(
+        `Deleted ${leaver.name} (${leaver.companyEmployeeId}); their history is kept in the change history.`,
+      )
+      await expect(grid(page).locator(`.ag-row[row-id="${leaver.id}"]`)).toHaveCount(0)
+      await panel.getByTestId('record-undo-delete').click()
+      await expect(panel.getByTestId('record-jobTitle')).toHaveValue(leaver.jobTitle)
+      await expect(grid(page).locator(`.ag-row[row-id="${leaver.id}"]`).first()).toBeVisible()
     })
   })
 }

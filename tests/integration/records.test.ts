@@ -152,3 +152,51 @@ describe('payRanges.update (PUT /payranges)', () => {
     expect((await rows()).find((r) => r.id === member.id)?.compaRatio).toBe(member.compaRatio)
   })
 })
+
+describe('employees.delete and employees.restore', () => {
+  it('deletes a manager with a user and history, keeps it all in the change log, and restores it', async () => {
+    const dispatcher = await as('OWNER')
+    const team = demo.teams.find(
+      (t) => t.parentTeamId !== null && demo.users.some((u) => u.employeeId === t.managerId),
+    )
+    if (!team) throw new Error('no manager with a user')
+    const managerId = team.managerId
+    const edit = await dispatcher.dispatch('rewards.update', {
+      updates: [{ employeeId: managerId, changes: { comments: 'kept in history' } }],
+    })
+    if (!edit.ok) throw new Error(edit.error.message)
+    const history = await dispatcher.dispatch('rewards.history', { employeeId: managerId })
+    if (!history.ok) throw new Error(history.error.message)
+    expect(history.value.length).toBeGreaterThan(0)
+
+    const deleted = await dispatcher.dispatch('employees.delete', { employeeId: managerId })
+    if (!deleted.ok) throw new Error(deleted.error.message)
+    expect(deleted.value.message).toMatch(/their history is kept in the change history\.$/)
+    const gone = await dispatcher.dispatch('employees.record', { employeeId: managerId })
+    expect(gone.ok || gone.error.code).toBe('NOT_FOUND')
+    const page = await dispatcher.dispatch('table.query', tableQuery({ limit: 500 }))
+    expect(page.ok && page.value.rows.some((r) => r.id === managerId)).toBe(false)
+
+    const restored = await dispatcher.dispatch('employees.restore', {
+      changeLogId: deleted.value.changeLogId,
+    })
+    if (!restored.ok) throw new Error(restored.error.message)
+    expect(restored.value.id).toBe(managerId)
+    const after = await dispatcher.dispatch('rewards.history', { employeeId: managerId })
+    expect(after.ok && after.value.length).toBe(history.value.length)
+    const teams = await dispatcher.dispatch('teams.list', {})
+    expect(teams.ok && teams.value.find((t) => t.id === team.id)?.managerId).toBe(managerId)
+    const users = await dispatcher.dispatch('users.list', {})
+    expect(users.ok && users.value.some((u) => u.employeeId === managerId)).toBe(true)
+    const again = await dispatcher.dispatch('employees.restore', { changeLogId: deleted.value.changeLogId })
+    expect(again.ok || again.error.message).toMatch(/is in use again/)
+  })
+
+  it("refuses to delete the acting user's own employee record", async () => {
+    const dispatcher = await as('ADMIN')
+    const admin = demo.users.find((u) => u.email === demo.sampleUsers.ADMIN)
+    expect(admin?.employeeId).toEqual(expect.any(Number))
+    const result = await dispatcher.dispatch('employees.delete', { employeeId: admin?.employeeId ?? 0 })
+    expect(result.ok || result.error.message).toBe('You cannot delete your own employee record.')
+  })
+})

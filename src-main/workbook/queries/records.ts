@@ -183,3 +183,152 @@ export async function writePayRange(
     .where('id', '=', id)
     .execute()
 }
+
+type SqlRow = Record<string, string | number | null>
+
+/** Everything deleting an employee removes or unlinks, to keep in the change log and to restore. */
+export interface EmployeeSnapshot {
+  employee: SqlRow
+  reward: SqlRow | null
+  rewardHistory: SqlRow[]
+  plannerSubmissions: SqlRow[]
+  managedTeamIds: number[]
+  plannedTeamIds: number[]
+  reportIds: number[]
+  plannedEmployeeIds: number[]
+  userId: number | null
+}
+
+export function snapshotEmployee(workbook: Workbook, employeeId: number): EmployeeSnapshot | null {
+  const db = workbook.sqlite
+  const employee = db.prepare('SELECT * FROM employee WHERE id = ?').get(employeeId) as SqlRow | undefined
+  if (!employee) return null
+  const ids = (query: string) => db.prepare(query).pluck().all(employeeId) as number[]
+  return {
+    employee,
+    reward:
+      (db.prepare('SELECT * FROM reward WHERE employee_id = ?').get(employeeId) as SqlRow | undefined) ??
+      null,
+    rewardHistory: db
+      .prepare('SELECT * FROM reward_history WHERE employee_id = ? ORDER BY id')
+      .all(employeeId) as SqlRow[],
+    plannerSubmissions: db
+      .prepare('SELECT * FROM planner_submission WHERE planner_employee_id = ? ORDER BY id')
+      .all(employeeId) as SqlRow[],
+    managedTeamIds: ids('SELECT id FROM team WHERE manager_id = ?'),
+    plannedTeamIds: ids('SELECT id FROM team WHERE planner_id = ?'),
+    reportIds: ids('SELECT id FROM employee WHERE manager_id = ?'),
+    plannedEmployeeIds: ids('SELECT id FROM employee WHERE planner_id = ?'),
+    userId:
+      (db.prepare('SELECT id FROM app_user WHERE employee_id = ?').pluck().get(employeeId) as
+        number | undefined) ?? null,
+  }
+}
+
+type LogEntry = Parameters<typeof appendChangeLogSync>[1]
+
+/**
+ * One transaction: the change-log entry (keeping the snapshot), then the delete (reward, history and
+ * submissions go with the employee; references are cleared). Answers the entry's id.
+ */
+export function deleteEmployeeLogged(workbook: Workbook, employeeId: number, entry: LogEntry): number {
+  return workbook.sqlite.transaction(() => {
+    const logId = appendChangeLogSync(workbook, entry)
+    workbook.sqlite.prepare('DELETE FROM employee WHERE id = ?').run(employeeId)
+    return logId
+  })()
+}
+
+export function restoreEmployeeLogged(workbook: Workbook, snapshot: EmployeeSnapshot, entry: LogEntry): void {
+  workbook.sqlite.transaction(() => {
+    restoreEmployeeRows(workbook, snapshot)
+    appendChangeLogSync(workbook, entry)
+  })()
+}
+
+function insertRow(workbook: Workbook, table: string, row: SqlRow, omit: readonly string[] = []): void {
+  const columns = Object.keys(row).filter((c) => !omit.includes(c))
+  workbook.sqlite
+    .prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .run(...columns.map((c) => row[c]))
+}
+
+/**
+ * Puts a deleted employee back with the same id, their reward, history and submissions, and the
+ * links that still point nowhere (a team given another manager since keeps them). Refused when the
+ * id or the Employee Id is taken again.
+ */
+function restoreEmployeeRows(workbook: Workbook, snapshot: EmployeeSnapshot): void {
+  const db = workbook.sqlite
+  const id = snapshot.employee.id as number
+  insertRow(workbook, 'employee', snapshot.employee)
+  if (snapshot.reward) insertRow(workbook, 'reward', snapshot.reward)
+  for (const h of snapshot.rewardHistory) insertRow(workbook, 'reward_history', h, ['id'])
+  for (const s of snapshot.plannerSubmissions) insertRow(workbook, 'planner_submission', s, ['id'])
+  const relink = (query: string, ids: number[]) => {
+    const statement = db.prepare(query)
+    for (const other of ids) statement.run(id, other)
+  }
+  relink('UPDATE team SET manager_id = ? WHERE id = ? AND manager_id IS NULL', snapshot.managedTeamIds)
+  relink('UPDATE team SET planner_id = ? WHERE id = ? AND planner_id IS NULL', snapshot.plannedTeamIds)
+  relink('UPDATE employee SET manager_id = ? WHERE id = ? AND manager_id IS NULL', snapshot.reportIds)
+  relink(
+    'UPDATE employee SET planner_id = ? WHERE id = ? AND planner_id IS NULL',
+    snapshot.plannedEmployeeIds,
+  )
+  if (snapshot.userId !== null) {
+    db.prepare('UPDATE app_user SET employee_id = ? WHERE id = ? AND employee_id IS NULL').run(
+      id,
+      snapshot.userId,
+    )
+  }
+}
+
+export function employeeKeyTaken(workbook: Workbook, snapshot: EmployeeSnapshot): boolean {
+  return (
+    workbook.sqlite
+      .prepare('SELECT 1 FROM employee WHERE id = ? OR company_employee_id = ?')
+      .get(snapshot.employee.id, snapshot.employee.company_employee_id) !== undefined
+  )
+}
+
+/** A change-log entry's old value (a deleted employee's snapshot). */
+export function changeLogOldValue(
+  workbook: Workbook,
+  id: number,
+  entity: string,
+  action: string,
+): string | null {
+  const row = workbook.sqlite
+    .prepare('SELECT old_value FROM change_log WHERE id = ? AND entity = ? AND action = ?')
+    .get(id, entity, action) as { old_value: string | null } | undefined
+  return row?.old_value ?? null
+}
+
+export function appendChangeLogSync(
+  workbook: Workbook,
+  entry: {
+    at: string
+    userId: number
+    entity: string
+    entityId: string
+    action: string
+    oldValue: unknown
+    newValue: unknown
+  },
+): number {
+  const result = workbook.sqlite
+    .prepare(
+      'INSERT INTO change_log (at, user_id, entity, entity_id, action, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      entry.at,
+      entry.userId,
+      entry.entity,
+      entry.entityId,
+      entry.action,
+      entry.oldValue === null ? null : JSON.stringify(entry.oldValue),
+      entry.newValue === null ? null : JSON.stringify(entry.newValue),
+    )
+  return Number(result.lastInsertRowid)
+}

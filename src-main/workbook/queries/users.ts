@@ -269,3 +269,10 @@ export async function deleteUser(trx: Transaction<WorkbookDatabase>, userId: num
 export async function markInvited(trx: Transaction<WorkbookDatabase>, userId: number): Promise<void> {
   await trx.updateTable('app_user').set({ invited: 1 }).where('id', '=', userId).execute()
 }
+
+/** The company's recorded owner (the user the desktop app acts as). */
+export function ownerUserId(workbook: Workbook): number | null {
+  const row = workbook.sqlite.prepare('SELECT owner_user_id FROM company LIMIT 1').get() as
+    { owner_user_id: number | null } | undefined
+  return row?.owner_user_id ?? null
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { EmployeeRecordDto } from '../../../src-shared/contract'
 import {
   EMPLOYEE_FIELDS,
@@ -7,6 +7,7 @@ import {
 } from '../../../src-shared/domain/company-records'
 import { CURRENCY_CODES } from '../../../src-shared/domain/currencies'
 import { call } from '../../app/client'
+import { useDialog } from '../../components/dialog'
 import { useAppSelector } from '../../app/hooks'
 import { selectSessionKey } from '../../app/session-slice'
 import { SidePanel } from '../../components/side-panel'
@@ -34,17 +35,28 @@ export function EmployeeRecordPanel({ employeeId, employeeName, onClose, onSaved
   const [values, setValues] = useState<Values | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** Set once the employee is deleted: the panel offers Undo (restore) until closed. */
+  const [deleted, setDeletedState] = useState<string | null>(null)
+  const deletedRef = useRef<string | null>(null)
+  const setDeleted = useCallback((message: string | null) => {
+    deletedRef.current = message
+    setDeletedState(message)
+  }, [])
+  const dialog = useDialog()
 
   const load = useCallback(async () => {
     try {
       const answer = await call('employees.record', { employeeId })
       setRecord(answer)
       setValues(answer.values)
+      setDeleted(null)
       setError(null)
     } catch (caught) {
+      // A redone delete: the panel says so already.
+      if (deletedRef.current) return
       setError(caught instanceof Error ? caught.message : 'Error: Failed to fetch employee details')
     }
-  }, [employeeId])
+  }, [employeeId, setDeleted])
   useEffect(() => {
     void load()
   }, [load])
@@ -84,6 +96,36 @@ export function EmployeeRecordPanel({ employeeId, employeeName, onClose, onSaved
     }
   }
 
+  async function remove() {
+    if (!record) return
+    const name = `${record.values.name} (${record.companyEmployeeId})`
+    const sure = await dialog.confirm({
+      title: 'Delete employee?',
+      message: `Delete ${name}? They leave the Compensation Table, their teams and their user; their reward history is kept in the change history, and Undo brings everything back.`,
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    })
+    if (!sure) return
+    try {
+      const result = await call('employees.delete', { employeeId })
+      let changeLogId = result.changeLogId
+      setDeleted(result.message)
+      toast.success(result.message)
+      steps.record({
+        label: `delete ${name}`,
+        undo: async () => void (await call('employees.restore', { changeLogId })),
+        redo: async () => {
+          const again = await call('employees.delete', { employeeId })
+          changeLogId = again.changeLogId
+          setDeleted(again.message)
+        },
+      })
+      onSaved()
+    } catch (caught) {
+      toast.error(`Error: ${caught instanceof Error ? caught.message : 'Unknown Error'}`)
+    }
+  }
+
   return (
     <SidePanel
       title={`Record of ${record?.values.name ?? employeeName}`}
@@ -101,7 +143,15 @@ export function EmployeeRecordPanel({ employeeId, employeeName, onClose, onSaved
           {error}
         </p>
       )}
-      {values && (
+      {deleted && (
+        <div className="records__deleted" data-testid="employee-deleted">
+          <p>{deleted}</p>
+          <button type="button" className="button" onClick={steps.undo} data-testid="record-undo-delete">
+            Undo
+          </button>
+        </div>
+      )}
+      {values && !deleted && (
         <form className="records__form" noValidate onSubmit={(event) => void save(event)}>
           {EMPLOYEE_FIELD_NAMES.map((field) => {
             const spec = EMPLOYEE_FIELDS[field]
@@ -168,6 +218,14 @@ export function EmployeeRecordPanel({ employeeId, employeeName, onClose, onSaved
               onClick={() => record && setValues(record.values)}
             >
               Revert
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => void remove()}
+              data-testid="record-delete"
+            >
+              Delete employee…
             </button>
             <span className="records__spacer" />
             <button
