@@ -79,6 +79,25 @@ export default tseslint.config(
     },
   },
   {
+    // The company server shares src-shared with the desktop, never the desktop's own code.
+    files: ['src-server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnly],
+          patterns: [
+            {
+              regex: '(^|/)src-(main|renderer|preload)(/|$)',
+              message: 'The server imports src-shared, never src-main, the renderer or the preload.',
+            },
+            { regex: '^(better-sqlite3|keytar)$', message: 'The server keeps its data in PostgreSQL.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may import any layer, but not electron (it cannot load here).
     files: ['tests/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },

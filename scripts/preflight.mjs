@@ -17,6 +17,7 @@ const APT_PACKAGES = [
   { name: 'gnome-keyring', why: 'a real Secret Service for the keychain tests' },
   { name: 'dbus-daemon', why: 'dbus-run-session gives the keychain tests a private D-Bus' },
   { name: 'sqlite3', why: 'the import benchmark compares with sqlite3' },
+  { name: 'postgresql', why: "the company server's tests run against a real PostgreSQL" },
 ]
 
 function log(line) {
@@ -89,8 +90,56 @@ function ensureKeytar() {
   }
 }
 
+function answersOn5432() {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "require('net').connect(5432,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))",
+    ],
+    { stdio: 'ignore', timeout: 3000 },
+  )
+  return probe.status === 0
+}
+
+const TEST_ROLE_CHECK = ['-h', '127.0.0.1', '-U', 'meritbook', '-d', 'postgres', '-tAc', 'select 1']
+
+/** A PostgreSQL on 127.0.0.1:5432 with the tests' login role (meritbook / meritbook, CREATEDB). */
+function ensurePostgres() {
+  const roleWorks = () =>
+    spawnSync('psql', TEST_ROLE_CHECK, { env: { ...process.env, PGPASSWORD: 'meritbook' }, stdio: 'ignore' })
+      .status === 0
+  if (answersOn5432() && roleWorks()) return log('PostgreSQL answers on 127.0.0.1:5432 with the test role')
+  const sudo = privilege()
+  if (sudo === null) {
+    console.error(
+      '[preflight] the server tests need PostgreSQL on 127.0.0.1:5432 with a role meritbook (password meritbook, CREATEDB); run: sudo pg_ctlcluster 15 main start && sudo -u postgres psql -c "create role meritbook login createdb password \'meritbook\'"',
+    )
+    process.exit(1)
+  }
+  if (!answersOn5432()) {
+    const version = fs.readdirSync('/etc/postgresql').sort().at(-1)
+    run([...sudo, 'pg_ctlcluster', version, 'main', 'start'])
+  }
+  if (!roleWorks())
+    run([
+      ...sudo,
+      'su',
+      'postgres',
+      '-c',
+      `psql -qc "create role meritbook login createdb password 'meritbook'"`,
+    ])
+  if (!roleWorks()) {
+    console.error(
+      '[preflight] PostgreSQL runs but the meritbook role cannot sign in over TCP; check pg_hba.conf.',
+    )
+    process.exit(1)
+  }
+}
+
 if (process.platform === 'linux' && commandExists('apt-get') && commandExists('dpkg-query')) {
   ensureDebianPackages()
+  ensurePostgres()
   ensureKeytar()
 } else {
   console.error(

@@ -31,6 +31,14 @@ describe('import boundaries are enforced by lint', () => {
     expect(await restrictedImports('src-main/index.ts', code)).toHaveLength(0)
   })
 
+  it('the company server imports src-shared, never the desktop', async () => {
+    const messages = await restrictedImports(
+      'src-server/routes/example.ts',
+      "import { Session } from '../../src-main/services/session'\nimport { ok } from '../../src-shared/contract'\nexport const v = [Session, ok]\n",
+    )
+    expect(messages).toEqual([expect.stringContaining('The server imports src-shared, never src-main')])
+  })
+
   it('allows what the layers may use', async () => {
     const messages = await restrictedImports(
       'src-main/services/example.ts',

@@ -1,14 +1,13 @@
 import type { SessionUser, TableRow, ViolationDto } from '../../../src-shared/contract'
 import { payRangeHints } from '../../../src-shared/domain/pay-range-hints'
 import { bonusInputs, increaseInputState } from '../../../src-shared/domain/proration'
+import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../../src-shared/domain/locks'
 import { subPlannerViolation } from '../../../src-shared/domain/violations'
 import { ratingLabel, SEVERITY_NAMES } from './columns'
 import type { RowState, TableModel } from './model'
 import { resolveView } from './query'
 
-export const CYCLE_CLOSED = 'The pay cycle is closed; choices are locked.'
-export const PLAN_SUBMITTED = 'Your plan is submitted; choices are locked.'
-export const NOT_YOUR_EMPLOYEE = 'This employee is not in your teams.'
+export { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED }
 
 /** Who edits: their planning scope and what locks their choices. */
 export interface Actor {

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import type { RoleName } from '../../src-shared/domain/roles'
+
+/** What an access token says: who, in which company, with which role; `set_password` tokens do only that. */
+export interface AccessClaims {
+  userId: number
+  companyId: number
+  role: RoleName
+  purpose: 'access' | 'set_password'
+}
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+export const SET_PASSWORD_TOKEN_SECONDS = 30 * 60
+
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: Uint8Array,
+  now = new Date(),
+): Promise<string> {
+  const seconds = claims.purpose === 'access' ? ACCESS_TOKEN_SECONDS : SET_PASSWORD_TOKEN_SECONDS
+  const issuedAt = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ cid: claims.companyId, role: claims.role, pur: claims.purpose })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + seconds)
+    .setIssuer('meritbook')
+    .sign(secret)
+}
+
+/** The claims of a valid, unexpired token; null for anything else. */
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  now = new Date(),
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: 'meritbook',
+      algorithms: ['HS256'],
+      currentDate: now,
+    })
+    const userId = Number(payload.sub)
+    if (!Number.isSafeInteger(userId) || typeof payload.cid !== 'number' || typeof payload.role !== 'string')
+      return null
+    const purpose = payload.pur === 'set_password' ? 'set_password' : 'access'
+    return { userId, companyId: payload.cid, role: payload.role as RoleName, purpose }
+  } catch {
+    return null
+  }
+}
+
+/** A random, URL-safe secret (refresh tokens, one-time links). */
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+/** Tokens are stored only as their SHA-256: a stolen database holds no usable token. */
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}

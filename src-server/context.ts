@@ -1,0 +1,16 @@
+import type { ServerDb } from './db/connect'
+import type { Mailer } from './mail'
+
+/** What every route needs: the database, the token secret, the mailer and where links point. */
+export interface ServerContext {
+  db: ServerDb
+  jwtSecret: Uint8Array
+  mailer: Mailer
+  /** The address people open (links in e-mails): `https://meritbook.example.com`. */
+  publicUrl: string
+  /** Cookies carry `Secure` (off only for plain-HTTP tests on loopback). */
+  secureCookies: boolean
+  /** Onboarding (a new company with its owner) needs this key; null: only a SUPER_USER may onboard. */
+  onboardingKey: string | null
+  now: () => Date
+}

@@ -1,0 +1,200 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** PostgreSQL returns BIGINT as text by default; connect.ts parses it to a number (ids and cents fit). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type DateText = ColumnType<string | null, string | null | undefined, string | null>
+type Json<T> = ColumnType<T, string, string>
+
+export interface CompanyTable {
+  id: Generated<number>
+  name: string
+  server_owner_email: string | null
+  created_at: Generated<Timestamp>
+}
+
+export interface AppUserTable {
+  id: Generated<number>
+  company_id: number
+  email: string
+  name: string
+  role: string
+  employee_id: number | null
+  password_hash: string | null
+  invited: Generated<boolean>
+  invite_accepted: Generated<boolean>
+  invited_at: Timestamp | null
+  created_at: Generated<Timestamp>
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>
+  user_id: number
+  family: string
+  token_hash: string
+  expires_at: Timestamp
+  rotated_at: Timestamp | null
+  revoked_at: Timestamp | null
+  created_at: Generated<Timestamp>
+}
+
+export interface OneTimeLinkTable {
+  id: Generated<number>
+  user_id: number
+  purpose: 'invite' | 'recover'
+  token_hash: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  created_at: Generated<Timestamp>
+}
+
+export interface PayCycleTable {
+  company_id: number
+  id: number
+  name: Generated<string>
+  active: Generated<boolean>
+  effective_date: DateText
+  company_merit_budget: number | null
+  default_currency: Generated<string>
+  currency_conversions: Json<Record<string, number>>
+  settings: Json<unknown>
+  updated_at: Generated<Timestamp>
+}
+
+export interface PayRangeTable {
+  company_id: number
+  id: number
+  name: string
+  min_pay: number
+  mid_pay: number
+  max_pay: number
+  pay_currency: string
+  salaried: boolean
+}
+
+export interface JobProfileTable {
+  company_id: number
+  id: number
+  job_code: string
+  job_profile: string | null
+  job_family: string | null
+  job_family_group: string | null
+  exemption_status: boolean
+  pay_range_id: number | null
+}
+
+export interface TeamTable {
+  company_id: number
+  id: number
+  name: string
+  parent_team_id: number | null
+  manager_id: number | null
+  planner_id: number | null
+  budget: number | null
+  budget_currency: string | null
+  calculated_budget: number | null
+  recommended_budget: number | null
+}
+
+export interface EmployeeTable {
+  company_id: number
+  id: number
+  company_employee_id: string
+  name: string
+  preferred_name: string | null
+  email: string | null
+  job_title: string | null
+  job_profile_id: number | null
+  fte: number
+  salaried: boolean
+  hire_date: DateText
+  current_salary: number
+  default_pay_currency: string
+  current_dollar_bonus: number
+  current_percent_bonus: number
+  gender: string | null
+  race: string | null
+  age: number | null
+  department: string | null
+  location: string | null
+  employment_status: string
+  previous_increase_date: DateText
+  team_id: number | null
+  manager_id: number | null
+  planner_id: number | null
+  pay_cycle_id: number | null
+}
+
+export interface RewardTable {
+  company_id: number
+  employee_id: number
+  new_salary: number | null
+  new_dollar_bonus: number | null
+  new_percent_bonus: number | null
+  new_job_profile_id: number | null
+  recommended_increase: number | null
+  recommended_increase_per: number | null
+  lump_sum: number | null
+  comments: string | null
+  performance_rating: number | null
+  performance_plan: boolean
+  promotion: boolean
+  previous_increase: DateText
+  hyperbalance_annual_allocated_budget: number | null
+  updated_at: Generated<Timestamp>
+}
+
+export interface RewardHistoryTable {
+  id: Generated<number>
+  company_id: number
+  employee_id: number
+  at: Generated<Timestamp>
+  user_id: number | null
+  source: string
+  changes: Json<unknown>
+}
+
+export interface PlannerSubmissionTable {
+  id: Generated<number>
+  company_id: number
+  planner_employee_id: number
+  pay_cycle_id: number
+  submission_type: 'PLANNER' | 'FORCE' | 'HR'
+  comments: string
+  submitted_by_user_id: number | null
+  updated_at: Generated<Timestamp>
+}
+
+export interface UserSettingsTable {
+  user_id: number
+  preferred_currency: string | null
+  compensation_table_config: Json<string[] | null> | null
+}
+
+export interface ChangeLogTable {
+  id: Generated<number>
+  company_id: number
+  at: Generated<Timestamp>
+  user_id: number | null
+  entity: string
+  entity_id: string | null
+  action: string
+  old_value: Json<unknown> | null
+  new_value: Json<unknown> | null
+}
+
+export interface ServerDatabase {
+  company: CompanyTable
+  app_user: AppUserTable
+  refresh_token: RefreshTokenTable
+  one_time_link: OneTimeLinkTable
+  pay_cycle: PayCycleTable
+  pay_range: PayRangeTable
+  job_profile: JobProfileTable
+  team: TeamTable
+  employee: EmployeeTable
+  reward: RewardTable
+  reward_history: RewardHistoryTable
+  planner_submission: PlannerSubmissionTable
+  user_settings: UserSettingsTable
+  change_log: ChangeLogTable
+}

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify'
+import {
+  hasAdminPowers,
+  isRoleName,
+  canAccessPage,
+  type PageKey,
+  type RoleName,
+} from '../../src-shared/domain/roles'
+import { verifyAccessToken } from '../auth/tokens'
+import type { ServerContext } from '../context'
+import { HttpError, NOT_LOGGED_IN } from './errors'
+
+/** The signed-in user of a request, loaded fresh (a deleted user or a changed role takes effect at once). */
+export interface Caller {
+  userId: number
+  companyId: number
+  role: RoleName
+  employeeId: number | null
+  email: string
+  name: string
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : null
+}
+
+export async function callerOf(
+  request: FastifyRequest,
+  context: ServerContext,
+  purpose: 'access' | 'set_password' = 'access',
+): Promise<Caller> {
+  const { db } = context
+  const token = bearer(request)
+  const claims = token ? await verifyAccessToken(token, context.jwtSecret, context.now()) : null
+  if (!claims || (claims.purpose !== purpose && !(purpose === 'set_password' && claims.purpose === 'access')))
+    throw new HttpError(401, NOT_LOGGED_IN)
+  const user = await db.selectFrom('app_user').selectAll().where('id', '=', claims.userId).executeTakeFirst()
+  if (!user || user.company_id !== claims.companyId || !isRoleName(user.role))
+    throw new HttpError(401, NOT_LOGGED_IN)
+  return {
+    userId: user.id,
+    companyId: user.company_id,
+    role: user.role,
+    employeeId: user.employee_id,
+    email: user.email,
+    name: user.name,
+  }
+}
+
+/** Spec §6 page access: a role may use a call when it reaches one of these pages (super user always). */
+export function requirePages(caller: Caller, pages: readonly PageKey[], what: string): void {
+  if (!pages.some((page) => canAccessPage(caller.role, page)))
+    throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
+}
+
+export function requireAdmin(caller: Caller, what: string): void {
+  if (!hasAdminPowers(caller.role)) throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
+}

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto'
+import { parseArgs } from 'node:util'
+import pino from 'pino'
+import { buildServer } from './app'
+import type { ServerContext } from './context'
+import { connect, migrateToLatest } from './db/connect'
+import { smtpMailer, type Mailer } from './mail'
+import { createCompany } from './routes/company'
+
+const USAGE = `Usage: npm run server -- --database-url <postgres://…> [--port <n>] [--host <address>]
+       npm run server -- --database-url <url> --create-owner <email> --company <name> [--owner-name <name>]
+Environment: MERITBOOK_DATABASE_URL, MERITBOOK_JWT_SECRET (32+ random bytes, base64), MERITBOOK_SMTP_URL,
+MERITBOOK_MAIL_FROM, MERITBOOK_PUBLIC_URL, MERITBOOK_ONBOARDING_KEY, PORT.`
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'create-owner': { type: 'string' },
+      company: { type: 'string' },
+      'owner-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const env = process.env
+  const databaseUrl = values['database-url'] ?? env.MERITBOOK_DATABASE_URL
+  if (!databaseUrl) {
+    console.error(`A database is required: --database-url or MERITBOOK_DATABASE_URL.\n${USAGE}`)
+    return 2
+  }
+  const log = pino({ level: env.LOG_LEVEL ?? 'info' })
+  const secretText = env.MERITBOOK_JWT_SECRET
+  if (!secretText)
+    log.warn(
+      'MERITBOOK_JWT_SECRET is not set: a random one is used, so sign-ins end when the server restarts.',
+    )
+  const jwtSecret = secretText ? Buffer.from(secretText, 'base64') : crypto.randomBytes(32)
+  const printed: string[] = []
+  // Without SMTP the messages go to the log (and --create-owner prints its link).
+  const mailer: Mailer = env.MERITBOOK_SMTP_URL
+    ? smtpMailer(env.MERITBOOK_SMTP_URL, env.MERITBOOK_MAIL_FROM ?? 'Meritbook <no-reply@localhost>')
+    : {
+        send: async (message) =>
+          void (
+            printed.push(message.text),
+            log.info({ to: message.to, subject: message.subject }, 'mail (no SMTP configured)')
+          ),
+      }
+  const db = connect(databaseUrl)
+  try {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) log.info({ applied }, 'database migrated')
+    const port = Number(values.port ?? env.PORT ?? 8787)
+    const context: ServerContext = {
+      db,
+      jwtSecret,
+      mailer,
+      publicUrl: env.MERITBOOK_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+      secureCookies: env.MERITBOOK_INSECURE_COOKIES !== '1',
+      onboardingKey: env.MERITBOOK_ONBOARDING_KEY ?? null,
+      now: () => new Date(),
+    }
+    if (values['create-owner']) {
+      if (!values.company) {
+        console.error(`--create-owner needs --company <name>.\n${USAGE}`)
+        return 2
+      }
+      const created = await createCompany(context, {
+        companyName: values.company,
+        ownerEmail: values['create-owner'],
+        ownerName: values['owner-name'] ?? values['create-owner'],
+      })
+      console.log(
+        `Created ${values.company} (company ${created.companyId}) with its owner ${values['create-owner']}.`,
+      )
+      if (printed.length > 0) console.log(`\n${printed.join('\n')}`)
+      return 0
+    }
+    const app = await buildServer(context, { level: env.LOG_LEVEL ?? 'info' })
+    await app.listen({ port, host: values.host ?? '127.0.0.1' })
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await app.close()
+    return 0
+  } finally {
+    await db.destroy()
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,383 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { submissionTypeFor } from '../../src-shared/domain/admin-rules'
+import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
+import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../src-shared/domain/locks'
+import { hasAdminPowers } from '../../src-shared/domain/roles'
+import { budgetInputState } from '../../src-shared/domain/team-budget'
+import { inScope, planningScope, type PlanningScope } from '../../src-shared/domain/visibility'
+import type { ServerContext } from '../context'
+import type { ServerDb } from '../db/connect'
+import { callerOf, requireAdmin, requirePages, type Caller } from '../http/context'
+import { HttpError } from '../http/errors'
+
+const PLANNING_PAGES = [
+  'employeetable',
+  'plannerdashboard',
+  'plannerstatus',
+  'compstatements',
+  'hrdashboard',
+] as const
+const id = z.coerce.number().int().positive()
+const cents = z.number().int('Amounts are whole cents.').min(0, 'Amounts cannot be negative.').max(1e14)
+
+/** Reward edits (PUT /employeerewards/{employee}/): money in cents, percents as percent numbers. */
+export const rewardPutSchema = z
+  .object({
+    new_salary: cents.nullable().optional(),
+    new_dollar_bonus: cents.nullable().optional(),
+    new_percent_bonus: z.number().min(0).max(1000).nullable().optional(),
+    lump_sum: cents.nullable().optional(),
+    comments: z.string().max(2000).nullable().optional(),
+  })
+  .strict()
+
+async function scopeOf(db: ServerDb, caller: Caller): Promise<PlanningScope> {
+  const teams = await db
+    .selectFrom('team')
+    .select(['id', 'parent_team_id as parentTeamId', 'manager_id as managerId', 'planner_id as plannerId'])
+    .where('company_id', '=', caller.companyId)
+    .execute()
+  return planningScope(caller.role, caller.employeeId, teams)
+}
+
+async function activeCycle(db: ServerDb, companyId: number) {
+  return db
+    .selectFrom('pay_cycle')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('active', '=', true)
+    .executeTakeFirst()
+}
+
+/** Why the caller's planning is locked now, or null. */
+async function lockReason(db: ServerDb, caller: Caller): Promise<string | null> {
+  const cycle = await activeCycle(db, caller.companyId)
+  if (!cycle) return CYCLE_CLOSED
+  if (caller.employeeId === null) return null
+  const submitted = await db
+    .selectFrom('planner_submission')
+    .select('id')
+    .where('company_id', '=', caller.companyId)
+    .where('pay_cycle_id', '=', cycle.id)
+    .where('planner_employee_id', '=', caller.employeeId)
+    .executeTakeFirst()
+  return submitted ? PLAN_SUBMITTED : null
+}
+
+export function planningRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context
+  const caller = (request: FastifyRequest) => callerOf(request, context)
+
+  app.get('/api/employees/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read employees')
+    const scope = await scopeOf(db, who)
+    const rows = await db
+      .selectFrom('employee')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.filter((e) => inScope(scope, e.team_id)).map(({ company_id: _c, ...e }) => e)
+  })
+
+  app.get('/api/employeerewards/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read rewards')
+    const scope = await scopeOf(db, who)
+    const rows = await db
+      .selectFrom('reward')
+      .innerJoin('employee', (join) =>
+        join
+          .onRef('employee.company_id', '=', 'reward.company_id')
+          .onRef('employee.id', '=', 'reward.employee_id'),
+      )
+      .selectAll('reward')
+      .select('employee.team_id')
+      .where('reward.company_id', '=', who.companyId)
+      .orderBy('reward.employee_id')
+      .execute()
+    return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+  })
+
+  app.put('/api/employeerewards/:employee/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, ['employeetable'], 'plan rewards')
+    const employeeId = id.parse((request.params as { employee: string }).employee)
+    const changes = rewardPutSchema.parse(request.body)
+    const employee = await db
+      .selectFrom('employee')
+      .select(['id', 'team_id'])
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', employeeId)
+      .executeTakeFirst()
+    if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
+    if (!inScope(await scopeOf(db, who), employee.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    const locked = await lockReason(db, who)
+    if (locked) throw new HttpError(403, locked)
+    return db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('reward')
+        .selectAll()
+        .where('company_id', '=', who.companyId)
+        .where('employee_id', '=', employeeId)
+        .executeTakeFirst()
+      const row = await trx
+        .insertInto('reward')
+        .values({
+          company_id: who.companyId,
+          employee_id: employeeId,
+          performance_plan: false,
+          promotion: false,
+          ...changes,
+        })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'employee_id']).doUpdateSet({ ...changes, updated_at: context.now() }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const diff = Object.fromEntries(
+        Object.entries(changes).map(([key, value]) => [
+          key,
+          { from: before?.[key as keyof typeof before] ?? null, to: value },
+        ]),
+      )
+      await trx
+        .insertInto('reward_history')
+        .values({
+          company_id: who.companyId,
+          employee_id: employeeId,
+          user_id: who.userId,
+          source: 'planner',
+          changes: JSON.stringify(diff),
+        })
+        .execute()
+      const { company_id: _c, ...reward } = row
+      return reward
+    })
+  })
+
+  app.get('/api/employeerewards/history/:employeeId', async (request) => {
+    const who = await caller(request)
+    requirePages(who, ['employeetable'], 'read reward history')
+    const employeeId = id.parse((request.params as { employeeId: string }).employeeId)
+    const employee = await db
+      .selectFrom('employee')
+      .select('team_id')
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', employeeId)
+      .executeTakeFirst()
+    if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
+    if (!inScope(await scopeOf(db, who), employee.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    return db
+      .selectFrom('reward_history')
+      .select(['id', 'at', 'user_id', 'source', 'changes'])
+      .where('company_id', '=', who.companyId)
+      .where('employee_id', '=', employeeId)
+      .orderBy('id', 'desc')
+      .execute()
+  })
+
+  app.get('/api/jobprofiles/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read job profiles')
+    const rows = await db
+      .selectFrom('job_profile')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.map(({ company_id: _c, ...r }) => r)
+  })
+
+  app.get('/api/payranges/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read pay ranges')
+    const rows = await db
+      .selectFrom('pay_range')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.map(({ company_id: _c, ...r }) => r)
+  })
+
+  app.put('/api/payranges/:id/', async (request) => {
+    const who = await caller(request)
+    requireAdmin(who, 'change pay ranges')
+    const rangeId = id.parse((request.params as { id: string }).id)
+    const body = z
+      .object({
+        name: z.string().trim().min(1).max(200).optional(),
+        min_pay: cents.optional(),
+        mid_pay: cents.optional(),
+        max_pay: cents.optional(),
+        pay_currency: z.enum(CURRENCY_CODES).optional(),
+      })
+      .strict()
+      .parse(request.body)
+    const current = await db
+      .selectFrom('pay_range')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', rangeId)
+      .executeTakeFirst()
+    if (!current) throw new HttpError(404, `No pay range has the id ${rangeId}.`)
+    const next = { ...current, ...body }
+    if (!(next.min_pay <= next.mid_pay && next.mid_pay <= next.max_pay))
+      throw new HttpError(400, 'A pay range needs min_pay ≤ mid_pay ≤ max_pay.')
+    const row = await db
+      .updateTable('pay_range')
+      .set(body)
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', rangeId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const { company_id: _c, ...range } = row
+    return range
+  })
+
+  app.get('/api/teams/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read teams')
+    const rows = await db
+      .selectFrom('team')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.map(({ company_id: _c, ...r }) => r)
+  })
+
+  app.put('/api/teams/:id/', async (request) => {
+    const who = await caller(request)
+    requireAdmin(who, 'change teams')
+    const teamId = id.parse((request.params as { id: string }).id)
+    const body = z
+      .object({
+        name: z.string().trim().min(1).max(200).optional(),
+        budget: cents.nullable().optional(),
+        budget_currency: z.enum(CURRENCY_CODES).nullable().optional(),
+      })
+      .strict()
+      .parse(request.body)
+    const team = await db
+      .selectFrom('team')
+      .select('id')
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', teamId)
+      .executeTakeFirst()
+    if (!team) throw new HttpError(404, `No team has the id ${teamId}.`)
+    if (body.budget !== undefined) {
+      const members = await db
+        .selectFrom('employee')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', who.companyId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirstOrThrow()
+      const state = budgetInputState(Number(members.n))
+      if (state.disabled) throw new HttpError(403, state.tooltip ?? '')
+    }
+    const row = await db
+      .updateTable('team')
+      .set(body)
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', teamId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const { company_id: _c, ...result } = row
+    return result
+  })
+
+  app.get('/api/paycycle/config/', async (request) => {
+    const who = await caller(request)
+    const rows = await db
+      .selectFrom('pay_cycle')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.map(({ company_id: _c, ...r }) => r)
+  })
+
+  app.get('/api/paycycle/submit/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read planner submissions')
+    const rows = await db
+      .selectFrom('planner_submission')
+      .selectAll()
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+    return rows.map(({ company_id: _c, ...r }) => r)
+  })
+
+  app.post('/api/paycycle/submit/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, ['employeetable', 'plannerstatus'], 'submit plans')
+    const body = z
+      .object({
+        planner_employee: z.number().int().positive(),
+        pay_cycle: z.number().int().positive(),
+        submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
+        comments: z.string().trim().min(1, 'This field is required.').max(5000),
+      })
+      .strict()
+      .parse(request.body)
+    const cycle = await activeCycle(db, who.companyId)
+    if (!cycle || cycle.id !== body.pay_cycle) throw new HttpError(403, CYCLE_CLOSED)
+    const expected = submissionTypeFor(who.role, body.planner_employee !== who.employeeId)
+    if (body.submission_type !== expected)
+      throw new HttpError(
+        400,
+        `submission_type: ${who.role} submitting ${body.planner_employee === who.employeeId ? 'their own plan' : 'for someone else'} records ${expected}.`,
+      )
+    if (!hasAdminPowers(who.role) && body.planner_employee !== who.employeeId) {
+      const scope = await scopeOf(db, who)
+      const planner = await db
+        .selectFrom('employee')
+        .select('team_id')
+        .where('company_id', '=', who.companyId)
+        .where('id', '=', body.planner_employee)
+        .executeTakeFirst()
+      if (!planner || !inScope(scope, planner.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    }
+    const existing = await db
+      .selectFrom('planner_submission')
+      .select('id')
+      .where('company_id', '=', who.companyId)
+      .where('pay_cycle_id', '=', cycle.id)
+      .where('planner_employee_id', '=', body.planner_employee)
+      .executeTakeFirst()
+    if (existing) throw new HttpError(409, 'This planner has already submitted.')
+    const row = await db
+      .insertInto('planner_submission')
+      .values({
+        company_id: who.companyId,
+        planner_employee_id: body.planner_employee,
+        pay_cycle_id: cycle.id,
+        submission_type: body.submission_type,
+        comments: body.comments,
+        submitted_by_user_id: who.userId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const { company_id: _c, ...submission } = row
+    return submission
+  })
+
+  app.delete('/api/paycycle/submit/:id', async (request) => {
+    const who = await caller(request)
+    requireAdmin(who, 'send plans back')
+    const submissionId = id.parse((request.params as { id: string }).id)
+    const deleted = await db
+      .deleteFrom('planner_submission')
+      .where('company_id', '=', who.companyId)
+      .where('id', '=', submissionId)
+      .returning('id')
+      .executeTakeFirst()
+    if (!deleted) throw new HttpError(404, `No planner submission has the id ${submissionId}.`)
+    return { ok: true }
+  })
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { isRoleName, ROLES } from '../../src-shared/domain/roles'
+import { grantRefusal, manageRefusal, roleChangeRefusal } from '../../src-shared/domain/user-admin'
+import type { ServerContext } from '../context'
+import { callerOf, requireAdmin } from '../http/context'
+import { HttpError } from '../http/errors'
+
+const userColumns = [
+  'id',
+  'email',
+  'name',
+  'role',
+  'employee_id',
+  'invited',
+  'invite_accepted',
+  'invited_at',
+] as const
+
+/** Users of the caller's company (admin roles), with the same role rules as the desktop. */
+export function userRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context
+  const idParam = (params: unknown) =>
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .parse((params as { id: string }).id)
+  const target = async (companyId: number, id: number) => {
+    const user = await db
+      .selectFrom('app_user')
+      .select(userColumns)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!user || !isRoleName(user.role)) throw new HttpError(404, `No user has the id ${id}.`)
+    return { ...user, role: user.role }
+  }
+
+  app.get('/api/users/', async (request) => {
+    const who = await callerOf(request, context)
+    requireAdmin(who, 'list users')
+    return db
+      .selectFrom('app_user')
+      .select(userColumns)
+      .where('company_id', '=', who.companyId)
+      .orderBy('id')
+      .execute()
+  })
+
+  app.post('/api/users/', async (request) => {
+    const who = await callerOf(request, context)
+    requireAdmin(who, 'create users')
+    const body = z
+      .object({
+        email: z.email('Email is required.'),
+        role: z.enum(ROLES, 'Role is required.'),
+        name: z.string().trim().min(1).max(300).optional(),
+        employee_id: z.number().int().positive().nullable().optional(),
+      })
+      .strict()
+      .parse(request.body)
+    const refusal = grantRefusal(who.role, body.role)
+    if (refusal) throw new HttpError(403, refusal)
+    const taken = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
+      .executeTakeFirst()
+    if (taken) throw new HttpError(409, `A user with the e-mail ${body.email} exists already.`)
+    if (body.employee_id != null) {
+      const employee = await db
+        .selectFrom('employee')
+        .select('id')
+        .where('company_id', '=', who.companyId)
+        .where('id', '=', body.employee_id)
+        .executeTakeFirst()
+      if (!employee) throw new HttpError(404, `No employee has the id ${body.employee_id}.`)
+    }
+    return db
+      .insertInto('app_user')
+      .values({
+        company_id: who.companyId,
+        email: body.email,
+        name: body.name ?? body.email,
+        role: body.role,
+        employee_id: body.employee_id ?? null,
+        password_hash: null,
+        invited_at: null,
+      })
+      .returning(userColumns)
+      .executeTakeFirstOrThrow()
+  })
+
+  app.put('/api/users/:id/', async (request) => {
+    const who = await callerOf(request, context)
+    requireAdmin(who, 'change roles')
+    const user = await target(who.companyId, idParam(request.params))
+    const { role } = z
+      .object({ id: z.number().int().optional(), role: z.enum(ROLES) })
+      .strict()
+      .parse(request.body)
+    const refusal = roleChangeRefusal(
+      { userId: who.userId, role: who.role },
+      { userId: user.id, role: user.role },
+      role,
+    )
+    if (refusal) throw new HttpError(403, refusal)
+    return db
+      .updateTable('app_user')
+      .set({ role })
+      .where('id', '=', user.id)
+      .returning(userColumns)
+      .executeTakeFirstOrThrow()
+  })
+
+  app.delete('/api/users/:id/', async (request) => {
+    const who = await callerOf(request, context)
+    requireAdmin(who, 'delete users')
+    const user = await target(who.companyId, idParam(request.params))
+    const refusal = manageRefusal(
+      { userId: who.userId, role: who.role },
+      { userId: user.id, role: user.role },
+      'remove',
+    )
+    if (refusal) throw new HttpError(403, refusal)
+    await db.deleteFrom('app_user').where('id', '=', user.id).execute()
+    return { ok: true, message: `Deleted user ${user.name}` }
+  })
+}

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { buildServer } from '../../src-server/app'
+import type { ServerContext } from '../../src-server/context'
+import { connect, migrateToLatest, type ServerDb } from '../../src-server/db/connect'
+import { smtpMailer } from '../../src-server/mail'
+
+/** The PostgreSQL the suite uses (scripts/preflight.mjs starts one and creates this role). */
+export const ADMIN_DATABASE_URL =
+  process.env.MERITBOOK_TEST_DATABASE_URL ?? 'postgres://meritbook:meritbook@127.0.0.1:5432/postgres'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startSmtpSink(): Promise<{ url: string; messages: Mail[]; close(): Promise<void> }> {
+  const messages: Mail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+      stream.on('end', () => {
+        const [head, ...body] = raw.split(/\r?\n\r?\n/)
+        const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? ''
+        const text = body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        messages.push({ to: session.envelope.rcptTo[0]?.address ?? '', subject, text })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  db: ServerDb
+  context: ServerContext
+  mail: Mail[]
+  /** Moves the server's clock (token expiry). */
+  advance(ms: number): void
+}
+
+/** A fresh database, migrated, and the server on it with a real SMTP sink; all removed after the file. */
+export function testServer(): () => TestServer {
+  const name = `meritbook_test_${crypto.randomBytes(6).toString('hex')}`
+  let server: TestServer | null = null
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | null = null
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(ADMIN_DATABASE_URL)
+    url.pathname = `/${name}`
+    const db = connect(url.toString(), 4)
+    await migrateToLatest(db)
+    smtp = await startSmtpSink()
+    let offset = 0
+    const context: ServerContext = {
+      db,
+      jwtSecret: crypto.randomBytes(32),
+      mailer: smtpMailer(smtp.url, 'Meritbook <no-reply@meritbook.test>'),
+      publicUrl: 'https://meritbook.test',
+      secureCookies: true,
+      onboardingKey: 'test-onboarding-key',
+      now: () => new Date(Date.now() + offset),
+    }
+    const app = await buildServer(context)
+    server = { app, db, context, mail: smtp.messages, advance: (ms) => (offset += ms) }
+  })
+  afterAll(async () => {
+    await server?.app.close()
+    await server?.db.destroy()
+    await smtp?.close()
+    const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`)
+    await admin.end()
+  })
+  return () => {
+    if (!server) throw new Error('The test server starts in beforeAll.')
+    return server
+  }
+}
+
+/** The set-password link's token in the last message to `to`. */
+export function linkTokenIn(mail: Mail[], to: string): string {
+  const message = [...mail].reverse().find((m) => m.to === to)
+  const match = message ? /set-password\?link=([A-Za-z0-9_%-]+)/.exec(message.text) : null
+  if (!match) throw new Error(`No link was mailed to ${to}.`)
+  return decodeURIComponent(match[1])
+}
