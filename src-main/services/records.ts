@@ -1,4 +1,6 @@
 import type {
+  JobProfileRowDto,
+  JobProfileUpdateResult,
   EmployeeRecordDto,
   EmployeeUpdateResult,
   PayRangeRowDto,
@@ -12,7 +14,9 @@ import {
   payRangeOrderError,
   recordText,
   recordTexts,
+  JOB_PROFILE_FIELDS,
   type EmployeeField,
+  type JobProfileField,
   type PayRangeField,
   type RecordValue,
 } from '../../src-shared/domain/company-records'
@@ -32,7 +36,13 @@ import {
   readPayRange,
   writeEmployee,
   writePayRange,
+  listJobProfileRows,
+  payRangeIdsByName,
+  readJobProfile,
+  writeJobProfile,
   type EmployeeRecordRow,
+  type JobProfileRow,
+  type JobProfileValues,
   type EmployeeValues,
   type PayRangeValues,
 } from '../workbook/queries/records'
@@ -255,4 +265,65 @@ export function restoreEmployee(
     newValue: { fromChangeLogId: changeLogId },
   })
   return employeeRecord(workbook, id)
+}
+
+function toJobProfileDto(row: JobProfileRow): JobProfileRowDto {
+  return {
+    id: row.id,
+    jobCode: row.jobCode,
+    employees: row.employees,
+    values: recordTexts(JOB_PROFILE_FIELDS, row.values),
+  }
+}
+
+export function jobProfileOverview(workbook: Workbook): JobProfileRowDto[] {
+  return listJobProfileRows(workbook).map(toJobProfileDto)
+}
+
+/** A job profile's labels, exemption and pay range (named; it must name exactly one range). */
+export async function updateJobProfile(
+  workbook: Workbook,
+  actor: SessionUser,
+  input: { jobProfileId: number; changes: Partial<Record<JobProfileField, string>> },
+  now = new Date(),
+): Promise<JobProfileUpdateResult> {
+  const row = readJobProfile(workbook, input.jobProfileId)
+  if (!row) throw new Failure('NOT_FOUND', `No job profile has the id ${input.jobProfileId}.`)
+  const where = `Job profile "${row.jobCode}"`
+  const changes: Partial<JobProfileValues> = parseChanges(
+    JOB_PROFILE_FIELDS,
+    row.values,
+    input.changes,
+    where,
+  )
+  let payRangeId: number | undefined
+  if (changes.payRangeName !== undefined) {
+    const ids = payRangeIdsByName(workbook, String(changes.payRangeName))
+    if (ids.length !== 1) {
+      throw new Failure(
+        'BAD_INPUT',
+        `${where}: Pay Range Name "${String(changes.payRangeName)}" ${ids.length === 0 ? 'names no pay range' : `names ${ids.length} pay ranges`}`,
+      )
+    }
+    payRangeId = ids[0]
+  }
+  const { before, after } = describe(JOB_PROFILE_FIELDS, row.values, changes)
+  if (Object.keys(after).length === 0)
+    return { profile: toJobProfileDto(row), before: {}, message: 'Nothing changed.' }
+  const at = now.toISOString()
+  await workbook.db.transaction().execute(async (trx) => {
+    await writeJobProfile(trx, row.id, changes, payRangeId)
+    await appendChangeLog(trx, {
+      at,
+      userId: actor.id,
+      entity: 'jobProfile',
+      entityId: row.id,
+      action: 'update',
+      oldValue: before,
+      newValue: after,
+    })
+  })
+  const saved = readJobProfile(workbook, row.id)
+  if (!saved) throw new Failure('NOT_FOUND', `No job profile has the id ${row.id}.`)
+  return { profile: toJobProfileDto(saved), before, message: `Saved job profile ${row.jobCode}` }
 }

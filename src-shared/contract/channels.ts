@@ -29,9 +29,15 @@ import type {
   EmployeeUpdateResult,
   PayRangeRowDto,
   PayRangeUpdateResult,
+  JobProfileRowDto,
+  JobProfileUpdateResult,
 } from './records-dto'
 import { ROLES } from '../domain/roles'
-import { EMPLOYEE_FIELD_NAMES, PAY_RANGE_FIELD_NAMES } from '../domain/company-records'
+import {
+  EMPLOYEE_FIELD_NAMES,
+  JOB_PROFILE_FIELD_NAMES,
+  PAY_RANGE_FIELD_NAMES,
+} from '../domain/company-records'
 import { USER_ROW_FILTERS } from '../domain/user-admin'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
 import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
@@ -85,6 +91,7 @@ const managersRole = z.enum(['PLANNER', 'MANAGER'])
 const fieldText = z.string().max(1000)
 const employeeChanges = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
 const payRangeChanges = z.partialRecord(z.enum(PAY_RANGE_FIELD_NAMES), fieldText)
+const jobProfileChanges = z.partialRecord(z.enum(JOB_PROFILE_FIELD_NAMES), fieldText)
 
 /** The whole API between renderer and main: channel → input schema, access rule and output type. */
 export const contract = {
@@ -317,6 +324,12 @@ export const contract = {
   /** Undoes a delete from its change-log entry: the same id, reward, history and links. */
   'employees.restore': channel<EmployeeRecordDto>()(
     z.object({ changeLogId: z.number().int().positive() }).strict(),
+    admin,
+  ),
+  /** The job-profile list: every profile with its pay range's name and how many employees hold it. */
+  'jobProfiles.overview': channel<JobProfileRowDto[]>()(none, admin),
+  'jobProfiles.update': channel<JobProfileUpdateResult>()(
+    z.object({ jobProfileId: userId, changes: jobProfileChanges }).strict(),
     admin,
   ),
   /** The pay-range list: every range with how many job profiles and employees use it. */

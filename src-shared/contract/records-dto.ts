@@ -1,4 +1,4 @@
-import type { EmployeeField, PayRangeField } from '../domain/company-records'
+import type { EmployeeField, JobProfileField, PayRangeField } from '../domain/company-records'
 import type { PayRangeDto } from './dto'
 
 /** An employee's record for the side panel: every editable field as the text one would type. */
@@ -25,5 +25,18 @@ export interface PayRangeRowDto extends PayRangeDto {
 export interface PayRangeUpdateResult {
   range: PayRangeRowDto
   before: Partial<Record<PayRangeField, string>>
+  message: string
+}
+
+export interface JobProfileRowDto {
+  id: number
+  jobCode: string
+  values: Record<JobProfileField, string>
+  employees: number
+}
+
+export interface JobProfileUpdateResult {
+  profile: JobProfileRowDto
+  before: Partial<Record<JobProfileField, string>>
   message: string
 }

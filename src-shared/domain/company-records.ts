@@ -49,6 +49,18 @@ export const PAY_RANGE_FIELDS = {
 export type PayRangeField = keyof typeof PAY_RANGE_FIELDS
 export const PAY_RANGE_FIELD_NAMES = Object.keys(PAY_RANGE_FIELDS) as PayRangeField[]
 
+/** Job profile: its labels, exemption and pay range (by name); the job code is its key and stays. */
+export const JOB_PROFILE_FIELDS = {
+  jobProfile: { label: 'Job Profile', type: 'string', required: false },
+  jobFamily: { label: 'Job Family', type: 'string', required: false },
+  jobFamilyGroup: { label: 'Job Family group', type: 'string', required: false },
+  exemptionStatus: { label: 'Exemption Status', type: 'boolean', required: true },
+  payRangeName: { label: 'Pay Range Name', type: 'string', required: true },
+} as const satisfies Record<string, RecordField>
+
+export type JobProfileField = keyof typeof JOB_PROFILE_FIELDS
+export const JOB_PROFILE_FIELD_NAMES = Object.keys(JOB_PROFILE_FIELDS) as JobProfileField[]
+
 /** Stored form: text, a number (money in cents), a boolean, or null. */
 export type RecordValue = string | number | boolean | null
 

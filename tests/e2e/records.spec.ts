@@ -134,5 +134,24 @@ for (const role of ['OWNER', 'ADMIN'] as const) {
       await expect(panel.getByTestId('record-jobTitle')).toHaveValue(leaver.jobTitle)
       await expect(grid(page).locator(`.ag-row[row-id="${leaver.id}"]`).first()).toBeVisible()
     })
+
+    test("a job profile's labels and pay range are edited in place and undone", async ({ page }) => {
+      const profile = demo.jobProfiles[(employee?.jobProfileId ?? 1) - 1]
+      await page.goto(app.url)
+      await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+      await nav(page, 'Manage Data')
+      await page.getByTestId('job-profile-search').fill(profile.jobCode)
+      const row = page.locator(`[data-testid="job-profile-row"][data-code="${profile.jobCode}"]`)
+      await row.getByTestId('job-profile-edit').click()
+      await row.getByTestId('job-profile-jobFamily').fill('Records Family')
+      await row.getByTestId('job-profile-jobFamily').press('Enter')
+      await expect(
+        page.getByTestId('toast').filter({ hasText: `Saved job profile ${profile.jobCode}` }),
+      ).toBeVisible()
+      await expect(row).toContainText('Records Family')
+      await page.getByTestId('job-profile-undo').click()
+      await expect(row).toContainText(profile.jobFamily)
+      await expect(row).not.toContainText('Records Family')
+    })
   })
 }

@@ -33,6 +33,8 @@ const RECORD_CHANNELS: Channel[] = [
   'employees.update',
   'payRanges.overview',
   'payRanges.update',
+  'jobProfiles.overview',
+  'jobProfiles.update',
 ]
 
 describe('the records channels and each role (spec §6)', () => {
@@ -198,5 +200,51 @@ describe('employees.delete and employees.restore', () => {
     expect(admin?.employeeId).toEqual(expect.any(Number))
     const result = await dispatcher.dispatch('employees.delete', { employeeId: admin?.employeeId ?? 0 })
     expect(result.ok || result.error.message).toBe('You cannot delete your own employee record.')
+  })
+})
+
+describe('jobProfiles.update', () => {
+  it('moves a profile to another pay range (by name), refuses a name that is no range, and undoes', async () => {
+    const dispatcher = await as('ADMIN')
+    const profiles = await dispatcher.dispatch('jobProfiles.overview', {})
+    if (!profiles.ok) throw new Error(profiles.error.message)
+    const profile = profiles.value.find((p) => p.employees > 0)
+    if (!profile) throw new Error('no profile in use')
+    const ranges = await dispatcher.dispatch('payRanges.overview', {})
+    if (!ranges.ok) throw new Error(ranges.error.message)
+    const other = ranges.value.find((r) => r.name !== profile.values.payRangeName)
+    if (!other) throw new Error('one range only')
+    const missing = await dispatcher.dispatch('jobProfiles.update', {
+      jobProfileId: profile.id,
+      changes: { payRangeName: 'No Such Range', exemptionStatus: 'perhaps' },
+    })
+    expect(missing.ok || missing.error.message).toBe(
+      `Job profile "${profile.jobCode}": Exemption Status: Invalid boolean value ("perhaps")`,
+    )
+    const moved = await dispatcher.dispatch('jobProfiles.update', {
+      jobProfileId: profile.id,
+      changes: { payRangeName: other.name, jobFamily: 'Renamed Family' },
+    })
+    if (!moved.ok) throw new Error(moved.error.message)
+    expect(moved.value.profile.values).toMatchObject({
+      payRangeName: other.name,
+      jobFamily: 'Renamed Family',
+    })
+    const after = await dispatcher.dispatch('payRanges.overview', {})
+    expect(after.ok && after.value.find((r) => r.id === other.id)?.employees).toBe(
+      other.employees + profile.employees,
+    )
+    const undo = await dispatcher.dispatch('jobProfiles.update', {
+      jobProfileId: profile.id,
+      changes: moved.value.before,
+    })
+    expect(undo.ok && undo.value.profile.values).toEqual(profile.values)
+    const nowhere = await dispatcher.dispatch('jobProfiles.update', {
+      jobProfileId: profile.id,
+      changes: { payRangeName: 'No Such Range' },
+    })
+    expect(nowhere.ok || nowhere.error.message).toBe(
+      `Job profile "${profile.jobCode}": Pay Range Name "No Such Range" names no pay range`,
+    )
   })
 })

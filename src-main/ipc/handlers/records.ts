@@ -1,4 +1,6 @@
 import {
+  jobProfileOverview,
+  updateJobProfile,
   deleteEmployee,
   restoreEmployee,
   findEmployeeRecord,
@@ -27,6 +29,12 @@ export const recordsHandlers: HandlerMap = {
     session.table.invalidate()
     await session.refreshSummary()
     return record
+  },
+  'jobProfiles.overview': async (_input, { workbook }) => jobProfileOverview(workbook),
+  'jobProfiles.update': async (input, { session, workbook, user }) => {
+    const result = await updateJobProfile(workbook, user, input)
+    if (Object.keys(result.before).length > 0) session.table.invalidate()
+    return result
   },
   'payRanges.overview': async (_input, { workbook }) => payRangeOverview(workbook),
   'payRanges.update': async (input, { session, workbook, user }) => {

@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely'
-import type { EmployeeField, PayRangeField, RecordValue } from '../../../src-shared/domain/company-records'
+import type {
+  EmployeeField,
+  JobProfileField,
+  PayRangeField,
+  RecordValue,
+} from '../../../src-shared/domain/company-records'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
 
@@ -331,4 +336,64 @@ export function appendChangeLogSync(
       entry.newValue === null ? null : JSON.stringify(entry.newValue),
     )
   return Number(result.lastInsertRowid)
+}
+
+export type JobProfileValues = Record<JobProfileField, RecordValue>
+
+export interface JobProfileRow {
+  id: number
+  jobCode: string
+  values: JobProfileValues
+  employees: number
+}
+
+const JOB_PROFILE_SELECT = `SELECT jp.id, jp.job_code, jp.job_profile, jp.job_family, jp.job_family_group,
+    jp.exemption_status, p.name AS pay_range_name,
+    (SELECT COUNT(*) FROM employee e WHERE e.job_profile_id = jp.id) AS employees
+  FROM job_profile jp LEFT JOIN pay_range p ON p.id = jp.pay_range_id`
+
+function toJobProfileRow(r: SqlRow): JobProfileRow {
+  return {
+    id: r.id as number,
+    jobCode: r.job_code as string,
+    employees: r.employees as number,
+    values: {
+      jobProfile: r.job_profile as string | null,
+      jobFamily: r.job_family as string | null,
+      jobFamilyGroup: r.job_family_group as string | null,
+      exemptionStatus: r.exemption_status === 1,
+      payRangeName: r.pay_range_name as string | null,
+    },
+  }
+}
+
+export function listJobProfileRows(workbook: Workbook): JobProfileRow[] {
+  return (workbook.sqlite.prepare(`${JOB_PROFILE_SELECT} ORDER BY jp.job_code`).all() as SqlRow[]).map(
+    toJobProfileRow,
+  )
+}
+
+export function readJobProfile(workbook: Workbook, id: number): JobProfileRow | null {
+  const row = workbook.sqlite.prepare(`${JOB_PROFILE_SELECT} WHERE jp.id = ?`).get(id) as SqlRow | undefined
+  return row ? toJobProfileRow(row) : null
+}
+
+export async function writeJobProfile(
+  trx: Transaction<WorkbookDatabase>,
+  id: number,
+  changes: Partial<JobProfileValues>,
+  payRangeId: number | undefined,
+): Promise<void> {
+  const set: Record<string, string | number | null> = {}
+  if (changes.jobProfile !== undefined) set.job_profile = stored(changes.jobProfile)
+  if (changes.jobFamily !== undefined) set.job_family = stored(changes.jobFamily)
+  if (changes.jobFamilyGroup !== undefined) set.job_family_group = stored(changes.jobFamilyGroup)
+  if (changes.exemptionStatus !== undefined) set.exemption_status = stored(changes.exemptionStatus)
+  if (payRangeId !== undefined) set.pay_range_id = payRangeId
+  if (Object.keys(set).length === 0) return
+  await trx
+    .updateTable('job_profile')
+    .set(set as never)
+    .where('id', '=', id)
+    .execute()
 }

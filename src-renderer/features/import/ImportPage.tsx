@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, type ChangeEvent } from 'react'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { useDialog } from '../../components/dialog'
 import { useUndoKeys } from '../../components/keyboard'
+import { JobProfileList } from '../records/JobProfileList'
 import { PayRangeList } from '../records/PayRangeList'
 import { useLeaveGuard } from '../../components/leave-guard'
 import { ImportGrid } from './ImportGrid'
@@ -127,6 +128,7 @@ export default function ImportPage() {
         </div>
       )}
       {!summary && <PayRangeList />}
+      {!summary && <JobProfileList />}
 
       {phase === 'review' && summary && (
         <>
