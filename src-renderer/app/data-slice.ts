@@ -114,6 +114,10 @@ const dataSlice = createSlice({
     userSettingsChanged(state, action: PayloadAction<UserSettingsDto>) {
       state.userSettings = action.payload
     },
+    /** The Users screen changed the users: 'View as' lists employees who have users. */
+    usersChanged(state, action: PayloadAction<UserDto[]>) {
+      state.users = action.payload
+    },
     dataReset: () => initialState(),
   },
   extraReducers: (builder) => {
@@ -128,7 +132,8 @@ const dataSlice = createSlice({
   },
 })
 
-export const { loadStarted, loadSucceeded, loadFailed, userSettingsChanged, dataReset } = dataSlice.actions
+export const { loadStarted, loadSucceeded, loadFailed, userSettingsChanged, usersChanged, dataReset } =
+  dataSlice.actions
 export const dataReducer = dataSlice.reducer
 
 export const selectDataStatus = (state: WithData): DataStatus => state.data.status

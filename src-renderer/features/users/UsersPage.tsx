@@ -9,7 +9,8 @@ import {
   type UserRowFilter,
 } from '../../../src-shared/domain/user-admin'
 import { call } from '../../app/client'
-import { useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { usersChanged } from '../../app/data-slice'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { useDialog } from '../../components/dialog'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -41,11 +42,17 @@ export default function UsersPage() {
   const dialog = useDialog()
   const list = useUsersPage()
   const { reload } = list
+  const dispatch = useAppDispatch()
+  /** The page, and the users the rest of the app holds ('View as' lists employees with users). */
+  const refresh = useCallback(() => {
+    void reload()
+    call('users.list', {}).then(
+      (users) => dispatch(usersChanged(users)),
+      () => undefined,
+    )
+  }, [reload, dispatch])
   const sessionKey = useAppSelector(selectSessionKey)
-  const steps = useUndoSteps(
-    useCallback(() => void reload(), [reload]),
-    { keepAs: `users:${sessionKey ?? ''}` },
-  )
+  const steps = useUndoSteps(refresh, { keepAs: `users:${sessionKey ?? ''}` })
   const [open, setOpen] = useState<Open>({ kind: 'none' })
 
   /** Creates a user; the step's undo deletes it, redo creates it again (a new id each time). */
@@ -64,11 +71,11 @@ export default function UsersPage() {
           id = (await call('users.create', form)).user.id
         },
       })
-      void reload()
+      refresh()
       return true
     } catch (error) {
       toast.error(`Error creating ${form.email || forName}: ${message(error, 'Unknown error')}`)
-      void reload()
+      refresh()
       return false
     }
   }
@@ -87,7 +94,7 @@ export default function UsersPage() {
       toast.error(`Error: Failed to ${row.user.invited ? 'resend' : 'send'} invite to ${row.user.email}`)
       toast.error(message(error, 'Unknown error'))
     }
-    void reload()
+    refresh()
   }
 
   const actions: RowActions = {
@@ -103,7 +110,7 @@ export default function UsersPage() {
           undo: async () => void (await call('employees.update', { employeeId, changes: before })),
           redo: async () => void (await call('employees.update', { employeeId, changes: { email } })),
         })
-        void reload()
+        refresh()
         return true
       } catch (error) {
         toast.error(message(error, 'Unknown error'))
@@ -127,7 +134,7 @@ export default function UsersPage() {
       } catch (error) {
         toast.error(`Error: ${message(error, 'Unknown Error')}`)
       }
-      void reload()
+      refresh()
     },
     invite: showInvite,
     async remove(row) {
@@ -155,7 +162,7 @@ export default function UsersPage() {
       } catch (error) {
         toast.error(`Error: ${message(error, 'Unknown Error')}`)
       }
-      void reload()
+      refresh()
     },
   }
 
@@ -168,7 +175,7 @@ export default function UsersPage() {
     } catch (error) {
       toast.error(`Error: ${message(error, 'Unknown Error')}`)
     }
-    void reload()
+    refresh()
   }
 
   async function createForManagers(managersRole: 'PLANNER' | 'MANAGER') {
@@ -183,7 +190,7 @@ export default function UsersPage() {
           ids = (await call('users.createForManagers', { role: managersRole })).created.map((u) => u.id)
         },
       })
-      void reload()
+      refresh()
       return true
     } catch (error) {
       toast.error(`Error: ${message(error, 'Unknown Error')}`)

@@ -6,6 +6,7 @@ import {
   loadFailed,
   loadStarted,
   loadSucceeded,
+  usersChanged,
 } from '../../../src-renderer/app/data-slice'
 import { pathAfterOpen, safeReturnPath, welcomePathFor } from '../../../src-renderer/app/return-path'
 import {
@@ -75,6 +76,26 @@ describe('session and data slices', () => {
     store.dispatch(sessionLoaded(info('/a.paycycle')))
     const state = store.getState()
     expect(JSON.parse(JSON.stringify(state))).toEqual(state)
+  })
+})
+
+describe('the Users screen keeps the held users current', () => {
+  it("usersChanged replaces the users ('View as' lists employees with users)", () => {
+    const store = createAppStore()
+    const user = {
+      id: 9,
+      email: 'new@acme.test',
+      name: 'New',
+      preferredName: null,
+      role: 'PLANNER' as const,
+      employeeId: 4,
+      invited: false,
+      inviteAccepted: false,
+    }
+    store.dispatch(usersChanged([user]))
+    expect(store.getState().data.users).toEqual([user])
+    store.dispatch(usersChanged([]))
+    expect(store.getState().data.users).toEqual([])
   })
 })
 
