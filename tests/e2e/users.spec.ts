@@ -129,6 +129,24 @@ test.describe('Users as an ADMIN', () => {
     const offered = await row.getByTestId('users-new-role').locator('option').allTextContents()
     expect(offered).not.toContain('Admin')
     expect(offered).not.toContain('Owner')
+
+    // The email input: a severity icon on a bad address; a saved change is undoable.
+    const email = row.getByTestId('users-email')
+    const original = await email.inputValue()
+    await email.fill('not-an-email')
+    await expect(row.getByRole('img', { name: 'error: Invalid email format' })).toBeVisible()
+    await email.fill(demo.sampleUsers.OWNER)
+    await email.press('Enter')
+    await expect(page.getByTestId('toast').filter({ hasText: `Saved Email of ${name}` })).toBeVisible()
+    // That email belongs to a user already: Create User fails, recorded on the row (spec §8).
+    await row.getByTestId('users-new-role').selectOption('EMPLOYEE')
+    await row.getByTestId('users-create').click()
+    const failure = `Error creating ${demo.sampleUsers.OWNER}: A user with the email ${demo.sampleUsers.OWNER} already exists.`
+    await expect(page.getByTestId('toast').filter({ hasText: failure })).toBeVisible()
+    await expect(row.getByTestId('users-row-error')).toHaveText(failure)
+    await page.getByTestId('users-undo').click()
+    await expect(email).toHaveValue(original)
+
     await row.getByTestId('users-new-role').selectOption('EMPLOYEE')
     await row.getByTestId('users-create').click()
     await expect(page.getByTestId('toast').filter({ hasText: `for ${name}` })).toBeVisible()
@@ -138,5 +156,11 @@ test.describe('Users as an ADMIN', () => {
     await expect(page.getByTestId('invitation-text')).toHaveValue(/as Employee\./)
     await page.getByRole('button', { name: 'Done' }).click()
     await expect(created.getByRole('button', { name: 'Resend Invite' })).toBeVisible()
+
+    // Change the role, and undo it.
+    await created.getByTestId('users-role').selectOption('MANAGER')
+    await expect(page.getByTestId('toast').filter({ hasText: 'is now MANAGER' })).toBeVisible()
+    await page.getByTestId('users-undo').click()
+    await expect(created.getByTestId('users-role')).toHaveValue('EMPLOYEE')
   })
 })

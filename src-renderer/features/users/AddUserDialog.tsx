@@ -15,20 +15,21 @@ export interface AddUserForm {
 
 interface Props {
   actorRole: RoleName
-  /** The employee the user is for (from a row), or null for a user who is no employee. */
-  employee: { name: string; email: string | null; isManager: boolean } | null
   onSubmit: (form: AddUserForm) => Promise<boolean>
   onCancel: () => void
 }
 
-/** AddUser (spec §5): email and role required; roles per addUserRoleOptions. */
-export function AddUserDialog({ actorRole, employee, onSubmit, onCancel }: Props) {
-  const [email, setEmail] = useState(employee?.email ?? '')
+/**
+ * AddUser (spec §5) for a user who is no employee: email and role required; roles per
+ * addUserRoleOptions (an employee's user is created on their row, where the manager rule applies).
+ */
+export function AddUserDialog({ actorRole, onSubmit, onCancel }: Props) {
+  const [email, setEmail] = useState('')
   const [role, setRole] = useState<string>('')
   const [name, setName] = useState('')
   const [touched, setTouched] = useState<{ email?: boolean; role?: boolean }>({})
   const [busy, setBusy] = useState(false)
-  const roles = addUserRoleOptions(actorRole, employee?.isManager ?? false)
+  const roles = addUserRoleOptions(actorRole, false)
   const errors: AddUserErrors = validateAddUser({ email, role })
 
   async function submit(event?: FormEvent) {
@@ -43,7 +44,7 @@ export function AddUserDialog({ actorRole, employee, onSubmit, onCancel }: Props
 
   return (
     <Modal
-      title={employee ? `Add User for ${employee.name}` : 'Add User'}
+      title="Add User"
       closing={false}
       onDismiss={onCancel}
       footer={
@@ -86,16 +87,10 @@ export function AddUserDialog({ actorRole, employee, onSubmit, onCancel }: Props
             {errors.email}
           </p>
         )}
-        {!employee && (
-          <label>
-            Name <span className="muted">(optional)</span>
-            <input
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              data-testid="add-user-name"
-            />
-          </label>
-        )}
+        <label>
+          Name <span className="muted">(optional)</span>
+          <input value={name} onChange={(event) => setName(event.target.value)} data-testid="add-user-name" />
+        </label>
         <label>
           Role
           <select

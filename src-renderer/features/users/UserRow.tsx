@@ -17,12 +17,14 @@ interface Props {
   row: UserRowDto
   actorRole: RoleName
   actions: RowActions
+  /** The last failed Create User on this row, until one succeeds. */
+  createError: string | null
 }
 
 const INVALID_EMAIL = 'Invalid email format'
 
 /** One employee or user: email, role, invite status and its button, delete. */
-export function UserRow({ row, actorRole, actions }: Props) {
+export function UserRow({ row, actorRole, actions, createError }: Props) {
   const { user } = row
   const [email, setEmail] = useState(row.email ?? '')
   const [pendingRole, setPendingRole] = useState<RoleName | ''>('')
@@ -174,6 +176,11 @@ export function UserRow({ row, actorRole, actions }: Props) {
           >
             {action.label}
           </button>
+        )}
+        {createError && row.user === null && (
+          <div className="users__error" role="alert" data-testid="users-row-error">
+            {createError}
+          </div>
         )}
         {action.kind === 'accepted' && (
           <span className="users__accepted" aria-label="Invite accepted" title="Invite accepted">

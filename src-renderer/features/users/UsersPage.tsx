@@ -54,15 +54,21 @@ export default function UsersPage() {
   const sessionKey = useAppSelector(selectSessionKey)
   const steps = useUndoSteps(refresh, { keepAs: `users:${sessionKey ?? ''}` })
   const [open, setOpen] = useState<Open>({ kind: 'none' })
+  /** Spec §8: a failed Create User is recorded on the employee's row (keyed CreateUser). */
+  const [rowErrors, setRowErrors] = useState<Record<string, { CreateUser?: string }>>({})
 
   /** Creates a user; the step's undo deletes it, redo creates it again (a new id each time). */
   async function create(
     form: { email: string; role: RoleName; employeeId: number | null; name?: string },
     forName: string,
+    rowKey: string | null = null,
   ) {
+    const recordError = (error: string | undefined) =>
+      rowKey && setRowErrors((all) => ({ ...all, [rowKey]: { ...all[rowKey], CreateUser: error } }))
     try {
       const created = await call('users.create', form)
       toast.success(created.message)
+      recordError(undefined)
       let id = created.user.id
       steps.record({
         label: `create ${created.user.email}`,
@@ -74,7 +80,9 @@ export default function UsersPage() {
       refresh()
       return true
     } catch (error) {
-      toast.error(`Error creating ${form.email || forName}: ${message(error, 'Unknown error')}`)
+      const text = `Error creating ${form.email || forName}: ${message(error, 'Unknown error')}`
+      toast.error(text)
+      recordError(text)
       refresh()
       return false
     }
@@ -118,7 +126,7 @@ export default function UsersPage() {
       }
     },
     async createUser(row, newRole) {
-      await create({ email: row.email ?? '', role: newRole, employeeId: row.employeeId }, row.name)
+      await create({ email: row.email ?? '', role: newRole, employeeId: row.employeeId }, row.name, row.key)
     },
     async setRole(row, newRole) {
       const user = row.user
@@ -308,7 +316,13 @@ export default function UsersPage() {
             </thead>
             <tbody>
               {data.rows.map((row) => (
-                <UserRow key={row.key} row={row} actorRole={role} actions={actions} />
+                <UserRow
+                  key={row.key}
+                  row={row}
+                  actorRole={role}
+                  actions={actions}
+                  createError={rowErrors[row.key]?.CreateUser ?? null}
+                />
               ))}
             </tbody>
           </table>
@@ -329,7 +343,6 @@ export default function UsersPage() {
       {open.kind === 'addUser' && (
         <AddUserDialog
           actorRole={role}
-          employee={null}
           onSubmit={(form: AddUserForm) =>
             create({ email: form.email, role: form.role, employeeId: null, name: form.name }, form.email)
           }
