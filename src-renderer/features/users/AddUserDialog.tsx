@@ -88,7 +88,9 @@ export function AddUserDialog({ actorRole, onSubmit, onCancel }: Props) {
           </p>
         )}
         <label>
-          Name <span className="muted">(optional)</span>
+          <span>
+            Name <span className="muted">(optional)</span>
+          </span>
           <input value={name} onChange={(event) => setName(event.target.value)} data-testid="add-user-name" />
         </label>
         <label>
