@@ -33,3 +33,11 @@ const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES)
 export function isCurrencyCode(value: string): value is CurrencyCode {
   return CODES.has(value)
 }
+
+/**
+ * Decimals money shows in: the currency's minor unit, at most the spec's 2 ("at most 2 decimals"), so
+ * JPY shows whole yen. Storage stays in hundredths (see CURRENCIES); this is a display rule only.
+ */
+export function shownDecimals(currency: string): number {
+  return isCurrencyCode(currency) ? Math.min(CURRENCIES[currency].minorDigits, 2) : 2
+}

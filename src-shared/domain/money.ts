@@ -1,3 +1,5 @@
+import { shownDecimals } from './currencies'
+
 /** Money is held as integer hundredths (cents) of its currency; see currencies.ts. */
 export type Cents = number
 
@@ -148,11 +150,24 @@ export function formatNumber(
   return decimalFormat(minimumFractionDigits, maximumFractionDigits).format(value || 0)
 }
 
-/** Spec §9: en-US, at most 2 decimals ("$1,234.50", "¥1,234.5"); an unknown code follows the amount. */
+/**
+ * Cents rounded (half away from zero) to the currency's shown decimals: whole yen for JPY (123450 →
+ * 123500), unchanged for 2-decimal currencies. What the table shows, exports and copies.
+ */
+export function roundCentsToMinorUnit(cents: Cents, currency: string): Cents {
+  const digits = shownDecimals(currency)
+  return digits >= MONEY_DECIMALS ? cents : roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
+}
+
+/**
+ * Spec §9: en-US, at most 2 decimals ("$1,234.50"); a currency without minor units in whole units
+ * ("¥1,235"); an unknown code follows the amount.
+ */
 export function formatMoney(cents: Cents, currency: string): string {
-  const amount = fromCents(cents)
-  const format = currencyFormat(currency, MONEY_DECIMALS)
-  return format ? format.format(amount) : `${formatNumber(amount, 0, MONEY_DECIMALS)} ${currency}`
+  const digits = shownDecimals(currency)
+  const amount = fromCents(roundCentsToMinorUnit(cents, currency))
+  const format = currencyFormat(currency, digits)
+  return format ? format.format(amount) : `${formatNumber(amount, 0, digits)} ${currency}`
 }
 
 /** en-US with thousands separators and exactly 2 decimals, no symbol ("72,726.50"). */

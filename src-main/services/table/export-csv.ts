@@ -1,7 +1,7 @@
 import type { SessionUser, TableQuery } from '../../../src-shared/contract'
 import { csvField, CSV_EOL, escapeFormulaGuard, plainMoney } from '../../../src-shared/domain/csv-format'
 import { canConvert, convertCents } from '../../../src-shared/domain/currency-conversion'
-import { roundTo } from '../../../src-shared/domain/money'
+import { roundCentsToMinorUnit, roundTo } from '../../../src-shared/domain/money'
 import { isTableColumnId, TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { Failure } from '../failure'
 import { COLUMN_ACCESS } from './columns'
@@ -12,7 +12,7 @@ import { rowViolationsFor } from './rows'
 /**
  * table.exportCsv: every row the query matches (no paging), in its order, with the chosen columns
  * under their labels. Money is converted to the chosen currency and written as a plain number (up to
- * 2 decimals, no separators; empty when a rate is missing); percents and ratios as plain numbers (up
+ * 2 decimals, whole units for JPY as shown, no separators; empty when a rate is missing); percents and ratios as plain numbers (up
  * to 4 decimals); text guarded against formula injection; the Violations column lists the messages.
  */
 
@@ -37,7 +37,7 @@ function cell(
       const { rates } = model.rules.currency
       const from = row.e.defaultPayCurrency
       if (typeof value !== 'number' || !canConvert(from, currency, rates)) return ''
-      return plainMoney(convertCents(value, from, currency, rates))
+      return plainMoney(roundCentsToMinorUnit(convertCents(value, from, currency, rates), currency))
     }
     case 'number':
     case 'performance':

@@ -3,6 +3,7 @@ import {
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
   isCurrencyCode,
+  shownDecimals,
 } from '../../../src-shared/domain/currencies'
 
 describe('"Currencies supported: USD, CAD, EUR, GBP, JPY, CRC, DOP, AUD, PLN, DKK, each with code, name and symbol"', () => {
@@ -22,5 +23,13 @@ describe('"Currencies supported: USD, CAD, EUR, GBP, JPY, CRC, DOP, AUD, PLN, DK
     expect(DEFAULT_CURRENCY).toBe('USD')
     expect(isCurrencyCode('USD')).toBe(true)
     expect(isCurrencyCode('usd')).toBe(false)
+  })
+})
+
+describe('decimals shown per currency', () => {
+  it('shows no decimals for a currency without minor units and 2 for the others', () => {
+    expect(shownDecimals('JPY')).toBe(0)
+    for (const code of CURRENCY_CODES.filter((c) => c !== 'JPY')) expect(shownDecimals(code)).toBe(2)
+    expect(shownDecimals('XYZ')).toBe(2)
   })
 })

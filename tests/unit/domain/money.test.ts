@@ -11,6 +11,7 @@ import {
   isCents,
   multiplyCents,
   percentOfCents,
+  roundCentsToMinorUnit,
   roundMoney,
   roundTo,
   scaleDecimalString,
@@ -74,11 +75,22 @@ describe('money formatting: "Locale en-US ... at most 2 decimals"', () => {
   it('formats en-US with at most 2 decimals', () => {
     expect(formatMoney(123450, 'USD')).toBe('$1,234.50')
     expect(formatMoney(-8500, 'EUR')).toBe('-€85.00')
-    expect(formatMoney(123450, 'JPY')).toBe('¥1,234.5')
     expect(formatMoney(123400, 'JPY')).toBe('¥1,234')
     expect(formatMoney(-0, 'USD')).toBe('$0.00')
     expect(formatMoney(1050, 'U$')).toBe('10.5 U$')
     expect(formatAmount(7272650)).toBe('72,726.50')
+  })
+
+  it('shows a currency without minor units (JPY) in whole units, rounded half away from zero', () => {
+    expect(formatMoney(123450, 'JPY')).toBe('¥1,235')
+    expect(formatMoney(123449, 'JPY')).toBe('¥1,234')
+    expect(formatMoney(-123450, 'JPY')).toBe('-¥1,235')
+    expect(formatMoney(49, 'JPY')).toBe('¥0')
+    expect(formatMoney(-49, 'JPY')).toBe('¥0')
+    expect(roundCentsToMinorUnit(123450, 'JPY')).toBe(123500)
+    expect(roundCentsToMinorUnit(-123450, 'JPY')).toBe(-123500)
+    expect(roundCentsToMinorUnit(123456, 'USD')).toBe(123456)
+    expect(roundCentsToMinorUnit(123456, 'U$')).toBe(123456)
   })
 
   it('"Salary is shown in thousands as $NK in cards"', () => {
