@@ -40,7 +40,7 @@ import {
 } from '../domain/company-records'
 import { USER_ROW_FILTERS } from '../domain/user-admin'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
-import type { RewardHistoryEntry, TablePage, TableRow } from './table-dto'
+import type { RewardHistoryEntry, TablePage, TableRow, ViewAsChoice } from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
 import { payCyclePatchSchema } from './pay-cycle-schema'
 
@@ -253,9 +253,11 @@ export const contract = {
   'company.export': channel<{ path: string; rows: number }>()(z.object({ path: filePath }).strict(), admin),
   /**
    * The Compensation Table, computed in the main process: a page of rows after sort, filters and
-   * search, scoped to the acting user (or, for SUPER_USER/ADMIN/OWNER, the employee viewed as).
+   * search, scoped to the acting user (or the employee viewed as, within the acting user's scope).
    */
   'table.query': channel<TablePage>()(tableQuerySchema, planningEditor),
+  /** The 'View as' picker: employees other than oneself who have users (a planner: within their teams). */
+  'table.viewAsChoices': channel<ViewAsChoice[]>()(none, planningEditor),
   /** Every row with a violation, for the 'View All' panel. */
   'table.violations': channel<Pick<TableRow, 'id' | 'employeeName' | 'severity' | 'violations'>[]>()(
     z.object({ viewAsEmployeeId: z.number().int().positive().nullable() }).strict(),

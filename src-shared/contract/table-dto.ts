@@ -75,6 +75,14 @@ export interface TableQuery {
   viewAsEmployeeId: number | null
 }
 
+/** Someone the table may be viewed as: an employee other than oneself who has a user. */
+export interface ViewAsChoice {
+  employeeId: number
+  name: string
+  /** Job title and role, to tell people of one name apart. */
+  detail: string
+}
+
 export interface TablePage {
   total: number
   rows: TableRow[]

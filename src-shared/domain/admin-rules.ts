@@ -179,14 +179,14 @@ export function setRatingMax(
 
 // ── Viewing as ──────────────────────────────────────────────────────────────────────────────────────
 
-const VIEW_AS_ROLES: readonly RoleName[] = ['SUPER_USER', 'OWNER', 'ADMIN']
+const VIEW_AS_ROLES: readonly RoleName[] = ['SUPER_USER', 'OWNER', 'ADMIN', 'PLANNER']
 export const VIEW_AS_REDIRECT = '/plannerdashboard'
 export const VIEW_AS_KEEP_PATHS: readonly string[] = ['/plannerdashboard', '/employeetable', '/plannerstatus']
 
 /**
- * The planning document shows the control to SUPER_USER, ADMIN and OWNER; the administration document
- * gives the picker to OWNER, ADMIN and PLANNER. We follow the planning document (the Compensation
- * Table's control), so a planner never reads rows outside their own teams.
+ * The administration document gives the picker to OWNER, ADMIN and PLANNER; the planning document shows
+ * the control to SUPER_USER, ADMIN and OWNER: the union. A planner viewing as someone still sees only
+ * rows within their own teams (services/table/query.ts).
  */
 export function canViewAs(role: RoleName): boolean {
   return VIEW_AS_ROLES.includes(role)

@@ -205,12 +205,17 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
   interface Facts {
     manager: { email: string; employeeId: number }
     managerRows: number[]
-    planner: string
+    /** Members of the teams the manager manages, not of the teams below. */
+    managedMembers: number[]
+    planner: { email: string; employeeId: number }
+    /** Employees with a user, by employee id (the owner's included). */
+    withUsers: number[]
+    ownerEmployeeId: number
   }
   let facts: Facts
 
-  /** Employee ids in the teams an employee manages and every team below them. */
-  async function membersBelow(employeeId: number): Promise<number[]> {
+  /** Employee ids in the teams an employee manages, and (below) every team below them. */
+  async function membersBelow(employeeId: number, below = true): Promise<number[]> {
     const workbook = await openWorkbook(file, { readonly: true })
     try {
       const teams = await workbook.db
@@ -218,7 +223,7 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
         .select(['id', 'parent_team_id', 'manager_id'])
         .execute()
       const ids = new Set(teams.filter((t) => t.manager_id === employeeId).map((t) => t.id))
-      for (let grew = true; grew;) {
+      for (let grew = below; grew; ) {
         grew = false
         for (const t of teams) {
           if (t.parent_team_id !== null && ids.has(t.parent_team_id) && !ids.has(t.id)) {
@@ -248,10 +253,14 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
       .execute()
     await workbook.close()
     const manager = users.find((u) => u.name === 'MANAGER' && u.employee_id !== null)!
+    const planner = users.find((u) => u.name === 'PLANNER' && u.employee_id !== null)!
     facts = {
       manager: { email: manager.email, employeeId: manager.employee_id as number },
       managerRows: await membersBelow(manager.employee_id as number),
-      planner: users.find((u) => u.name === 'PLANNER')!.email,
+      managedMembers: await membersBelow(manager.employee_id as number, false),
+      planner: { email: planner.email, employeeId: planner.employee_id as number },
+      withUsers: [...new Set(users.flatMap((u) => (u.employee_id === null ? [] : [u.employee_id])))],
+      ownerEmployeeId: users.find((u) => u.name === 'OWNER')!.employee_id as number,
     }
   })
 
@@ -284,17 +293,53 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
         own: mine.ok ? mine.value.total : 0,
       }
     })
-    expect(ids).toEqual(facts.managerRows)
+    expect(facts.managedMembers.length).toBeGreaterThan(0)
+    expect(facts.managedMembers.length).toBeLessThan(facts.managerRows.length)
+    expect(ids).toEqual(facts.managedMembers)
     expect(own).toBe(300)
   })
 
-  it('a PLANNER may not view as someone else', async () => {
-    const result = await as(facts.planner, (d) =>
-      d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.manager.employeeId }),
+  it('the picker lists employees other than self who have users', async () => {
+    const choices = await as(null, (d) => d.dispatch('table.viewAsChoices', {}))
+    const ids = choices.ok ? choices.value.map((c) => c.employeeId).sort((a, b) => a - b) : []
+    expect(ids).toEqual(facts.withUsers.filter((id) => id !== facts.ownerEmployeeId).sort((a, b) => a - b))
+  })
+
+  it("a PLANNER may view as someone, and still reads only rows within the planner's own teams", async () => {
+    const { plannerRows, viewed, choices } = await as(facts.planner.email, async (d) => {
+      const mine = await d.dispatch('table.query', base)
+      const others = await d.dispatch('table.viewAsChoices', {})
+      const pick = others.ok ? others.value : []
+      const viewedRows: Record<number, number[]> = {}
+      for (const choice of pick) {
+        const page = await d.dispatch('table.query', { ...base, viewAsEmployeeId: choice.employeeId })
+        if (!page.ok) throw new Error(page.error.message)
+        viewedRows[choice.employeeId] = page.value.rows.map((r) => r.id)
+      }
+      const outsider = await d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.manager.employeeId })
+      if (outsider.ok) viewedRows[facts.manager.employeeId] = outsider.value.rows.map((r) => r.id)
+      return { plannerRows: mine.ok ? mine.value.rows.map((r) => r.id) : [], viewed: viewedRows, choices: pick }
+    })
+    const inScope = new Set(plannerRows)
+    expect(inScope.size).toBeGreaterThan(0)
+    expect(inScope.size).toBeLessThan(300)
+    expect(choices.length).toBeGreaterThan(0)
+    expect(choices.some((c) => c.employeeId === facts.planner.employeeId)).toBe(false)
+    for (const choice of choices) expect(inScope.has(choice.employeeId)).toBe(true)
+    expect(Object.values(viewed).some((ids) => ids.length > 0)).toBe(true)
+    for (const ids of Object.values(viewed)) for (const id of ids) expect(inScope.has(id)).toBe(true)
+  })
+
+  it('a MANAGER may not view as someone else', async () => {
+    const result = await as(facts.manager.email, (d) =>
+      d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.planner.employeeId }),
     )
     expect(result).toEqual({
       ok: false,
-      error: { code: 'FORBIDDEN', message: 'Only super users, admins and owners can view as someone else.' },
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Only super users, owners, admins and planners can view as someone else.',
+      },
     })
   })
 

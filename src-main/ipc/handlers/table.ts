@@ -3,12 +3,16 @@ import { rewardHistory } from '../../services/table/history'
 import { queryTable, tableViolations } from '../../services/table/service'
 import { updateRewards } from '../../services/table/update'
 import { updateUserSettings } from '../../services/table/user-settings'
+import { viewAsChoices } from '../../services/table/view-as'
+import { listUsers } from '../../workbook/queries/admin'
 import type { HandlerMap } from '../types'
 
 /** The Compensation Table: queries over the session's table model, planner edits, export, settings. */
 export const tableHandlers: HandlerMap = {
   'table.query': async (input, { session, workbook, user }) =>
     queryTable(await session.table.get(workbook), user, input),
+  'table.viewAsChoices': async (_input, { session, workbook, user }) =>
+    viewAsChoices(await session.table.get(workbook), user, await listUsers(workbook)),
   'table.violations': async ({ viewAsEmployeeId }, { session, workbook, user }) =>
     tableViolations(await session.table.get(workbook), user, viewAsEmployeeId),
   'rewards.update': async ({ updates }, { session, workbook, user }) =>

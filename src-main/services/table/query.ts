@@ -1,5 +1,4 @@
 import type { SessionUser, TableQuery } from '../../../src-shared/contract'
-import { descendantTeamIds } from '../../../src-shared/domain/hierarchy'
 import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { planningScope } from '../../../src-shared/domain/visibility'
 import { Failure } from '../failure'
@@ -10,7 +9,7 @@ import { canViewAs } from '../../../src-shared/domain/admin-rules'
 import { QueryCache } from './query-cache'
 import { orderByNumber, rankTexts } from './sort'
 
-export const VIEW_AS_FORBIDDEN = 'Only super users, admins and owners can view as someone else.'
+export const VIEW_AS_FORBIDDEN = 'Only super users, owners, admins and planners can view as someone else.'
 
 /** Whose rows a query sees and who looks (for subPlannerNotSubmitted). */
 export interface View {
@@ -27,20 +26,11 @@ export function queriesOf(model: TableModel): QueryCache {
   return model.queries
 }
 
-function withDescendants(model: TableModel, roots: readonly number[]): Set<number> {
-  const ids = new Set<number>()
-  for (const id of roots) {
-    if (ids.has(id)) continue
-    ids.add(id)
-    for (const below of descendantTeamIds(model.tree, id)) ids.add(below)
-  }
-  return ids
-}
-
 /**
  * The acting user's view (planning scope: admins everyone, managers and planners their teams and
- * every team below), or, for SUPER_USER, ADMIN and OWNER, the view of the employee viewed as: the
- * members of the teams that employee manages and of every team below them.
+ * every team below), or the view of the employee viewed as. Both documents: "An owner viewing as an
+ * employee sees only the members of that employee's managed teams" (not the teams below them); a
+ * planner viewing as someone sees only those of the teams that are within the planner's own scope.
  */
 export function resolveView(model: TableModel, user: SessionUser, viewAsEmployeeId: number | null): View {
   if (viewAsEmployeeId !== null && !canViewAs(user.role)) {
@@ -58,20 +48,22 @@ export function resolveView(model: TableModel, user: SessionUser, viewAsEmployee
 
 function buildView(model: TableModel, user: SessionUser, viewAsEmployeeId: number | null): View {
   const teams = model.tree.order.map((id) => model.teams.get(id)).filter((t) => t !== undefined)
+  const viewerId = user.employeeId
+  const scope = planningScope(user.role, viewerId, teams, model.tree)
   if (viewAsEmployeeId !== null) {
     if (!model.row(viewAsEmployeeId)) {
       throw new Failure('NOT_FOUND', `No employee has the id ${viewAsEmployeeId}.`)
     }
-    const managed = teams.filter((t) => t.managerId === viewAsEmployeeId).map((t) => t.id)
+    const managed = teams
+      .filter((t) => t.managerId === viewAsEmployeeId && (scope.all || scope.teamIds.has(t.id)))
+      .map((t) => t.id)
     return {
-      scopeKey: `as:${viewAsEmployeeId}`,
-      teamIds: withDescendants(model, managed),
+      scopeKey: scope.all ? `as:${viewAsEmployeeId}` : `as:${viewAsEmployeeId}|user:${viewerId}`,
+      teamIds: new Set(managed),
       viewerId: viewAsEmployeeId,
       viewerTeamIds: managed,
     }
   }
-  const viewerId = user.employeeId
-  const scope = planningScope(user.role, viewerId, teams, model.tree)
   const own =
     viewerId === null
       ? []

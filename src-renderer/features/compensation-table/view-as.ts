@@ -1,8 +1,8 @@
-import type { EmployeeDto, UserDto } from '../../../src-shared/contract'
+import type { EmployeeDto, ViewAsChoice } from '../../../src-shared/contract'
 import { canViewAs as roleCanViewAs } from '../../../src-shared/domain/admin-rules'
 import type { RoleName } from '../../../src-shared/domain/roles'
 
-/** Spec §6: "The 'View as' control is shown to SUPER_USER, ADMIN and OWNER." */
+/** Planning document: SUPER_USER, ADMIN and OWNER; administration document: OWNER, ADMIN and PLANNER. */
 export function canViewAs(role: RoleName | null): boolean {
   return role !== null && roleCanViewAs(role)
 }
@@ -20,32 +20,18 @@ export function viewingAsText(
   return `Viewing as ${name || 'someone else'}`
 }
 
-export interface ViewAsChoice {
-  employeeId: number
-  name: string
-  detail: string
-}
+/** Administration document: "the employee picker page size is 5". */
+export const VIEW_AS_PAGE_SIZE = 5
 
-/** Employees who have a user (who could sign in and see their own table), by name. */
-export function viewAsChoices(employees: readonly EmployeeDto[], users: readonly UserDto[]): ViewAsChoice[] {
-  const byId = new Map(employees.map((employee) => [employee.id, employee]))
-  const seen = new Set<number>()
-  const choices: ViewAsChoice[] = []
-  for (const user of users) {
-    const employee = user.employeeId === null ? undefined : byId.get(user.employeeId)
-    if (!employee || seen.has(employee.id)) continue
-    seen.add(employee.id)
-    choices.push({
-      employeeId: employee.id,
-      name: employee.name,
-      detail: [employee.jobTitle, user.role].filter(Boolean).join(' · '),
-    })
-  }
-  return choices.sort((a, b) => a.name.localeCompare(b.name))
-}
-
-/** Choices whose name contains every typed word (case-insensitive), at most `limit`. */
-export function matchChoices(choices: readonly ViewAsChoice[], text: string, limit = 30): ViewAsChoice[] {
+/** Choices whose name contains every typed word (case-insensitive). */
+export function matchChoices(choices: readonly ViewAsChoice[], text: string): ViewAsChoice[] {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean)
-  return choices.filter((c) => words.every((word) => c.name.toLowerCase().includes(word))).slice(0, limit)
+  return choices.filter((c) => words.every((word) => c.name.toLowerCase().includes(word)))
+}
+
+/** One page of the picker (clamped to the last page) and how many pages there are. */
+export function choicePage<T>(items: readonly T[], page: number): { items: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / VIEW_AS_PAGE_SIZE))
+  const shown = Math.min(Math.max(0, page), pages - 1)
+  return { items: items.slice(shown * VIEW_AS_PAGE_SIZE, (shown + 1) * VIEW_AS_PAGE_SIZE), page: shown, pages }
 }

@@ -171,7 +171,7 @@ describe('ratings editor', () => {
 
 describe('viewing as', () => {
   it('available to OWNER, ADMIN, PLANNER (and SUPER_USER, who has the control)', () => {
-    expect(ROLES.filter(canViewAs)).toEqual(['SUPER_USER', 'OWNER', 'ADMIN'])
+    expect(ROLES.filter(canViewAs)).toEqual(['SUPER_USER', 'OWNER', 'ADMIN', 'PLANNER'])
   })
 
   it('lists employees other than self who have users', () => {

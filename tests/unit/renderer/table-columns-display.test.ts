@@ -25,8 +25,8 @@ import {
   shownCurrency,
 } from '../../../src-renderer/features/compensation-table/display-money'
 import {
+  choicePage,
   matchChoices,
-  viewAsChoices,
   viewingAsText,
   canViewAs,
 } from '../../../src-renderer/features/compensation-table/view-as'
@@ -144,33 +144,28 @@ describe('money in the preferred currency', () => {
 })
 
 describe("'View as'", () => {
-  it('is for SUPER_USER, ADMIN and OWNER', () => {
+  it('is for SUPER_USER, ADMIN and OWNER (planning document) and PLANNER (administration document)', () => {
     expect(['SUPER_USER', 'ADMIN', 'OWNER', 'PLANNER', 'MANAGER'].map((r) => canViewAs(r as never))).toEqual([
       true,
       true,
       true,
-      false,
+      true,
       false,
     ])
     expect(canViewAs(null)).toBe(false)
   })
 
-  it('lists employees who have a user, by name, and finds them by words of the name', () => {
-    const employees = [
-      { id: 1, name: 'Zoe Kim', jobTitle: 'CEO' },
-      { id: 2, name: 'Ada Lovelace', jobTitle: null },
-      { id: 3, name: 'No User', jobTitle: null },
-    ] as never
-    const users = [
-      { employeeId: 1, role: 'OWNER' },
-      { employeeId: 2, role: 'MANAGER' },
-      { employeeId: null, role: 'SUPER_USER' },
-    ] as never
-    const choices = viewAsChoices(employees, users)
-    expect(choices.map((c) => c.name)).toEqual(['Ada Lovelace', 'Zoe Kim'])
-    expect(choices[1].detail).toBe('CEO · OWNER')
-    expect(matchChoices(choices, 'love ada').map((c) => c.employeeId)).toEqual([2])
-    expect(matchChoices(choices, '')).toHaveLength(2)
+  it('finds people by words of the name and shows them 5 per page ("the employee picker page size is 5")', () => {
+    const choices = ['Ada Lovelace', 'Zoe Kim', 'Ada Park', 'Bo Li', 'Cy Ng', 'Di Ro', 'Ed Yu'].map(
+      (name, i) => ({ employeeId: i + 1, name, detail: '' }),
+    )
+    expect(matchChoices(choices, 'love ada').map((c) => c.employeeId)).toEqual([1])
+    expect(matchChoices(choices, '')).toHaveLength(7)
+    expect(choicePage(choices, 0)).toMatchObject({ page: 0, pages: 2 })
+    expect(choicePage(choices, 0).items).toHaveLength(5)
+    expect(choicePage(choices, 1).items.map((c) => c.name)).toEqual(['Di Ro', 'Ed Yu'])
+    expect(choicePage(choices, 9).page).toBe(1)
+    expect(choicePage([], 0)).toEqual({ items: [], page: 0, pages: 1 })
   })
 
   it("reads 'Viewing as' and the name, or 'someone else' when no name applies (spec: sidebar)", () => {
