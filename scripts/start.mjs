@@ -1,5 +1,6 @@
 // `npm start`: build, then run Meritbook in Electron when its binary is installed, otherwise in
-// browser mode on the demo workbook (Electron's binary cannot be downloaded on every machine).
+// browser mode (Electron's binary cannot be downloaded on every machine). Either reopens the last
+// workbook; a first start opens the demo company.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -31,9 +32,9 @@ const extra = process.argv.slice(2)
 const child = binary
   ? spawn(binary, [root, ...extra], { cwd: root, stdio: 'inherit' })
   : (console.log(
-      "\nElectron's binary is not installed on this machine, so Meritbook starts in browser mode on the demo workbook.\n",
+      "\nElectron's binary is not installed on this machine, so Meritbook starts in browser mode: the last workbook, or the demo company on a first start.\n",
     ),
-    spawn(process.execPath, [path.join(root, 'out/main/browser.js'), '--demo', ...extra], {
+    spawn(process.execPath, [path.join(root, 'out/main/browser.js'), '--reopen', ...extra], {
       cwd: root,
       stdio: 'inherit',
     }))

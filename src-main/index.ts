@@ -9,6 +9,8 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, session, type W
 import { contract, fail, ok, type ChannelOutput, type Result } from '../src-shared/contract'
 import { APP_VERSION } from './app-paths'
 import { startBackend, type BackendClient } from './backend/client'
+import { RecentFiles } from './services/recent-files'
+import { workbookAtStart } from './services/start-workbook'
 import { chooseSecretStore } from './secrets/choose-secret-store'
 import { describeSecretStore } from './secrets/secret-store'
 import { CONTENT_SECURITY_POLICY } from './web/security'
@@ -52,6 +54,13 @@ async function pickFile(input: unknown): Promise<Result<{ path: string | null }>
 async function openFromShell(filePath: string): Promise<void> {
   const result = await backend.invoke('workbook.open', { path: filePath })
   if (!result.ok) dialog.showErrorBox('Meritbook could not open the file', result.error.message)
+}
+
+/** Without a file named: the last workbook, or the demo company on a first start (start-workbook.ts). */
+async function openAtStart(dataDir: string): Promise<void> {
+  const start = workbookAtStart(new RecentFiles(dataDir))
+  if (start.kind === 'demo') await backend.invoke('workbook.openDemo', {})
+  else if (start.kind === 'file') await openFromShell(start.path)
 }
 
 async function chooseAndOpen(): Promise<void> {
@@ -184,6 +193,7 @@ if (!app.requestSingleInstanceLock()) {
     harden()
     buildMenu()
     if (pendingFile) await openFromShell(pendingFile)
+    else await openAtStart(dataDir)
     createWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow()

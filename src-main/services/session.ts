@@ -77,7 +77,7 @@ export class Session {
   }
 
   async openDemo(): Promise<WorkbookSummary> {
-    const demoPath = path.join(this.options.dataDir, DEMO_FILE_NAME)
+    const demoPath = this.demoPath()
     try {
       return await this.open(demoPath)
     } catch (error) {
@@ -89,7 +89,7 @@ export class Session {
   /** After a change of the company's size (an import), tells the windows the new summary. */
   async refreshSummary(): Promise<void> {
     if (!this.workbook) return
-    this.summary = await workbookSummary(this.workbook)
+    this.summary = await this.summarize(this.workbook)
     this.options.emit('workbook.changed', { workbook: this.summary })
   }
 
@@ -133,10 +133,19 @@ export class Session {
     await this.close()
     this.workbook = workbook
     this.user = user
-    this.summary = await workbookSummary(workbook)
+    this.summary = await this.summarize(workbook)
     if (this.options.rememberRecent !== false) this.recent.remember(workbook.path)
     this.options.emit('workbook.changed', { workbook: this.summary })
     return this.summary
+  }
+
+  private async summarize(workbook: Workbook): Promise<WorkbookSummary> {
+    const summary = await workbookSummary(workbook)
+    return workbook.path === this.demoPath() ? { ...summary, demo: true } : summary
+  }
+
+  private demoPath(): string {
+    return path.resolve(this.options.dataDir, DEMO_FILE_NAME)
   }
 
   private async resolveActor(workbook: Workbook): Promise<SessionUser> {

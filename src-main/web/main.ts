@@ -3,15 +3,18 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
 import { startBackend } from '../backend/client'
+import { RecentFiles } from '../services/recent-files'
+import { workbookAtStart, type StartWorkbook } from '../services/start-workbook'
 import { chooseSecretStore } from '../secrets/choose-secret-store'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 
-const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle>] [--as <email>] [--port <n>] [--data-dir <dir>]`
+const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle> | --reopen] [--as <email>] [--port <n>] [--data-dir <dir>]`
 
 async function main(): Promise<number> {
   let values: {
     demo?: boolean
+    reopen?: boolean
     workbook?: string
     as?: string
     port?: string
@@ -21,6 +24,7 @@ async function main(): Promise<number> {
     ;({ values } = parseArgs({
       options: {
         demo: { type: 'boolean' },
+        reopen: { type: 'boolean' },
         workbook: { type: 'string' },
         as: { type: 'string' },
         port: { type: 'string' },
@@ -45,15 +49,27 @@ async function main(): Promise<number> {
     path.join(__dirname, 'backend.js'),
   )
 
-  const opened = values.workbook
-    ? await backend.invoke('workbook.open', { path: values.workbook })
+  // --reopen (npm start): the last workbook, or the demo company on a first start.
+  const start: StartWorkbook = values.workbook
+    ? { kind: 'file', path: values.workbook }
     : values.demo
-      ? await backend.invoke('workbook.openDemo', {})
-      : null
+      ? { kind: 'demo' }
+      : values.reopen
+        ? workbookAtStart(new RecentFiles(dataDir))
+        : { kind: 'welcome' }
+  const opened =
+    start.kind === 'file'
+      ? await backend.invoke('workbook.open', { path: start.path })
+      : start.kind === 'demo'
+        ? await backend.invoke('workbook.openDemo', {})
+        : null
   if (opened && !opened.ok) {
     console.error(`Meritbook could not open the workbook: ${opened.error.message}`)
-    await backend.stop()
-    return 1
+    if (!values.reopen) {
+      await backend.stop()
+      return 1
+    }
+    console.error('It starts on the welcome screen instead.')
   }
 
   // Files uploaded for import by an earlier run are not needed any more.

@@ -10,6 +10,8 @@ export interface WorkbookSummary {
   companyName: string
   schemaVersion: number
   employees: number
+  /** The app's demo company (made-up people, in the data folder); absent for the user's own files. */
+  demo?: true
 }
 
 export interface SessionUser {

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast'
 import { useViewingAs } from '../../features/compensation-table/use-viewing-as'
 import { selectCompany } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
+import { selectWorkbook } from '../session-slice'
 import { closeWorkbook, confirmDiscardImports } from '../session-thunks'
 import { UserSettingsPopover } from './UserSettingsPopover'
 
@@ -26,6 +27,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
   const routes = APP_ROUTES.filter((route) => canAccessPage(user.role, route.page))
   const customLogo = company?.hasCustomAssets && company.logoUrl ? company.logoUrl : null
   const viewingAs = useViewingAs().text
+  const demo = useAppSelector(selectWorkbook)?.demo === true
 
   // On a desktop, "logout" means closing the workbook: opening a workbook is what signs you in
   // (as its owner, or as `--as <email>` in browser mode). See docs/decisions.md.
@@ -60,6 +62,22 @@ export function Sidebar({ user }: { user: SessionUser }) {
         <p className="sidebar__viewing-as" data-testid="sidebar-viewing-as">
           {viewingAs}
         </p>
+      )}
+      {demo && (
+        <section className="sidebar__demo" aria-label="Demo company" data-testid="demo-notice">
+          <p>
+            <strong>This is the demo company.</strong> Its people are made up, for trying Meritbook; changes
+            stay in the demo.
+          </p>
+          <button
+            type="button"
+            className="button button--ghost sidebar__demo-leave"
+            data-testid="demo-leave"
+            onClick={() => void logout()}
+          >
+            New, open or recent workbook
+          </button>
+        </section>
       )}
       <nav className="sidebar__nav" aria-label="Pages">
         <ul>

@@ -40,7 +40,15 @@ const SELECTION = {
   headerCheckbox: false,
   enableClickSelection: false,
 } as const
-const SELECTION_COLUMN = { pinned: 'left', width: 44, minWidth: 44, resizable: false } as const
+const SELECTION_COLUMN = {
+  pinned: 'left',
+  width: 44,
+  minWidth: 44,
+  resizable: false,
+  headerName: 'Select rows',
+  headerClass: 'header--unlabelled',
+  headerTooltip: 'Select rows',
+} as const
 
 const rowId = (params: { data: TableRow }) => String(params.data.id)
 

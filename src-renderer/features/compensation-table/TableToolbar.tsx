@@ -17,7 +17,13 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
     [],
   )
   return (
-    <Tooltip content="Search by employee name" delay={SEARCH_TOOLTIP_DELAY_MS} testId="table-search-tooltip">
+    // Above the box: below it sit the violations badge and the filter chips.
+    <Tooltip
+      content="Search by employee name"
+      delay={SEARCH_TOOLTIP_DELAY_MS}
+      testId="table-search-tooltip"
+      placement="above"
+    >
       <input
         type="search"
         className="table-search"

@@ -115,7 +115,9 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
 export function buildColumnDefs(ids: readonly TableColumnId[], cb: ColumnCallbacks): Def[] {
   const actions: Def = {
     colId: 'actions',
-    headerName: '',
+    // Named for screen readers; the 44 px header shows no text (table.css header--unlabelled).
+    headerName: 'Reward history',
+    headerClass: 'header--unlabelled',
     headerTooltip: 'Reward history',
     width: cb.onRecord ? 76 : 52,
     cellClass: 'cell--actions',
@@ -135,6 +137,7 @@ export function buildColumnDefs(ids: readonly TableColumnId[], cb: ColumnCallbac
         colId: id,
         field: column.uri === id && isTableRowKey(id) ? id : undefined,
         headerName: column.label,
+        headerTooltip: column.label,
         sortable: column.sortable,
         editable: editable
           ? (p: EditableCallbackParams<TableRow>) => !!p.data && cellEditable(p.data, id)
@@ -181,8 +184,11 @@ function isTableRowKey(id: string): id is keyof TableRow & TableColumnId {
   return ROW_KEYS.has(id)
 }
 
+/** Long labels ('Performance Rating', 'New Fit in Range') wrap onto a second line; the tooltip names them too. */
 export const DEFAULT_COLUMN: ColDef<TableRow> = {
   resizable: true,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
   sortingOrder: [...SORT_CYCLE],
   suppressMovable: true,
 }
