@@ -137,7 +137,6 @@ export function buildColumnDefs(ids: readonly TableColumnId[], cb: ColumnCallbac
         colId: id,
         field: column.uri === id && isTableRowKey(id) ? id : undefined,
         headerName: column.label,
-        headerTooltip: column.label,
         sortable: column.sortable,
         editable: editable
           ? (p: EditableCallbackParams<TableRow>) => !!p.data && cellEditable(p.data, id)
@@ -184,7 +183,7 @@ function isTableRowKey(id: string): id is keyof TableRow & TableColumnId {
   return ROW_KEYS.has(id)
 }
 
-/** Long labels ('Performance Rating', 'New Fit in Range') wrap onto a second line; the tooltip names them too. */
+/** Long labels ('Performance Rating', 'New Fit in Range') wrap onto a second line rather than being cut. */
 export const DEFAULT_COLUMN: ColDef<TableRow> = {
   resizable: true,
   wrapHeaderText: true,
