@@ -12,5 +12,7 @@ export type StartWorkbook = { kind: 'demo' } | { kind: 'file'; path: string } | 
 export function workbookAtStart(recent: RecentFiles): StartWorkbook {
   const [last] = recent.list()
   if (!last) return { kind: 'demo' }
-  return last.exists && fs.statSync(last.path).isFile() ? { kind: 'file', path: last.path } : { kind: 'welcome' }
+  return last.exists && fs.statSync(last.path).isFile()
+    ? { kind: 'file', path: last.path }
+    : { kind: 'welcome' }
 }

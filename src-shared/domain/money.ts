@@ -156,7 +156,9 @@ export function formatNumber(
  */
 export function roundCentsToMinorUnit(cents: Cents, currency: string): Cents {
   const digits = shownDecimals(currency)
-  return digits >= MONEY_DECIMALS ? cents : roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
+  return digits >= MONEY_DECIMALS
+    ? cents
+    : roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
 }
 
 /**

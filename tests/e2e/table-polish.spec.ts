@@ -57,13 +57,17 @@ function csvFields(line: string): string[] {
   let quoted = false
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') ((field += '"'), i++)
-      else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') (fields.push(field), (field = ''))
-    else field += ch
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      field += '"'
+      i++
+    } else if (ch === '"') {
+      quoted = !quoted
+    } else if (ch === ',' && !quoted) {
+      fields.push(field)
+      field = ''
+    } else {
+      field += ch
+    }
   }
   fields.push(field)
   return fields

@@ -223,7 +223,7 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
         .select(['id', 'parent_team_id', 'manager_id'])
         .execute()
       const ids = new Set(teams.filter((t) => t.manager_id === employeeId).map((t) => t.id))
-      for (let grew = below; grew; ) {
+      for (let grew = below; grew;) {
         grew = false
         for (const t of teams) {
           if (t.parent_team_id !== null && ids.has(t.parent_team_id) && !ids.has(t.id)) {
@@ -316,9 +316,16 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
         if (!page.ok) throw new Error(page.error.message)
         viewedRows[choice.employeeId] = page.value.rows.map((r) => r.id)
       }
-      const outsider = await d.dispatch('table.query', { ...base, viewAsEmployeeId: facts.manager.employeeId })
+      const outsider = await d.dispatch('table.query', {
+        ...base,
+        viewAsEmployeeId: facts.manager.employeeId,
+      })
       if (outsider.ok) viewedRows[facts.manager.employeeId] = outsider.value.rows.map((r) => r.id)
-      return { plannerRows: mine.ok ? mine.value.rows.map((r) => r.id) : [], viewed: viewedRows, choices: pick }
+      return {
+        plannerRows: mine.ok ? mine.value.rows.map((r) => r.id) : [],
+        viewed: viewedRows,
+        choices: pick,
+      }
     })
     const inScope = new Set(plannerRows)
     expect(inScope.size).toBeGreaterThan(0)

@@ -10,7 +10,11 @@ import { resolveView, scopeRows, VIEW_AS_FORBIDDEN } from './query'
  * who have users". A planner's list holds only the people within the planner's own teams, the only
  * rows they may read; by name, then id.
  */
-export function viewAsChoices(model: TableModel, user: SessionUser, users: readonly UserDto[]): ViewAsChoice[] {
+export function viewAsChoices(
+  model: TableModel,
+  user: SessionUser,
+  users: readonly UserDto[],
+): ViewAsChoice[] {
   if (!canViewAs(user.role)) throw new Failure('FORBIDDEN', VIEW_AS_FORBIDDEN)
   const view = resolveView(model, user, null)
   const inScope =

@@ -85,7 +85,11 @@ export function ViewAsControl({ viewAsEmployeeId, onChange }: Props) {
           />
           <ul className="view-as__list" role="listbox" aria-label="People">
             {shown.items.map((choice) => (
-              <li key={choice.employeeId} role="option" aria-selected={choice.employeeId === viewAsEmployeeId}>
+              <li
+                key={choice.employeeId}
+                role="option"
+                aria-selected={choice.employeeId === viewAsEmployeeId}
+              >
                 <button
                   type="button"
                   className="view-as__option"
@@ -100,7 +104,9 @@ export function ViewAsControl({ viewAsEmployeeId, onChange }: Props) {
             ))}
             {error && <li className="inline-error view-as__empty">{error}</li>}
             {!error && choices === null && <li className="muted view-as__empty">Loading…</li>}
-            {choices !== null && shown.items.length === 0 && <li className="muted view-as__empty">No one matches.</li>}
+            {choices !== null && shown.items.length === 0 && (
+              <li className="muted view-as__empty">No one matches.</li>
+            )}
           </ul>
           {shown.pages > 1 && (
             <div className="view-as__pager" data-testid="view-as-pager">

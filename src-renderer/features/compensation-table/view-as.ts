@@ -30,8 +30,15 @@ export function matchChoices(choices: readonly ViewAsChoice[], text: string): Vi
 }
 
 /** One page of the picker (clamped to the last page) and how many pages there are. */
-export function choicePage<T>(items: readonly T[], page: number): { items: T[]; page: number; pages: number } {
+export function choicePage<T>(
+  items: readonly T[],
+  page: number,
+): { items: T[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(items.length / VIEW_AS_PAGE_SIZE))
   const shown = Math.min(Math.max(0, page), pages - 1)
-  return { items: items.slice(shown * VIEW_AS_PAGE_SIZE, (shown + 1) * VIEW_AS_PAGE_SIZE), page: shown, pages }
+  return {
+    items: items.slice(shown * VIEW_AS_PAGE_SIZE, (shown + 1) * VIEW_AS_PAGE_SIZE),
+    page: shown,
+    pages,
+  }
 }
