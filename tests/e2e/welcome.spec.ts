@@ -17,7 +17,7 @@ test.describe('the welcome screen', () => {
     await expect(page).toHaveURL(`${app.origin}/?onlogin=%2Fplannerstatus`)
     await page.getByRole('button', { name: 'Open the demo company' }).click()
     await expect(page).toHaveURL(`${app.origin}/plannerstatus`)
-    await expect(page.getByText('Planner Status is coming soon.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Planner Status', level: 1 })).toBeVisible()
   })
 
   test('creates a new workbook owned by its creator, then lists it under recent files', async ({ page }) => {
