@@ -1,3 +1,4 @@
+import { serverJoinCommand, serverPublishCommand } from './cli/server-commands'
 import { statusCommand, submitCommand, unsubmitCommand } from './cli/submission-commands'
 import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
@@ -36,6 +37,8 @@ const COMMANDS: Record<string, Command> = {
     run: ([file, csv], flags, out) => exportCommand(file, flags, out, csv),
   },
   plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
+  'server-publish': { args: ['file'], run: ([file], flags, out) => serverPublishCommand(file, flags, out) },
+  'server-join': { args: ['out file'], run: ([file], flags, out) => serverJoinCommand(file, flags, out) },
   move: { args: ['file'], run: ([file], flags, out) => moveCommand(file, flags, out) },
   submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
   unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
@@ -94,6 +97,8 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         recommended: { type: 'boolean' },
         email: { type: 'string' },
         role: { type: 'string' },
+        server: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })

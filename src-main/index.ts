@@ -12,6 +12,8 @@ import { startBackend, type BackendClient } from './backend/client'
 import { RecentFiles } from './services/recent-files'
 import { workbookAtStart } from './services/start-workbook'
 import { chooseSecretStore } from './secrets/choose-secret-store'
+import { ServerAccount } from './server-account/account'
+import { withServerAccount } from './server-account/shell-host'
 import { describeSecretStore } from './secrets/secret-store'
 import { CONTENT_SECURITY_POLICY } from './web/security'
 
@@ -174,10 +176,15 @@ if (!app.requestSingleInstanceLock()) {
     const dataDir = app.getPath('userData')
     const secrets = await chooseSecretStore({ safeStorage, dataDir })
     console.log(describeSecretStore(secrets.status))
-    backend = startBackend(
-      { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
-      path.join(__dirname, 'backend.js'),
+    const account = new ServerAccount(secrets.store, dataDir)
+    backend = withServerAccount(
+      startBackend(
+        { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
+        path.join(__dirname, 'backend.js'),
+      ),
+      account,
     )
+    void account.restore()
     backend.onEvent((event, payload) => {
       for (const window of BrowserWindow.getAllWindows())
         window.webContents.send(EVENT_CHANNEL, { event, payload })

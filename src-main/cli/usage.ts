@@ -29,6 +29,10 @@ export const USAGE = `Meritbook command line
       Write the company in the import format (import → export → import is the identity).
   move <file.paycycle> --employee <Employee Id> (--team <name> | --onto <Employee Id> | --root) [--as <email>] --json
       Move an employee on the org chart (a drop): into a team, onto someone (their team, or a new one), or to the root.
+  server-publish <file.paycycle> --server <url> --email <e> --password-stdin --json
+      Upload the workbook's company to your (empty) company on the server.
+  server-join <out.paycycle> --server <url> --email <e> --password-stdin --json
+      Download your server company into a new workbook.
   check <file.paycycle> [--as <email>] --json
       Every violation, proration and team budget check the user can see.
   plan <file.paycycle> <plan.csv> [--as <email>] --json

@@ -1,5 +1,13 @@
 import type { z } from 'zod'
-import { contract, fail, isChannel, ok, type Channel, type Result } from '../../src-shared/contract'
+import {
+  contract,
+  fail,
+  isChannel,
+  ok,
+  SHELL_CHANNELS,
+  type Channel,
+  type Result,
+} from '../../src-shared/contract'
 import { roleMayCall } from '../../src-shared/domain/access'
 import { Failure } from '../services/failure'
 import type { Session } from '../services/session'
@@ -51,9 +59,12 @@ function describeIssues(channel: string, error: z.ZodError): string {
   return `Invalid request to ${channel}: ${issues.join('; ')}`
 }
 
-/** Contract channels no handler binds (the Electron shell answers workbook.pickFile itself). */
+/** Contract channels no handler binds (the shell answers SHELL_CHANNELS, and Electron workbook.pickFile, itself). */
 export function unboundChannels(): Channel[] {
-  return (Object.keys(contract) as Channel[]).filter((channel) => !HANDLERS.has(channel))
+  const shell: readonly string[] = SHELL_CHANNELS
+  return (Object.keys(contract) as Channel[]).filter(
+    (channel) => !HANDLERS.has(channel) && !shell.includes(channel),
+  )
 }
 
 /** A query slower than this is logged with its channel name. */

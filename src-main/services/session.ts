@@ -16,7 +16,8 @@ import { Failure } from './failure'
 import { ImportJobs } from './import/jobs'
 import { RecentFiles } from './recent-files'
 import { TableCache } from './table/cache'
-import { createDemoWorkbook, createWorkbook } from './workbooks'
+import { createDemoWorkbook, createJoinedWorkbook, createWorkbook } from './workbooks'
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 
@@ -74,6 +75,15 @@ export class Session {
 
   async create(filePath: string, owner: Owner): Promise<WorkbookSummary> {
     return this.adopt(await createWorkbook(filePath, owner))
+  }
+
+  /** A new replica of a server company at `filePath`, opened as the signed-in user. */
+  async join(
+    filePath: string,
+    company: { name: string; serverUrl: string; userEmail: string },
+    snapshot: CompanySnapshot,
+  ): Promise<WorkbookSummary> {
+    return this.adopt(await createJoinedWorkbook(filePath, company, snapshot))
   }
 
   async openDemo(): Promise<WorkbookSummary> {

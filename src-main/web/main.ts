@@ -6,6 +6,8 @@ import { startBackend } from '../backend/client'
 import { RecentFiles } from '../services/recent-files'
 import { workbookAtStart, type StartWorkbook } from '../services/start-workbook'
 import { chooseSecretStore } from '../secrets/choose-secret-store'
+import { ServerAccount } from '../server-account/account'
+import { withServerAccount } from '../server-account/shell-host'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 
@@ -44,10 +46,13 @@ async function main(): Promise<number> {
   fs.mkdirSync(dataDir, { recursive: true })
   const secrets = await chooseSecretStore({ dataDir })
   console.log(describeSecretStore(secrets.status))
-  const backend = startBackend(
+  const workbookBackend = startBackend(
     { mode: 'browser', version: APP_VERSION, dataDir, actAs: values.as ?? null, secretStore: secrets.status },
     path.join(__dirname, 'backend.js'),
   )
+  const account = new ServerAccount(secrets.store, dataDir)
+  await account.restore()
+  const backend = withServerAccount(workbookBackend, account)
 
   // --reopen (npm start): the last workbook, or the demo company on a first start.
   const start: StartWorkbook = values.workbook

@@ -21,6 +21,8 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
+import { companySnapshotSchema, type CompanySnapshot } from './company-snapshot'
+import type { PublishResult, ServerStatus } from './server-dto'
 import { orgSnapshotSchema, type OrgChartMoveResult, type OrgChartView } from './org-chart-dto'
 import type { PlannerStatusCard, PlannerStatusTree } from './status-dto'
 import type { CreatedUser, InviteAllResult, InviteResult, ManagersPreview, UsersPage } from './users-dto'
@@ -434,9 +436,66 @@ export const contract = {
   ),
   /** Undo or redo of a drop: writes back the state a drop answered. */
   'orgChart.restore': channel<null>()(z.object({ snapshot: orgSnapshotSchema }).strict(), admin),
+  /** The company server (answered by the shell, which holds the tokens; see SHELL_CHANNELS). */
+  'server.status': channel<ServerStatus>()(none, open),
+  'server.signIn': channel<ServerStatus>()(
+    z
+      .object({
+        server: z.string().trim().min(1, 'The server address is required.').max(500),
+        email: z.email('Email is not valid.'),
+        password: z.string().min(1, 'The password is required.').max(1000),
+      })
+      .strict(),
+    open,
+  ),
+  'server.signOut': channel<ServerStatus>()(none, open),
+  'server.recoverPassword': channel<null>()(
+    z.object({ server: z.string().trim().min(1).max(500), email: z.email('Email is not valid.') }).strict(),
+    open,
+  ),
+  'server.setPassword': channel<null>()(
+    z
+      .object({
+        server: z.string().trim().min(1).max(500),
+        link: z.string().min(1).max(500),
+        password: z.string().min(1).max(1000),
+      })
+      .strict(),
+    open,
+  ),
+  /** Uploads the open workbook's company to the signed-in (empty) server company. */
+  'server.publish': channel<PublishResult>()(none, open),
+  /** Downloads the signed-in company into a new workbook at `path`, and opens it. */
+  'server.join': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
+  /** The whole open company in the server's shape (what publish sends). */
+  'company.snapshot': channel<CompanySnapshot>()(none, admin),
+  /** A new workbook at `path` filled with a downloaded company (what join writes), opened. */
+  'workbook.join': channel<WorkbookSummary>()(
+    z
+      .object({
+        path: filePath,
+        company: z.string().min(1).max(200),
+        server: z.string().min(1).max(500),
+        email: z.email(),
+        snapshot: companySnapshotSchema,
+      })
+      .strict(),
+    open,
+  ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const
+
+/** Channels the shell answers itself (it holds the server tokens); the workbook worker never sees them. */
+export const SHELL_CHANNELS = [
+  'server.status',
+  'server.signIn',
+  'server.signOut',
+  'server.recoverPassword',
+  'server.setPassword',
+  'server.publish',
+  'server.join',
+] as const satisfies readonly (keyof typeof contract)[]
 
 export type Contract = typeof contract
 export type Channel = keyof Contract

@@ -19,6 +19,10 @@ export type ErrorCode =
   | 'WORKBOOK_LOCKED'
   | 'FILE_NOT_FOUND'
   | 'FILE_EXISTS'
+  /** The company server: cannot be reached, the sign-in ended, or it refused with its own reason. */
+  | 'OFFLINE'
+  | 'SIGNED_OUT'
+  | 'SERVER'
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }
 

@@ -1,4 +1,5 @@
 import { Failure } from '../../services/failure'
+import { readCompanySnapshot } from '../../workbook/queries/company-snapshot'
 import type { HandlerMap } from '../types'
 
 export const appHandlers: HandlerMap = {
@@ -7,6 +8,9 @@ export const appHandlers: HandlerMap = {
   'workbook.create': async ({ path, ...owner }, { session }) => session.create(path, owner),
   'workbook.open': async ({ path }, { session }) => session.open(path),
   'workbook.openDemo': async (_input, { session }) => session.openDemo(),
+  'workbook.join': async ({ path, company, server, email, snapshot }, { session }) =>
+    session.join(path, { name: company, serverUrl: server, userEmail: email }, snapshot),
+  'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),
   'workbook.close': async (_input, { session }) => {
     await session.close()
     return null

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../src-shared/contract'
 import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode } from '../../../src-shared/domain/currencies'
 import { ROLE_DISPLAY_NAMES } from '../../../src-shared/domain/roles'
 import { useToast } from '../../components/toast'
+import { PublishToServer } from '../../features/welcome/PublishToServer'
 import { displayCurrencyOf, pickableCurrencies } from '../../features/compensation-table/display-money'
 import { CurrencyPicker } from '../../features/compensation-table/CurrencyPicker'
 import { saveUserSettings } from '../../features/compensation-table/user-settings'
@@ -100,6 +101,7 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
               />
             </div>
           )}
+          <PublishToServer />
           {secretStore && (
             <p className="popover__note" data-testid="secret-store" data-kind={secretStore.kind}>
               {secretStore.description}

@@ -14,6 +14,7 @@ import { NewWorkbookForm } from './NewWorkbookForm'
 import { OpenFileForm } from './OpenFileForm'
 import { OpenWorkbookPanel } from './OpenWorkbookPanel'
 import { RecentFilesList } from './RecentFilesList'
+import { ServerPanel } from './ServerPanel'
 import { useWorkbookActions } from './use-workbook-actions'
 import './welcome.css'
 
@@ -131,6 +132,8 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
             </button>
           </div>
         </section>
+
+        <ServerPanel onJoined={(path) => void openPath(path)} />
 
         <section className="panel" aria-labelledby={`${newFormId}-recent`}>
           <h2 id={`${newFormId}-recent`}>Recent files</h2>

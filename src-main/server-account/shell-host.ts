@@ -1,0 +1,82 @@
+import {
+  contract,
+  fail,
+  ok,
+  SHELL_CHANNELS,
+  type CompanySnapshot,
+  type Result,
+  type WorkbookSummary,
+} from '../../src-shared/contract'
+import type { BackendClient } from '../backend/client'
+import { Failure } from '../services/failure'
+import type { ServerAccount } from './account'
+
+type ShellChannel = (typeof SHELL_CHANNELS)[number]
+const isShellChannel = (channel: string): channel is ShellChannel =>
+  (SHELL_CHANNELS as readonly string[]).includes(channel)
+
+/**
+ * The backend as the windows reach it, with the company-server channels answered here, on the
+ * shell's thread, where the tokens live. Publish asks the workbook worker for the company; join
+ * hands the downloaded company to it.
+ */
+export function withServerAccount(backend: BackendClient, account: ServerAccount): BackendClient {
+  const encoder = new TextEncoder()
+
+  async function answer(channel: ShellChannel, input: unknown): Promise<Result<unknown>> {
+    const parsed = contract[channel].input.safeParse(input)
+    if (!parsed.success)
+      return fail(
+        'BAD_INPUT',
+        `Invalid request to ${channel}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`,
+      )
+    const value = parsed.data as Record<string, string>
+    try {
+      switch (channel) {
+        case 'server.status':
+          return ok(account.status())
+        case 'server.signIn':
+          return ok(
+            await account.signIn({ server: value.server, email: value.email, password: value.password }),
+          )
+        case 'server.signOut':
+          return ok(await account.signOut())
+        case 'server.recoverPassword':
+          return ok(await account.recoverPassword({ server: value.server, email: value.email }))
+        case 'server.setPassword':
+          return ok(
+            await account.setPassword({ server: value.server, link: value.link, password: value.password }),
+          )
+        case 'server.publish': {
+          const snapshot = await backend.invoke('company.snapshot', {})
+          if (!snapshot.ok) return snapshot
+          return ok(await account.publish(snapshot.value as CompanySnapshot))
+        }
+        case 'server.join': {
+          const { snapshot, company, server, email } = await account.download()
+          return (await backend.invoke('workbook.join', {
+            path: value.path,
+            company,
+            server,
+            email,
+            snapshot,
+          })) as Result<WorkbookSummary>
+        }
+      }
+    } catch (error) {
+      if (error instanceof Failure) return fail(error.code, error.message)
+      console.error(`[meritbook] ${channel} failed:`, error)
+      return fail('INTERNAL', `Meritbook could not complete ${channel}. The details are in the log.`)
+    }
+  }
+
+  return {
+    ...backend,
+    invoke: (channel, input) =>
+      isShellChannel(channel) ? answer(channel, input) : backend.invoke(channel, input),
+    invokeEncoded: async (channel, input) =>
+      isShellChannel(channel)
+        ? encoder.encode(JSON.stringify(await answer(channel, input)))
+        : backend.invokeEncoded(channel, input),
+  }
+}

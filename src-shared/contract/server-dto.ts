@@ -1,0 +1,10 @@
+/** The desktop's sign-in to its company server, as the renderer may see it (never a token). */
+export type ServerStatus =
+  | { signedIn: true; server: string; email: string; name: string; role: string; company: string }
+  | { signedIn: false; server: string | null; email: string | null }
+
+export interface PublishResult {
+  employees: number
+  teams: number
+  users: number
+}
