@@ -90,7 +90,7 @@ export function refreshFrom(response: Response): string | null {
 /** The JSON of a successful answer, else a Failure carrying the server's `detail`. */
 export async function answerOf<T>(response: Response): Promise<T> {
   const text = await response.text()
-  let body: unknown = null
+  let body: unknown
   try {
     body = text ? JSON.parse(text) : null
   } catch {
