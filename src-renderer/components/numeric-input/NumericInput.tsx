@@ -76,6 +76,17 @@ export function NumericInput({
     [],
   )
 
+  // Text the input starts from (a key typed into a table cell) is an edit already: report it, or a
+  // single typed character followed by Enter would commit nothing.
+  const startText = useRef(initialText)
+  const reportChange = useRef(onChange)
+  useEffect(() => {
+    if (startText.current !== undefined)
+      reportChange.current?.(parseNumericInput(filterNumericTyping(startText.current), options))
+    // Once, for the text the input opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   function commit(raw: string) {
     if (timer.current !== null) window.clearTimeout(timer.current)
     timer.current = null

@@ -1,5 +1,7 @@
 import type {
   CellEditRequestEvent,
+  CellKeyDownEvent,
+  FullWidthCellKeyDownEvent,
   ColDef,
   GridApi,
   GridReadyEvent,
@@ -12,7 +14,7 @@ import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/co
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { useToast } from '../../components/toast'
 import { isTyping } from '../../components/keyboard'
-import { changesFromEdit, isEditableColumn } from './cell-edit'
+import { changesFromEdit, clearedChanges, isEditableColumn } from './cell-edit'
 import { copyText, toTsv } from './clipboard'
 import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
@@ -83,6 +85,21 @@ export function TableGrid(props: Props) {
         ? `${columnOf(column).label} of ${row.employeeName}`
         : row.employeeName
       onEdit(row, changes, label)
+    },
+    [onEdit],
+  )
+
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<TableRow> | FullWidthCellKeyDownEvent<TableRow>) => {
+      const key = (event.event as KeyboardEvent | null)?.key
+      if ((key !== 'Delete' && key !== 'Backspace') || !('column' in event) || !event.data) return
+      const column = event.column.getColId()
+      const changes = clearedChanges(column, event.data)
+      if (!changes) return
+      const label = isTableColumnId(column)
+        ? `Clear ${columnOf(column).label} of ${event.data.employeeName}`
+        : 'Clear'
+      onEdit(event.data, changes, label)
     },
     [onEdit],
   )
@@ -162,10 +179,12 @@ export function TableGrid(props: Props) {
         suppressColumnVirtualisation
         tooltipShowDelay={300}
         overlayNoRowsTemplate={NO_ROWS}
+        enterNavigatesVerticallyAfterEdit
         onGridReady={onGridReady}
         onPaginationChanged={props.onPagination}
         onSortChanged={onSortChanged}
         onCellEditRequest={onCellEditRequest}
+        onCellKeyDown={onCellKeyDown}
       />
     </div>
   )

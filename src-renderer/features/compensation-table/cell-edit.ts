@@ -149,3 +149,14 @@ export function changesFromEdit(column: string, row: TableRow, value: unknown): 
   }
   return Object.keys(changes).length === 0 || changesNothing(changes, row) ? null : changes
 }
+
+/** Delete or Backspace on a selected cell: the changes that empty it (null when it cannot be emptied). */
+export function clearedChanges(column: string, row: TableRow): RewardChanges | null {
+  if (!cellEditable(row, column)) return null
+  const target = EDITABLE_COLUMNS[column as TableColumnId]
+  if (column === 'bonus')
+    return changesFromEdit(column, row, { target: 'bonus', dollar: null, percent: null })
+  if (target === 'comments') return changesFromEdit(column, row, null)
+  if (target === undefined || target === 'promotion') return null
+  return changesFromEdit(column, row, { target, value: null })
+}

@@ -186,6 +186,9 @@ function isTableRowKey(id: string): id is keyof TableRow & TableColumnId {
 /** Long labels ('Performance Rating', 'New Fit in Range') wrap onto a second line rather than being cut. */
 export const DEFAULT_COLUMN: ColDef<TableRow> = {
   resizable: true,
+  // Delete and Backspace on a selected cell empty it (TableGrid), instead of opening the editor.
+  suppressKeyboardEvent: ({ editing, event }) =>
+    !editing && (event.key === 'Delete' || event.key === 'Backspace'),
   wrapHeaderText: true,
   autoHeaderHeight: true,
   sortingOrder: [...SORT_CYCLE],

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test'
+import type { TableRow } from '../../src-shared/contract'
+import { startApp, type RunningApp } from './support/app'
+
+const grid = (page: Page) => page.getByTestId('compensation-table')
+const cell = (page: Page, id: number, column: string) =>
+  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+
+async function firstPage(page: Page): Promise<TableRow[]> {
+  return page.evaluate(async () => {
+    const body = { offset: 0, limit: 25, sort: null, filters: {}, search: '', viewAsEmployeeId: null }
+    const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
+    return ((await response.json()) as { value: { rows: TableRow[] } }).value.rows
+  })
+}
+
+test.describe('typing into a selected cell, as in a spreadsheet', () => {
+  let app: RunningApp
+  test.beforeEach(async () => {
+    app = await startApp(['--demo'])
+  })
+  test.afterEach(() => app.stop())
+
+  test('a single typed character then Enter or Tab is saved (Lump Sum 5, Salary Increase 3)', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const rows = (await firstPage(page)).filter(
+      (r) => r.editable && r.currency === 'USD' && r.lumpSum === null,
+    )
+    const [a, b] = rows
+    await cell(page, a.id, 'lumpSum').click()
+    await page.keyboard.type('5')
+    await expect(page.getByTestId('cell-editor').locator('input')).toHaveValue('5')
+    await page.keyboard.press('Enter')
+    await expect(cell(page, a.id, 'lumpSum')).toHaveText('$5.00')
+
+    await cell(page, b.id, 'salaryIncrease').click()
+    await page.keyboard.type('3')
+    await page.keyboard.press('Tab')
+    await expect(cell(page, b.id, 'salaryIncrease')).toHaveText('3.0000%')
+    const saved = (await firstPage(page)).find((r) => r.id === b.id)
+    expect(saved?.salaryIncrease).toBeCloseTo(3, 2)
+  })
+
+  test('Enter commits and moves down: typing 3 ⏎ 4 ⏎ 5 ⏎ down a column plans three employees', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const rows = await firstPage(page)
+    // Three editable USD rows one after another, with no lump sum yet.
+    const start = rows.findIndex(
+      (r, i) =>
+        i + 2 < rows.length &&
+        [r, rows[i + 1], rows[i + 2]].every((x) => x.editable && x.currency === 'USD' && x.lumpSum === null),
+    )
+    expect(start).toBeGreaterThanOrEqual(0)
+    const three = rows.slice(start, start + 3)
+    await cell(page, three[0].id, 'lumpSum').click()
+    for (const key of ['3', '4', '5']) {
+      await page.keyboard.type(key)
+      await page.keyboard.press('Enter')
+    }
+    await expect(cell(page, three[0].id, 'lumpSum')).toHaveText('$3.00')
+    await expect(cell(page, three[1].id, 'lumpSum')).toHaveText('$4.00')
+    await expect(cell(page, three[2].id, 'lumpSum')).toHaveText('$5.00')
+  })
+
+  test('Delete on a selected editable cell clears it, and Ctrl+Z brings it back', async ({ page }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const row = (await firstPage(page)).find(
+      (r) => r.editable && r.currency === 'USD' && r.lumpSum === null,
+    ) as TableRow
+    await cell(page, row.id, 'lumpSum').click()
+    await page.keyboard.type('7')
+    await page.keyboard.press('Enter')
+    await expect(cell(page, row.id, 'lumpSum')).toHaveText('$7.00')
+    await cell(page, row.id, 'lumpSum').click()
+    await page.keyboard.press('Delete')
+    await expect(cell(page, row.id, 'lumpSum')).toHaveText('')
+    await page.keyboard.press('Control+z')
+    await expect(cell(page, row.id, 'lumpSum')).toHaveText('$7.00')
+  })
+})
