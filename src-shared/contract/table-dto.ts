@@ -89,6 +89,9 @@ export interface TablePage {
   /** Across every row the query matches (not only this page). */
   worstSeverity: 'none' | 'warning' | 'error'
   violationCount: number
+  /** violationCount split by severity (the badge: '1 error · 500 warnings'). */
+  errorCount: number
+  warningCount: number
   /** The viewer's teams' aggregate budget violations (aboveBudgetExceeded). */
   teamViolations: { teamId: number; name: string; violations: ViolationDto[] }[]
 }

@@ -115,7 +115,7 @@ test.describe('the Compensation Table as the demo owner', () => {
     await expect(cell(page, row.id, 'newSalary')).toHaveText(usd(lower))
     await expect(cell(page, row.id, 'salaryIncrease').locator('.percent--negative')).toBeVisible()
     await expect(badge).toHaveAttribute('data-severity', 'error')
-    await expect(badge).toContainText('1 violation')
+    await expect(badge).toContainText('1 error')
 
     await cell(page, row.id, 'employeeName').hover()
     const tooltip = page.getByTestId('row-violation-tooltip')

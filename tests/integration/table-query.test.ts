@@ -189,6 +189,9 @@ describe('table.query pages, sorts, filters and searches (spec §2 screen 1, §5
     const page = await query({ limit: 5 })
     const count = all.reduce((n, r) => n + r.violations.length, 0)
     expect(page.violationCount).toBe(count)
+    const errors = all.reduce((n, r) => n + r.violations.filter((v) => v.severity === 'error').length, 0)
+    expect(page.errorCount).toBe(errors)
+    expect(page.warningCount).toBe(count - errors)
     const rank = { none: 0, warning: 1, error: 2 }
     const worst = all.reduce(
       (w, r) => (rank[r.severity] > rank[w] ? r.severity : w),

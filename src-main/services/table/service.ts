@@ -14,13 +14,20 @@ export function queryTable(model: TableModel, user: SessionUser, query: TableQue
   const view = resolveView(model, user, query.viewAsEmployeeId)
   const matched = matchRows(model, view, query)
   let worst = 0
-  let violationCount = 0
+  let errorCount = 0
+  let warningCount = 0
   for (const index of matched) {
     const row = model.rows[index]
     const waiting = model.isWaiting(row, view.viewerId)
-    const count = row.violations.length + (waiting ? 1 : 0)
-    if (count === 0) continue
-    violationCount += count
+    if (row.violations.length === 0 && !waiting) continue
+    for (const v of row.violations) {
+      if (v.severity === 'error') errorCount++
+      else warningCount++
+    }
+    if (waiting) {
+      if (model.waitingSeverity === 'error') errorCount++
+      else warningCount++
+    }
     worst = Math.max(worst, model.viewerSeverity(row, view.viewerId))
   }
   const actor = actorOf(model, user)
@@ -31,7 +38,9 @@ export function queryTable(model: TableModel, user: SessionUser, query: TableQue
     total: matched.length,
     rows,
     worstSeverity: SEVERITY_NAMES[worst],
-    violationCount,
+    violationCount: errorCount + warningCount,
+    errorCount,
+    warningCount,
     teamViolations: teamViolations(model, view),
   }
 }

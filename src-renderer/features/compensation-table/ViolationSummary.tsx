@@ -7,13 +7,13 @@ interface Props {
 }
 
 /**
- * Above the table: the worst severity over every row the view matches and how many violations
- * they have, 'View All' for the table-violation panel, and the viewer's teams' budget violations
+ * Above the table: the worst severity's icon and colour over every row the view matches and how
+ * many errors and warnings they have ('1 error · 500 warnings'), 'View All' for the table-violation panel, and the viewer's teams' budget violations
  * ('Total pay exceeds your budget.').
  */
 export function ViolationSummary({ summary, onViewAll }: Props) {
   if (!summary) return null
-  const { worstSeverity, violationCount, teamViolations } = summary
+  const { worstSeverity, violationCount, errorCount, warningCount, teamViolations } = summary
   const budget = teamViolations.flatMap((team) =>
     team.violations.map((violation) => ({ team: team.name, teamId: team.teamId, violation })),
   )
@@ -31,8 +31,7 @@ export function ViolationSummary({ summary, onViewAll }: Props) {
         ) : (
           <>
             <SeverityIcon severity={worstSeverity} />
-            {violationCount.toLocaleString('en-US')} {violationCount === 1 ? 'violation' : 'violations'}
-            {worstSeverity === 'error' ? ' (errors)' : ' (warnings)'}
+            {badgeText(errorCount, warningCount)}
           </>
         )}
       </span>
@@ -52,4 +51,16 @@ export function ViolationSummary({ summary, onViewAll }: Props) {
       )}
     </div>
   )
+}
+
+/** '1 error · 500 warnings'; a severity with none is left out ('3 errors', '500 warnings'). */
+export function badgeText(errors: number, warnings: number): string {
+  const parts: string[] = []
+  if (errors > 0) parts.push(counted(errors, 'error'))
+  if (warnings > 0) parts.push(counted(warnings, 'warning'))
+  return parts.join(' · ')
+}
+
+function counted(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 }
