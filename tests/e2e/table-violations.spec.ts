@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import { startApp, type RunningApp } from './support/app'
 
@@ -47,5 +51,64 @@ test.describe('the violation badge on the demo company', () => {
     await expect(badge).toHaveAttribute('data-severity', worstSeverity)
     await expect(badge).toHaveClass(new RegExp(`violation-badge--${worstSeverity}`))
     await expect(badge.locator('.severity-icon')).toHaveAttribute('data-severity', worstSeverity)
+  })
+})
+
+test.describe("'View All' on a company of 20,000 employees", () => {
+  let app: RunningApp
+  let dir: string
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-violations-'))
+    const file = path.join(dir, 'big.paycycle')
+    execFileSync(process.execPath, ['out/main/cli.js', 'new', file, '--demo', '20000', '--seed', '1'])
+    app = await startApp(['--workbook', file])
+  })
+  test.afterAll(async () => {
+    await app.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('groups 10,000+ violations by rule with counts, a page at a time, and goes to an employee', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await page.goto(`${app.origin}/employeetable`)
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const { errorCount, warningCount } = await summary(page)
+    expect(errorCount + warningCount).toBeGreaterThanOrEqual(10_000)
+
+    await page.getByTestId('view-all').click()
+    const panel = page.getByTestId('violation-panel')
+    const groups = panel.getByTestId('violation-group')
+    await expect(groups.first()).toBeVisible()
+    const counts = await groups.evaluateAll((items) =>
+      items.map((item) => Number(item.getAttribute('data-count'))),
+    )
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(errorCount + warningCount)
+    const nodes = () => panel.evaluate((el) => el.querySelectorAll('*').length)
+    expect(await nodes()).toBeLessThan(500)
+
+    // The largest group opens a page of its employees, never all of them.
+    const largest = groups.nth(counts.indexOf(Math.max(...counts)))
+    await largest.locator('button[aria-expanded]').click()
+    await expect(largest.getByTestId('violation-row').first()).toBeVisible()
+    expect(await largest.getByTestId('violation-row').count()).toBeLessThanOrEqual(50)
+    expect(await nodes()).toBeLessThan(1_000)
+    await largest.getByRole('button', { name: 'Next' }).click()
+    await expect(largest.getByTestId('violation-group-pager')).toContainText('51–100 of')
+
+    const entry = largest.getByTestId('violation-row').first()
+    const name = (await entry.locator('.violation-list__name').textContent()) ?? ''
+    const id = await entry.getAttribute('data-employee-id')
+    await entry.locator('.violation-list__name').click()
+    await expect(
+      page
+        .getByTestId('compensation-table')
+        .locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="employeeName"]`),
+    ).toContainText(name)
+
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect(panel).toHaveCount(0)
   })
 })

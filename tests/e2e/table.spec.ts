@@ -125,6 +125,7 @@ test.describe('the Compensation Table as the demo owner', () => {
     await page.getByTestId('view-all').click()
     const panel = page.getByTestId('violation-panel')
     await expect(panel).toBeVisible()
+    await panel.locator('[data-rule="negativePayChange"] button[aria-expanded]').click()
     const listed = panel.locator(`[data-testid="violation-row"][data-employee-id="${row.id}"]`)
     await expect(listed).toContainText('Pay increase is negative.')
     // Spec: the side panel is half the screen width.
