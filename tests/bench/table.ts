@@ -16,7 +16,8 @@ import { row } from './measure'
  * demo workbook at 1,000 and 100,000 employees; each figure is the median of 3 runs, timed from
  * the action (navigation, Enter, header click, filter Apply, search input) until the page shows
  * its effect.
- * Ends with `table ratios: firstRows=<x> edit=<y>` (100k ÷ 1k; targets: first rows ≤ 2, edit ≤ 1.5).
+ * Ends with `table ratios: firstRows=<x> edit=<y> viewAll=<z>` (100k ÷ 1k; targets: first rows ≤ 2,
+ * edit ≤ 1.5, 'View All' open ≤ 2).
  */
 const SIZES = [1_000, 100_000] as const
 const RUNS = 3
@@ -63,6 +64,9 @@ interface SizeResult {
   sort: number[]
   filter: number[]
   search: number[]
+  /** 'View All' click → its groups drawn, and Close → the panel gone. */
+  viewAll: number[]
+  viewAllClose: number[]
   heapMiB: number
   heapAfterGcMiB: number
 }
@@ -95,7 +99,9 @@ export async function tableBench(): Promise<void> {
   const ratio = (pick: (r: SizeResult) => number[]) =>
     small && large ? (median(pick(large)) / median(pick(small))).toFixed(2) : 'n/a'
   console.log('')
-  console.log(`table ratios: firstRows=${ratio((r) => r.firstRows)} edit=${ratio((r) => r.edit)}`)
+  console.log(
+    `table ratios: firstRows=${ratio((r) => r.firstRows)} edit=${ratio((r) => r.edit)} viewAll=${ratio((r) => r.viewAll)}`,
+  )
 }
 
 async function benchSize(browser: Browser, dir: string, employees: number): Promise<SizeResult> {
@@ -160,6 +166,7 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
     const search = await timeSearches(page)
     const sort = await timeSorts(page)
     const filter = await timeFilters(page)
+    const { open: viewAll, close: viewAllClose } = await timeViewAll(page)
 
     const heapMiB = (await jsHeapUsed(cdp)) / 1024 / 1024
     await cdp.send('HeapProfiler.collectGarbage')
@@ -178,6 +185,8 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
       sort,
       filter,
       search,
+      viewAll,
+      viewAllClose,
       heapMiB,
       heapAfterGcMiB,
     }
@@ -325,6 +334,23 @@ const summaryBackTo = (page: Page, text: string) =>
  * which both sizes include), timed until the pagination's summary changes and the first row has a
  * name; then the search is cleared and the full view awaited.
  */
+/** 'View All': click → the panel's groups drawn; Close → the panel gone. */
+async function timeViewAll(page: Page): Promise<{ open: number[]; close: number[] }> {
+  const open: number[] = []
+  const close: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    let started = performance.now()
+    await page.getByTestId('view-all').click()
+    await page.getByTestId('violation-group').first().waitFor()
+    open.push(performance.now() - started)
+    started = performance.now()
+    await page.getByTestId('violation-panel').getByRole('button', { name: 'Close' }).click()
+    await page.getByTestId('violation-panel').waitFor({ state: 'detached' })
+    close.push(performance.now() - started)
+  }
+  return { open, close }
+}
+
 async function timeSearches(page: Page): Promise<number[]> {
   const { rows } = await tableQuery(page, { offset: 100, limit: 50 })
   const fragments = [...new Set(rows.map((r) => r.employeeName.split(' ').at(-1) ?? ''))]
@@ -450,6 +476,8 @@ function printResult(r: SizeResult): void {
   row('sort (header click → first row)', ms(r.sort))
   row('filter (Apply → rows)', ms(r.filter))
   row('search (input → rows, incl. 250 ms wait)', ms(r.search))
+  row("'View All' open (click → groups drawn)", ms(r.viewAll))
+  row("'View All' close (Close → panel gone)", ms(r.viewAllClose))
   row('renderer JS heap (end / after GC)', `${r.heapMiB.toFixed(1)} MiB / ${r.heapAfterGcMiB.toFixed(1)} MiB`)
 }
 
