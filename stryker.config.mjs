@@ -1,0 +1,25 @@
+// Mutation testing (docs/testing.md): `npm run mutate` (all targets) or
+// `npm run mutate -- --mutate 'src-shared/domain/money.ts'` (one file or folder). Not part of npm test.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [
+    'src-shared/domain/**/*.ts',
+    'src-main/services/import/**/*.ts',
+    'src-main/services/table/**/*.ts',
+  ],
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.stryker.config.mts' },
+  // Mutants in module-level constants would re-run every test each; they are counted apart.
+  ignoreStatic: true,
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  concurrency: 2,
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+}
