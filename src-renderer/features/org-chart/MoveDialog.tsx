@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { OrgCard } from '../../../src-shared/contract'
 import type { DropTarget } from '../../../src-shared/domain/org-chart'
-import { invoke } from '../../app/client'
+import { useTeamSearch } from '../planner-status/use-team-search'
 import { Modal } from '../../components/dialog/Modal'
-
-type Found = { id: number; name: string; plannerName: string | null; path: string[] }
 
 /**
  * The keyboard way to do what a drag does: find a team by name, then move the employee into it,
@@ -22,18 +20,7 @@ export function MoveDialog({
   onClose: () => void
 }) {
   const [text, setText] = useState('')
-  const [found, setFound] = useState<Found[]>([])
-  const latest = useRef(0)
-  useEffect(() => {
-    const request = ++latest.current
-    const timer = window.setTimeout(() => {
-      if (text.trim() === '') return setFound([])
-      void invoke('plannerStatus.find', { text }).then((result) => {
-        if (request === latest.current) setFound(result.ok ? result.value : [])
-      })
-    }, 200)
-    return () => window.clearTimeout(timer)
-  }, [text])
+  const found = useTeamSearch(text)
   return (
     <Modal
       title={`Move ${card.name}`}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PlannerStatusCard, PlannerStatusNode } from '../../../src-shared/contract'
-import { invoke } from '../../app/client'
 import { loadWorkbookData } from '../../app/data-thunks'
 import { useAppDispatch } from '../../app/hooks'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -8,6 +7,7 @@ import { useChannel } from '../hyperbalance/use-budget-level'
 import { CARD_GRID_HEIGHT, cardLayout, RESIZE_DEBOUNCE_MS, type CardLayout } from './card-layout'
 import { EditSubmissionDialog } from './EditSubmissionDialog'
 import { SubmitPlanDialog, type SubmitMode } from './SubmitPlanDialog'
+import { useTeamSearch } from './use-team-search'
 import './planner-status.css'
 
 /** Levels of cards below the team shown; deeper teams open on demand. */
@@ -264,20 +264,7 @@ function StatusCard({
 /** Find a team by its name or its planner's name, and show it. */
 function TeamFinder({ onPick }: { onPick: (teamId: number) => void }) {
   const [text, setText] = useState('')
-  const [found, setFound] = useState<
-    { id: number; name: string; plannerName: string | null; path: string[] }[]
-  >([])
-  const latest = useRef(0)
-  useEffect(() => {
-    const request = ++latest.current
-    const timer = window.setTimeout(() => {
-      if (text.trim() === '') return setFound([])
-      void invoke('plannerStatus.find', { text }).then((result) => {
-        if (request === latest.current) setFound(result.ok ? result.value : [])
-      })
-    }, 250)
-    return () => window.clearTimeout(timer)
-  }, [text])
+  const found = useTeamSearch(text)
   return (
     <div className="team-finder">
       <input
