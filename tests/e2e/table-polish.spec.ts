@@ -41,6 +41,8 @@ async function open(page: Page, app: RunningApp, size = { width: 1440, height: 9
 }
 
 async function box(locator: Locator) {
+  // The grid draws its rows when their page arrives: wait for the element before measuring it.
+  await expect(locator).toBeVisible()
   const found = await locator.boundingBox()
   if (!found) throw new Error('not on screen')
   return found
