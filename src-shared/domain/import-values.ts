@@ -1,4 +1,4 @@
-import { isCurrencyCode } from './currencies'
+import { CURRENCIES, isCurrencyCode } from './currencies'
 import {
   IMPORT_DEFAULT_NOW,
   IMPORT_FALSE_TOKENS,
@@ -87,9 +87,28 @@ export function parseImportBoolean(raw: string): boolean | null {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
 
-/** Commas stripped, then a plain decimal (sign, point and exponent allowed); null when it is not one. */
+/** The supported currencies' symbols, longest first ('CA$' before '$'). */
+const CURRENCY_SYMBOLS = Object.values(CURRENCIES)
+  .map((currency) => currency.symbol)
+  .sort((a, b) => b.length - a.length)
+
+/**
+ * An analyst's spreadsheet writes amounts as "$399,875.00": a leading symbol of a supported currency
+ * (after an optional sign) and thousands separators are dropped; anything else is left for the
+ * number rule to refuse.
+ */
+function numberText(raw: string): string {
+  let text = raw.trim()
+  const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : ''
+  const rest = sign ? text.slice(1).trimStart() : text
+  const symbol = CURRENCY_SYMBOLS.find((s) => rest.startsWith(s))
+  if (symbol) text = sign + rest.slice(symbol.length).trimStart()
+  return text.replace(/,/g, '')
+}
+
+/** Commas and a leading currency symbol stripped, then a plain decimal (sign, point and exponent allowed); null when it is not one. */
 export function parseImportNumber(raw: string): number | null {
-  const text = raw.trim().replace(/,/g, '')
+  const text = numberText(raw)
   if (!NUMBER.test(text)) return null
   const value = Number(text)
   return Number.isFinite(value) ? value : null
@@ -97,7 +116,7 @@ export function parseImportNumber(raw: string): number | null {
 
 /** An amount in currency units ("72,726.50") as exact cents, rounded half away from zero; null when invalid. */
 export function parseMoneyCents(raw: string): Cents | null {
-  const text = raw.trim().replace(/,/g, '')
+  const text = numberText(raw)
   return NUMBER.test(text) ? centsFromDecimalString(text) : null
 }
 

@@ -5,6 +5,7 @@ import {
   missingFieldError,
   parseImportColumnValue,
   parseImportDate,
+  parseImportNumber,
   parseImportValue,
   parseMoneyCents,
 } from '../../../src-shared/domain/import-values'
@@ -153,5 +154,22 @@ describe('import value parsing (properties)', () => {
         expect(parseMoneyCents(text)).toBe(cents)
       }),
     )
+  })
+})
+
+describe('amounts as an analyst’s spreadsheet writes them', () => {
+  it('take a leading symbol of a supported currency', () => {
+    expect(parseImportNumber('$399,875')).toBe(399875)
+    expect(parseImportNumber('$399,875.00')).toBe(399875)
+    expect(parseImportNumber('CA$1,200.5')).toBe(1200.5)
+    expect(parseImportNumber('-€ 12')).toBe(-12)
+    expect(parseMoneyCents('£72,726.50')).toBe(7272650)
+  })
+
+  it("anything else is still 'Invalid number'", () => {
+    for (const text of ['USD 5', '$', '$$5', '5$', '¤5', '$ five'])
+      expect(parseImportNumber(text), text).toBeNull()
+    expect(parseImportValue('number', '$12x')).toMatchObject({ ok: false, message: 'Invalid number' })
+    expect(parseImportValue('number', '$1,234.5')).toEqual({ ok: true, value: 1234.5 })
   })
 })
