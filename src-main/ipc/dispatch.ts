@@ -13,6 +13,7 @@ import { Failure } from '../services/failure'
 import type { Session } from '../services/session'
 import { WorkbookError } from '../workbook/errors'
 import { appHandlers } from './handlers/app'
+import { dashboardHandlers } from './handlers/dashboard'
 import { dataHandlers } from './handlers/data'
 import { importHandlers } from './handlers/import'
 import { orgChartHandlers } from './handlers/org-chart'
@@ -40,6 +41,7 @@ export function mergeHandlers(...maps: HandlerMap[]): Map<Channel, AnyHandler> {
 
 const HANDLERS = mergeHandlers(
   appHandlers,
+  dashboardHandlers,
   dataHandlers,
   importHandlers,
   payCycleHandlers,

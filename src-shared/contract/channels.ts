@@ -21,6 +21,7 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
+import type { DashboardSummary, IncreaseTablePage } from './dashboard-dto'
 import { companySnapshotSchema, type CompanySnapshot } from './company-snapshot'
 import type { PublishResult, ServerStatus } from './server-dto'
 import { orgSnapshotSchema, type OrgChartMoveResult, type OrgChartView } from './org-chart-dto'
@@ -86,6 +87,9 @@ const planningPages: Access = {
   kind: 'pages',
   pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
 }
+
+/** Summary & Dashboard and Summary & Dashboard (HR): each shows what the viewer's table shows. */
+const dashboards: Access = { kind: 'pages', pages: ['plannerdashboard', 'hrdashboard'] }
 
 const userId = z.number().int().positive()
 const roleName = z.enum(ROLES)
@@ -358,6 +362,26 @@ export const contract = {
   'budgets.managerView': channel<ManagerBudgetLevel>()(
     z.object({ teamId: z.number().int().positive().nullable() }).strict(),
     { kind: 'pages', pages: ['plannerdashboard'] },
+  ),
+  /**
+   * Summary & Dashboard: every chart's figures over the rows the viewer's Compensation Table shows
+   * (admin roles the company, managers and planners their teams, or the employee viewed as).
+   */
+  'dashboard.summary': channel<DashboardSummary>()(
+    z.object({ viewAsEmployeeId: z.number().int().positive().nullable() }).strict(),
+    dashboards,
+  ),
+  /** The recommended-versus-actual table, a page at a time. */
+  'dashboard.increases': channel<IncreaseTablePage>()(
+    z
+      .object({
+        viewAsEmployeeId: z.number().int().positive().nullable(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(200),
+        sort: z.enum(['name', 'difference']),
+      })
+      .strict(),
+    dashboards,
   ),
   /** calculate-budget: every team's recommended budget, stored; teams without one are left out. */
   'budgets.calculate': channel<{ teamId: number; team: string; recommendedBudget: number }[]>()(none, admin),

@@ -117,6 +117,10 @@ function employee(next: () => number, id: number): TableEmployee {
     previousIncrease: next() < 0.2 ? date(next) : null,
     hyperbalanceAnnualAllocatedBudget: null,
     payCycleId: null,
+    gender: null,
+    race: null,
+    age: null,
+    recommendedIncreasePer: null,
   }
 }
 

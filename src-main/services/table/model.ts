@@ -79,6 +79,8 @@ export class TableModel {
   private readonly teamAllocated = new Map<number, number | null>()
   /** Counts team budget changes made in place (`setTeamBudget`), for what is derived from budgets. */
   budgetVersion = 0
+  /** Counts every change made in place (edited rows, team budgets), for summaries kept between calls. */
+  version = 0
   /** The severity subPlannerNotSubmitted takes (null: the rule is off). */
   readonly waitingSeverity: 'warning' | 'error' | null
   /** Sorted and filtered lists, kept across queries (query.ts). */
@@ -149,6 +151,7 @@ export class TableModel {
     const converted = teamBudgetInDefaultCurrency(team, this.rules.currency)
     this.teamBudget.set(teamId, converted ?? this.teamAllocated.get(teamId) ?? null)
     this.budgetVersion++
+    this.version++
   }
 
   /** The team's planner: its manager, when the manager is in this pay cycle. */
@@ -202,6 +205,7 @@ export class TableModel {
 
   /** Re-derives an edited row and moves the change of its planned spend up its teams. */
   reevaluate(row: RowState): void {
+    this.version++
     const before = row.spend
     this.evaluate(row)
     const delta = row.spend - before

@@ -40,6 +40,12 @@ export interface TableEmployee {
   hyperbalanceAnnualAllocatedBudget: number | null
   /** The employee's pay cycle: a manager holds their teams only in their own pay cycle. */
   payCycleId: number | null
+  // what the dashboards group and compare by
+  gender: string | null
+  race: string | null
+  age: number | null
+  /** The reward's recommended_increase_per (percent). */
+  recommendedIncreasePer: number | null
 }
 
 export interface TableTeam {
@@ -75,7 +81,8 @@ const EMPLOYEES_SQL = `
          e.current_percent_bonus, e.previous_increase_date, e.team_id, e.manager_id, e.planner_id,
          r.new_salary, r.new_dollar_bonus, r.new_percent_bonus, r.new_job_profile_id, r.lump_sum,
          r.comments, r.performance_rating, r.performance_plan, r.promotion, r.previous_increase,
-         r.hyperbalance_annual_allocated_budget, e.pay_cycle_id
+         r.hyperbalance_annual_allocated_budget, e.pay_cycle_id, e.gender, e.race, e.age,
+         r.recommended_increase_per
   FROM employee e LEFT JOIN reward r ON r.employee_id = e.id
   ORDER BY e.id`
 
@@ -111,6 +118,10 @@ function toEmployee(r: Cell[]): TableEmployee {
     previousIncrease: r[25] as string | null,
     hyperbalanceAnnualAllocatedBudget: r[26] as number | null,
     payCycleId: r[27] as number | null,
+    gender: r[28] as string | null,
+    race: r[29] as string | null,
+    age: r[30] as number | null,
+    recommendedIncreasePer: r[31] as number | null,
   }
 }
 

@@ -1,0 +1,226 @@
+import type { CompaGroup, DashboardSummary, IncreaseRow, SessionUser } from '../../../src-shared/contract'
+import { budgetUsedColor, budgetUsedPercent } from '../../../src-shared/domain/budget-used'
+import {
+  compareGroups,
+  demographicGroup,
+  type DemographicGrouping,
+} from '../../../src-shared/domain/demographics'
+import { histogramOfSorted, increaseNarrative } from '../../../src-shared/domain/distribution'
+import { FITS, fitInRange, POSITION_BANDS, positionBand } from '../../../src-shared/domain/pay-in-range'
+import { boxSummaryOfSorted, skewness, topOverUnder } from '../../../src-shared/domain/statistics'
+import type { RowState, TableModel } from '../table/model'
+import { resolveView, scopeRows, type View } from '../table/query'
+import { flowOf, topTeamsOf } from './budget-flow'
+
+/** Points the scatter draws at most; beyond, an even sample in employee order (the counts stay exact). */
+export const SCATTER_MAX_POINTS = 20_000
+const GROUPINGS: readonly DemographicGrouping[] = ['all', 'gender', 'race', 'age']
+
+/** Compa ratio after the planned changes: new annual pay against the new range's mid (null as before). */
+export function newCompaRatio(row: RowState): number | null {
+  const bounds = row.newRange?.bounds ?? null
+  if (!bounds || !row.newRange || !(row.newRange.range.midPay > 0) || !(bounds.mid > 0)) return null
+  return row.newAnnualPay / bounds.mid
+}
+
+/** The planned salary increase of a row with a recommendation, as the comparison table shows it. */
+export function increaseRow(row: RowState): IncreaseRow | null {
+  const actual = row.salaryIncrease
+  const recommended = row.e.recommendedIncreasePer
+  if (actual === null || recommended === null || !Number.isFinite(actual)) return null
+  return {
+    id: row.e.id,
+    companyEmployeeId: row.e.companyEmployeeId,
+    name: row.e.name,
+    recommended,
+    actual,
+    difference: actual - recommended,
+    comments: row.e.comments,
+  }
+}
+
+const summaries = new WeakMap<TableModel, Map<string, { version: number; summary: DashboardSummary }>>()
+
+/**
+ * dashboard.summary: every chart's figures over the rows the viewer's table shows, in one pass over
+ * them plus a sort per box; kept until the model changes (an edit, a budget), per view.
+ */
+export function dashboardSummary(
+  model: TableModel,
+  user: SessionUser,
+  viewAsEmployeeId: number | null,
+  companyName: string,
+): DashboardSummary {
+  const view = resolveView(model, user, viewAsEmployeeId)
+  const key = `${view.scopeKey}|${view.viewerId}`
+  let cache = summaries.get(model)
+  if (!cache) {
+    cache = new Map()
+    summaries.set(model, cache)
+  }
+  const cached = cache.get(key)
+  if (cached?.version === model.version) return cached.summary
+  const summary = computeSummary(model, view, viewAsEmployeeId, companyName)
+  cache.set(key, { version: model.version, summary })
+  return summary
+}
+
+function computeSummary(
+  model: TableModel,
+  view: View,
+  viewAsEmployeeId: number | null,
+  companyName: string,
+): DashboardSummary {
+  const rows = scopeRows(model, view)
+  const groups = new Map<DemographicGrouping, Map<string, { before: number[]; after: number[] }>>(
+    GROUPINGS.map((g) => [g, new Map()]),
+  )
+  const increases: number[] = []
+  const scatterRows: RowState[] = []
+  const compared: { actualIncreasePercent: number; recommendedIncreasePer: number; row: RowState }[] = []
+  const bands = new Map(POSITION_BANDS.map((band) => [band, { band, current: 0, new: 0 }]))
+  const fits = new Map(FITS.map((fit) => [fit, { fit, current: 0, new: 0 }]))
+  let noRange = 0
+  let negative = 0
+
+  for (const index of rows) {
+    const row = model.rows[index]
+    const { e } = row
+    const before = row.compaRatio
+    const after = newCompaRatio(row)
+    for (const grouping of GROUPINGS) {
+      const name = demographicGroup(e, grouping)
+      const byName = groups.get(grouping) as Map<string, { before: number[]; after: number[] }>
+      let group = byName.get(name)
+      if (!group) {
+        group = { before: [], after: [] }
+        byName.set(name, group)
+      }
+      if (before !== null) group.before.push(before)
+      if (after !== null) group.after.push(after)
+    }
+    const increase = row.salaryIncrease
+    if (increase !== null && Number.isFinite(increase)) {
+      increases.push(increase)
+      if (increase < 0) negative++
+      if (before !== null) scatterRows.push(row)
+      if (e.recommendedIncreasePer !== null) {
+        compared.push({
+          actualIncreasePercent: increase,
+          recommendedIncreasePer: e.recommendedIncreasePer,
+          row,
+        })
+      }
+    }
+    if (row.positionInRange === null) noRange++
+    else {
+      ;(bands.get(positionBand(row.positionInRange)) as { current: number }).current++
+      ;(fits.get(fitInRange(row.positionInRange)) as { current: number }).current++
+    }
+    if (row.newPositionInRange !== null) {
+      ;(bands.get(positionBand(row.newPositionInRange)) as { new: number }).new++
+      ;(fits.get(fitInRange(row.newPositionInRange)) as { new: number }).new++
+    }
+  }
+
+  const compa = {} as Record<DemographicGrouping, CompaGroup[]>
+  for (const grouping of GROUPINGS) {
+    const byName = groups.get(grouping) as Map<string, { before: number[]; after: number[] }>
+    compa[grouping] = [...byName.keys()].sort(compareGroups).map((name) => {
+      const group = byName.get(name) as { before: number[]; after: number[] }
+      return {
+        name,
+        before: boxSummaryOfSorted(Float64Array.from(group.before).sort()),
+        after: boxSummaryOfSorted(Float64Array.from(group.after).sort()),
+      }
+    })
+  }
+
+  const sortedIncreases = Float64Array.from(increases).sort()
+  const increaseSummary = boxSummaryOfSorted(sortedIncreases)
+  const skew = skewness(increases)
+  const unplanned = rows.length - increases.length
+  const ranked = topOverUnder(compared)
+  const toRow = (r: { item: { row: RowState } }) => increaseRow(r.item.row) as IncreaseRow
+
+  const tops = topTeamsOf(model, view)
+  const company = view.teamIds === null
+  let used = 0
+  if (company) for (const index of rows) used += model.rows[index].spend
+  else for (const id of tops) used += model.teamUsed.get(id) ?? 0
+  const budget = company ? model.payCycle.companyMeritBudget : sumBudgets(model, tops)
+  const percent = budgetUsedPercent(used, budget)
+
+  return {
+    scope: {
+      kind: company ? 'company' : 'teams',
+      label: scopeLabel(model, view, viewAsEmployeeId, companyName),
+      employees: rows.length,
+      viewingAs: viewAsEmployeeId === null ? null : (model.names.get(viewAsEmployeeId) ?? null),
+    },
+    defaultCurrency: model.payCycle.defaultCurrency,
+    compa,
+    budgetUsed: { budget, used, percent, color: percent === null ? null : budgetUsedColor(percent) },
+    topOverUnder: { over: ranked.over.map(toRow), under: ranked.under.map(toRow) },
+    increases: {
+      planned: increases.length,
+      unplanned,
+      negative,
+      summary: increaseSummary,
+      skew,
+      histogram: histogramOfSorted(sortedIncreases),
+      narrative: increaseNarrative({ summary: increaseSummary, skew, negative, unplanned }),
+    },
+    scatter: scatterOf(scatterRows),
+    payInRange: { bands: [...bands.values()], fits: [...fits.values()], noRange },
+    budgetFlow: flowOf(model, company ? null : tops, company ? companyName : 'Your teams'),
+  }
+}
+
+function sumBudgets(model: TableModel, teamIds: readonly number[]): number | null {
+  let total: number | null = null
+  for (const id of teamIds) {
+    const budget = model.teamBudget.get(id) ?? null
+    if (budget !== null) total = (total ?? 0) + budget
+  }
+  return total
+}
+
+function scatterOf(rows: readonly RowState[]): DashboardSummary['scatter'] {
+  const step = Math.max(1, rows.length / SCATTER_MAX_POINTS)
+  const scatter: DashboardSummary['scatter'] = {
+    total: rows.length,
+    shown: 0,
+    ids: [],
+    companyEmployeeIds: [],
+    names: [],
+    compaRatios: [],
+    increases: [],
+  }
+  for (let at = 0; at < rows.length; at += step) {
+    const row = rows[Math.floor(at)]
+    scatter.ids.push(row.e.id)
+    scatter.companyEmployeeIds.push(row.e.companyEmployeeId)
+    scatter.names.push(row.e.name)
+    scatter.compaRatios.push(row.compaRatio as number)
+    scatter.increases.push(row.salaryIncrease as number)
+  }
+  scatter.shown = scatter.ids.length
+  return scatter
+}
+
+function scopeLabel(
+  model: TableModel,
+  view: View,
+  viewAsEmployeeId: number | null,
+  companyName: string,
+): string {
+  if (view.teamIds === null) return companyName || 'The company'
+  const names = view.viewerTeamIds.map((id) => model.teams.get(id)?.name ?? '').filter((n) => n !== '')
+  if (viewAsEmployeeId !== null) {
+    const who = model.names.get(viewAsEmployeeId) ?? 'someone else'
+    return names.length === 0 ? `${who} manages no team` : `Teams of ${who}`
+  }
+  if (names.length === 0) return 'You do not manage or plan a team'
+  return names.length === 1 ? names[0] : `${names[0]} and ${names.length - 1} more`
+}

@@ -1,0 +1,90 @@
+import type { BudgetFlow } from '../domain/budget-flow'
+import type { BudgetUsedColor } from '../domain/budget-used'
+import type { DemographicGrouping } from '../domain/demographics'
+import type { Histogram } from '../domain/distribution'
+import type { Fit, PositionBand } from '../domain/pay-in-range'
+import type { BoxSummary } from '../domain/statistics'
+
+/**
+ * Summary & Dashboard, computed in the main process over the rows the viewer's Compensation Table
+ * shows (the same scope and 'View as'): figures, never 100,000 raw rows. Money is cents of the pay
+ * cycle's default currency; percents are percent numbers (3.5 is 3.5 %).
+ */
+
+export interface CompaGroup {
+  name: string
+  /** Compa ratios before the planned changes (current pay), and after (new pay, new range). */
+  before: BoxSummary | null
+  after: BoxSummary | null
+}
+
+/** One employee of the recommended-versus-actual table and the top over / under lists. */
+export interface IncreaseRow {
+  id: number
+  companyEmployeeId: string
+  name: string
+  /** recommended_increase_per. */
+  recommended: number
+  /** The planned salary increase percent. */
+  actual: number
+  /** actual − recommended, percent points. */
+  difference: number
+  comments: string | null
+}
+
+export interface DashboardScatter {
+  /** Employees with a planned increase and a compa ratio, and how many of them are drawn. */
+  total: number
+  shown: number
+  /** Parallel columns, one entry per point drawn. */
+  ids: number[]
+  companyEmployeeIds: string[]
+  names: string[]
+  compaRatios: number[]
+  increases: number[]
+}
+
+export interface DashboardSummary {
+  scope: {
+    /** 'company': every employee (admin roles); 'teams': the viewer's teams, or those of the employee viewed as. */
+    kind: 'company' | 'teams'
+    label: string
+    employees: number
+    viewingAs: string | null
+  }
+  defaultCurrency: string
+  compa: Record<DemographicGrouping, CompaGroup[]>
+  budgetUsed: {
+    /** The company merit budget, or the viewer's teams' budgets; null when there is none. */
+    budget: number | null
+    used: number
+    percent: number | null
+    color: BudgetUsedColor | null
+  }
+  topOverUnder: { over: IncreaseRow[]; under: IncreaseRow[] }
+  increases: {
+    planned: number
+    unplanned: number
+    negative: number
+    summary: BoxSummary | null
+    skew: number | null
+    histogram: Histogram
+    narrative: string[]
+  }
+  scatter: DashboardScatter
+  payInRange: {
+    bands: { band: PositionBand; current: number; new: number }[]
+    fits: { fit: Fit; current: number; new: number }[]
+    /** Employees whose range is missing or cannot be converted: no position. */
+    noRange: number
+  }
+  budgetFlow: BudgetFlow
+}
+
+export interface IncreaseTablePage {
+  total: number
+  rows: IncreaseRow[]
+  /** Averages over every row of the table, not only the page. */
+  averageRecommended: number | null
+  averageActual: number | null
+}
