@@ -34,6 +34,8 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     base: './',
     plugins: [react()],
+    // plotly.js's modules (the dashboards' partial bundle) read Node's `global`.
+    define: { global: 'globalThis' },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true,

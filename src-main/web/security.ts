@@ -9,7 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   // AG Grid and Plotly inject styles.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // Plotly's PNG download and the budget flow's minimap draw a chart's SVG through a blob: image.
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router'
+import type { PageKey } from '../../src-shared/domain/roles'
 import { APP_ROUTES, type AppRoute } from '../../src-shared/domain/routes'
 import { LoadingSkeleton } from '../components/skeleton/LoadingSkeleton'
 import { ComingSoonPage } from '../features/coming-soon/ComingSoonPage'
@@ -12,9 +13,13 @@ import { WorkbookShell } from './shell/WorkbookShell'
 const CompensationTablePage = lazy(() => import('../features/compensation-table/CompensationTablePage'))
 const ImportPage = lazy(() => import('../features/import/ImportPage'))
 const PlannerDashboardPage = lazy(() => import('../features/planner-dashboard/PlannerDashboardPage'))
+const HrDashboardPage = lazy(() => import('../features/dashboards/HrDashboardPage'))
 const PlannerStatusPage = lazy(() => import('../features/planner-status/PlannerStatusPage'))
 const UsersPage = lazy(() => import('../features/users/UsersPage'))
 const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCyclePlanPage'))
+
+/** Pages that fetch what they show from the main process, so they need not wait for the company's lists. */
+const SELF_LOADING = new Set<PageKey>(['employeetable', 'plannerdashboard', 'hrdashboard'])
 
 function pageFor(route: AppRoute) {
   switch (route.page) {
@@ -40,6 +45,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading Summary & Dashboard…" />}>
           <PlannerDashboardPage />
+        </Suspense>
+      )
+    case 'hrdashboard':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Summary & Dashboard (HR)…" />}>
+          <HrDashboardPage />
         </Suspense>
       )
     case 'plannerstatus':
@@ -69,7 +80,7 @@ export const routes: RouteObject[] = [
         children: APP_ROUTES.map((route) => ({
           path: route.path,
           element: (
-            <PageGuard key={route.path} route={route} waitForData={route.page !== 'employeetable'}>
+            <PageGuard key={route.path} route={route} waitForData={!SELF_LOADING.has(route.page)}>
               {pageFor(route)}
             </PageGuard>
           ),

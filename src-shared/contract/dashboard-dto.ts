@@ -2,7 +2,7 @@ import type { BudgetFlow } from '../domain/budget-flow'
 import type { BudgetUsedColor } from '../domain/budget-used'
 import type { DemographicGrouping } from '../domain/demographics'
 import type { Histogram } from '../domain/distribution'
-import type { Fit, PositionBand } from '../domain/pay-in-range'
+import type { CompaBand, Fit, PositionBand } from '../domain/pay-in-range'
 import type { BoxSummary } from '../domain/statistics'
 
 /**
@@ -42,6 +42,8 @@ export interface DashboardScatter {
   names: string[]
   compaRatios: number[]
   increases: number[]
+  /** Every employee of `total` (not only those drawn) by compa-ratio band: the scatter's figures. */
+  byCompaBand: { band: CompaBand; count: number; medianIncrease: number | null }[]
 }
 
 export interface DashboardSummary {

@@ -33,3 +33,16 @@ export function fitInRange(position: number): Fit {
   if (position > 1) return 'Above range'
   return 'In range'
 }
+
+/** Compa-ratio bands for the scatter's figures: how increases run from below the mid to above it. */
+export const COMPA_BANDS = ['Below 0.80', '0.80–0.90', '0.90–1.00', '1.00–1.10', '1.10–1.20', '1.20 and above'] as const
+export type CompaBand = (typeof COMPA_BANDS)[number]
+
+export function compaBand(ratio: number): CompaBand {
+  if (ratio < 0.8) return 'Below 0.80'
+  if (ratio < 0.9) return '0.80–0.90'
+  if (ratio < 1) return '0.90–1.00'
+  if (ratio < 1.1) return '1.00–1.10'
+  if (ratio < 1.2) return '1.10–1.20'
+  return '1.20 and above'
+}

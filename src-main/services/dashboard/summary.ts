@@ -6,8 +6,15 @@ import {
   type DemographicGrouping,
 } from '../../../src-shared/domain/demographics'
 import { histogramOfSorted, increaseNarrative } from '../../../src-shared/domain/distribution'
-import { FITS, fitInRange, POSITION_BANDS, positionBand } from '../../../src-shared/domain/pay-in-range'
-import { boxSummaryOfSorted, skewness, topOverUnder } from '../../../src-shared/domain/statistics'
+import {
+  COMPA_BANDS,
+  compaBand,
+  FITS,
+  fitInRange,
+  POSITION_BANDS,
+  positionBand,
+} from '../../../src-shared/domain/pay-in-range'
+import { boxSummaryOfSorted, quantile, skewness, topOverUnder } from '../../../src-shared/domain/statistics'
 import type { RowState, TableModel } from '../table/model'
 import { resolveView, scopeRows, type View } from '../table/query'
 import { flowOf, topTeamsOf } from './budget-flow'
@@ -196,7 +203,14 @@ function scatterOf(rows: readonly RowState[]): DashboardSummary['scatter'] {
     names: [],
     compaRatios: [],
     increases: [],
+    byCompaBand: [],
   }
+  const bands = new Map<string, number[]>(COMPA_BANDS.map((band) => [band, []]))
+  for (const row of rows) bands.get(compaBand(row.compaRatio as number))?.push(row.salaryIncrease as number)
+  scatter.byCompaBand = COMPA_BANDS.map((band) => {
+    const values = Float64Array.from(bands.get(band) ?? []).sort()
+    return { band, count: values.length, medianIncrease: quantile(values, 0.5) }
+  })
   for (let at = 0; at < rows.length; at += step) {
     const row = rows[Math.floor(at)]
     scatter.ids.push(row.e.id)

@@ -1,5 +1,6 @@
 import type { GridApi } from 'ag-grid-community'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import type { ColumnFilter, TableRow } from '../../../src-shared/contract'
 import type { CurrencyCode } from '../../../src-shared/domain/currencies'
 import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
@@ -51,8 +52,24 @@ export default function CompensationTablePage() {
   const display = useMemo(() => displayCurrencyOf(settings, payCycle), [settings, payCycle])
   const currencies = useMemo(() => pickableCurrencies(display), [display])
   const [filters, setFilters] = useState<TableFilters>({})
-  const [search, setSearch] = useState('')
+  // ?find=<Employee Id>: another page (a dashboard) opens the table on one employee.
+  const [params, setParams] = useSearchParams()
+  const find = params.get('find')
+  const [search, setSearch] = useState(() => find ?? '')
   const [searchKey, setSearchKey] = useState(0)
+  useEffect(() => {
+    if (find === null) return
+    setSearch(find)
+    setSearchKey((k) => k + 1)
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('find')
+        return next
+      },
+      { replace: true },
+    )
+  }, [find, setParams])
   const view = useMemo(() => ({ filters, search, viewAsEmployeeId: viewAs }), [filters, search, viewAs])
   const table = useTableData(view, reloadToken)
   const columns = useColumnEditing(settings?.compensationTableConfig ?? null)

@@ -1,13 +1,13 @@
+import { DashboardView } from '../dashboards/DashboardView'
 import { ManagerBudgetView } from '../hyperbalance/ManagerBudgetView'
 
-/** Summary & Dashboard (/plannerdashboard): the manager budget view of the viewer's teams. */
+/** Summary & Dashboard (/plannerdashboard): the viewer's teams, their manager budget view first. */
 export default function PlannerDashboardPage() {
   return (
-    <div className="page" data-testid="planner-dashboard">
-      <header className="page__header">
-        <h1>Summary &amp; Dashboard</h1>
-      </header>
-      <ManagerBudgetView />
+    <div data-testid="planner-dashboard">
+      <DashboardView title="Summary & Dashboard">
+        <ManagerBudgetView />
+      </DashboardView>
     </div>
   )
 }
