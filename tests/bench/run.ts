@@ -2,6 +2,7 @@
  * `npm run bench [-- <name>…]`: benchmarks that print figures. Speed and memory targets are read
  * from these numbers, never asserted in tests.
  */
+import { dashboardBench } from './dashboard'
 import { importBench } from './import'
 import { tableBench } from './table'
 import { usersBench } from './users'
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   import: importBench,
   table: tableBench,
   users: usersBench,
+  dashboard: dashboardBench,
 }
 
 async function main(): Promise<void> {

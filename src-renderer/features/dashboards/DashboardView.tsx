@@ -24,6 +24,7 @@ import {
   PayInRangeChart,
 } from './lazy-charts'
 import { PayEquity } from './PayEquity'
+import { tablePathFor } from './table-link'
 import { useDashboard } from './use-dashboard'
 import './dashboard.css'
 
@@ -37,11 +38,6 @@ export const GROUPINGS: { value: DemographicGrouping; label: string }[] = [
 const ratio = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(3))
 const percent = (value: number | null | undefined) => (value == null ? '—' : formatPercent(value))
 const count = (value: number) => value.toLocaleString('en-US')
-
-/** The table page opened on one employee (it searches by Employee Id). */
-export function tablePathFor(companyEmployeeId: string): string {
-  return `/employeetable?find=${encodeURIComponent(companyEmployeeId)}`
-}
 
 /**
  * Summary & Dashboard and Summary & Dashboard (HR): the cycle at a glance over the rows the viewer's
