@@ -35,7 +35,14 @@ export function fitInRange(position: number): Fit {
 }
 
 /** Compa-ratio bands for the scatter's figures: how increases run from below the mid to above it. */
-export const COMPA_BANDS = ['Below 0.80', '0.80–0.90', '0.90–1.00', '1.00–1.10', '1.10–1.20', '1.20 and above'] as const
+export const COMPA_BANDS = [
+  'Below 0.80',
+  '0.80–0.90',
+  '0.90–1.00',
+  '1.00–1.10',
+  '1.10–1.20',
+  '1.20 and above',
+] as const
 export type CompaBand = (typeof COMPA_BANDS)[number]
 
 export function compaBand(ratio: number): CompaBand {
