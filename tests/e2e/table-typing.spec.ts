@@ -87,4 +87,76 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     await page.keyboard.press('Control+z')
     await expect(cell(page, row.id, 'lumpSum')).toHaveText('$7.00')
   })
+
+  test('Home / End, Ctrl+Home / Ctrl+End and PageDown / PageUp move as in a spreadsheet, across pages', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const rows = await firstPage(page)
+    const focused = page.locator('.ag-cell-focus')
+    await cell(page, rows[3].id, 'newSalary').click()
+
+    await page.keyboard.press('Home')
+    await expect(focused).toHaveAttribute('col-id', 'employeeName')
+    await expect(page.locator(`.ag-row[row-id="${rows[3].id}"] .ag-cell-focus`)).toHaveCount(1)
+    await page.keyboard.press('End')
+    await expect(focused).toHaveAttribute('col-id', 'comments')
+
+    // PageDown: the page's last row first, then the next page (the pager follows).
+    await page.keyboard.press('PageDown')
+    await expect(page.locator(`.ag-row[row-id="${rows[24].id}"] .ag-cell-focus`)).toHaveCount(1)
+    await page.keyboard.press('PageDown')
+    await expect(
+      page.getByTestId('pagination').getByRole('button', { name: 'Page 2', exact: true }),
+    ).toHaveAttribute('aria-current', 'page')
+    await expect(focused).toHaveAttribute('col-id', 'comments')
+    // PageUp: the page's first row, then the first row of the page before.
+    await page.keyboard.press('PageUp')
+    await expect(page.locator('.ag-row[row-index="25"] .ag-cell-focus')).toHaveCount(1)
+    await page.keyboard.press('PageUp')
+    await expect(page.locator(`.ag-row[row-id="${rows[0].id}"] .ag-cell-focus`)).toHaveAttribute(
+      'col-id',
+      'comments',
+    )
+
+    // Ctrl+End: the last cell of the table on the last page; Ctrl+Home back to the first.
+    await page.keyboard.press('Control+End')
+    await expect(
+      page.getByTestId('pagination').getByRole('button', { name: 'Page 20', exact: true }),
+    ).toHaveAttribute('aria-current', 'page')
+    await expect(focused).toHaveAttribute('col-id', 'comments')
+    await page.keyboard.press('Control+Home')
+    await expect(page.locator(`.ag-row[row-id="${rows[0].id}"] .ag-cell-focus`)).toHaveAttribute(
+      'col-id',
+      'employeeName',
+    )
+  })
+
+  test('while typing, the editor shows what Enter will commit (5% in New Salary is 5% of the salary)', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const row = (await firstPage(page)).find(
+      (r) => r.editable && r.currency === 'USD' && r.salaried,
+    ) as TableRow
+    await cell(page, row.id, 'newSalary').click()
+    await page.keyboard.type('5%')
+    const fivePercent = Math.round(row.currentSalary * 0.05) / 100
+    const shown = fivePercent.toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+    await expect(page.getByTestId('commit-preview')).toHaveText(`→ ${shown} (−95.0%)`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('commit-preview')).toHaveCount(0)
+
+    await cell(page, row.id, 'salaryIncrease').click()
+    await page.keyboard.type('3')
+    await expect(page.getByTestId('commit-preview')).toContainText('(+3.0%)')
+    await page.screenshot({ path: test.info().outputPath('commit-preview.png') })
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('commit-preview')).toHaveCount(0)
+    await expect(cell(page, row.id, 'salaryIncrease')).toHaveText('3.0000%')
+  })
 })

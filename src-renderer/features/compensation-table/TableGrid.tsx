@@ -20,6 +20,7 @@ import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
 import { gridTheme } from './grid-setup'
 import { DEFAULT_COLUMN } from './grid-columns'
+import { isJumpKey, jumpTarget, type JumpKey } from './grid-keys'
 import { planPaste, type PastePlan } from './paste'
 import { querySort } from './sort-cycle'
 import { PAGE_SIZE } from './table-query'
@@ -53,6 +54,27 @@ const SELECTION_COLUMN = {
 } as const
 
 const rowId = (params: { data: TableRow }) => String(params.data.id)
+
+/** Moves the focus for Home / End / PageUp / PageDown (grid-keys.ts), changing page when the target is on another. */
+function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean, rowIndex: number | null, column: string) {
+  if (rowIndex === null) return
+  const columns = api
+    .getAllDisplayedColumns()
+    .map((col) => col.getColId())
+    .filter((id) => isTableColumnId(id))
+  const shape = { columns, rowCount: api.paginationGetRowCount(), pageSize: PAGE_SIZE }
+  const target = jumpTarget(
+    key,
+    ctrl,
+    { rowIndex, column: isTableColumnId(column) ? column : columns[0] },
+    shape,
+  )
+  if (!target) return
+  const page = Math.floor(target.rowIndex / PAGE_SIZE)
+  if (page !== api.paginationGetCurrentPage()) api.paginationGoToPage(page)
+  api.ensureColumnVisible(target.column)
+  api.setFocusedCell(target.rowIndex, target.column)
+}
 
 /**
  * The grid: AG Grid's Infinite Row Model paging 25 rows at a time (its own pager hidden: the page
@@ -91,8 +113,15 @@ export function TableGrid(props: Props) {
 
   const onCellKeyDown = useCallback(
     (event: CellKeyDownEvent<TableRow> | FullWidthCellKeyDownEvent<TableRow>) => {
-      const key = (event.event as KeyboardEvent | null)?.key
-      if ((key !== 'Delete' && key !== 'Backspace') || !('column' in event) || !event.data) return
+      const keyboard = event.event as KeyboardEvent | null
+      const key = keyboard?.key
+      if (!keyboard || !key || !('column' in event)) return
+      if (isJumpKey(key)) {
+        jump(event.api, key, keyboard.ctrlKey || keyboard.metaKey, event.rowIndex, event.column.getColId())
+        keyboard.preventDefault()
+        return
+      }
+      if ((key !== 'Delete' && key !== 'Backspace') || !event.data) return
       const column = event.column.getColId()
       const changes = clearedChanges(column, event.data)
       if (!changes) return

@@ -1,9 +1,11 @@
 import type { CustomCellEditorProps } from 'ag-grid-react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
 import type { TableRow } from '../../../src-shared/contract'
 import { fromCents } from '../../../src-shared/domain/money'
 import { NumericInput } from '../../components/numeric-input'
 import { percentBasis, type CellEditResult, type EditTarget } from './cell-edit'
+import { commitPreview } from './commit-preview'
 
 /** A printable key that opened the editor starts the text (as spreadsheets do). */
 function typedStart(eventKey: string | null | undefined): string | undefined {
@@ -23,8 +25,10 @@ export function NumericCellEditor(props: EditorProps) {
   const raw = percent ? row.salaryIncrease : props.target === 'lumpSum' ? row.lumpSum : row.newSalary
   const initial = raw === null ? null : percent ? raw : fromCents(raw)
   const { onValueChange, target } = props
+  const [typed, setTyped] = useState<{ value: number | null } | null>(null)
+  const host = useRef<HTMLDivElement>(null)
   return (
-    <div className="cell-editor" data-testid="cell-editor">
+    <div className="cell-editor" data-testid="cell-editor" ref={host}>
       <NumericInput
         value={initial}
         initialText={typedStart(props.eventKey)}
@@ -39,9 +43,36 @@ export function NumericCellEditor(props: EditorProps) {
             ? 'Salary increase percent'
             : `${target === 'lumpSum' ? 'Lump sum' : 'New salary'} in ${row.currency}`
         }
-        onChange={(parsed) => onValueChange({ target, value: parsed.value } satisfies CellEditResult)}
+        onChange={(parsed) => {
+          setTyped({ value: parsed.value })
+          onValueChange({ target, value: parsed.value } satisfies CellEditResult)
+        }}
       />
+      {typed && isAmountTarget(target) && (
+        <CommitPreview anchor={host}>{commitPreview(target, row, typed.value)}</CommitPreview>
+      )}
     </div>
+  )
+}
+
+function isAmountTarget(target: EditTarget): target is 'newSalary' | 'salaryIncrease' | 'lumpSum' {
+  return target === 'newSalary' || target === 'salaryIncrease' || target === 'lumpSum'
+}
+
+/** Drawn under the cell, outside the grid's clipping, from the moment the first key is typed. */
+function CommitPreview({ anchor, children }: { anchor: RefObject<HTMLDivElement | null>; children: string }) {
+  const [place, setPlace] = useState<{ right: number; top: number } | null>(null)
+  useLayoutEffect(() => {
+    // Right-aligned with the cell, as its numbers are: a cell's left part may sit under the pinned columns.
+    const rect = anchor.current?.getBoundingClientRect()
+    if (rect) setPlace({ right: document.documentElement.clientWidth - rect.right, top: rect.bottom + 2 })
+  }, [anchor])
+  if (!place) return null
+  return createPortal(
+    <div className="commit-preview" data-testid="commit-preview" role="status" style={place}>
+      {children}
+    </div>,
+    document.body,
   )
 }
 

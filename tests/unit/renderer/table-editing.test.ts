@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TableRow } from '../../../src-shared/contract'
+import { tableRow as row } from '../../support/table-row'
 import {
   cellEditable,
   changesFor,
@@ -21,50 +21,6 @@ import {
   UNDO_LIMIT,
   type UndoStep,
 } from '../../../src-renderer/features/compensation-table/undo-stack'
-
-function row(id: number, extra: Partial<TableRow> = {}): TableRow {
-  return {
-    id,
-    employeeId: `E${id}`,
-    employeeName: `Person ${id}`,
-    manager: null,
-    planner: null,
-    team: null,
-    jobTitle: null,
-    performanceRating: null,
-    performanceRatingLabel: null,
-    currency: 'USD',
-    salaried: true,
-    hireDate: null,
-    currentSalary: 100_000_00,
-    currentAnnualPay: 100_000_00,
-    newSalary: null,
-    newAnnualPay: 100_000_00,
-    dollarIncrease: null,
-    salaryIncrease: null,
-    lumpSum: null,
-    newDollarBonus: null,
-    newPercentBonus: null,
-    currentDollarBonus: 0,
-    currentPercentBonus: 0,
-    comments: null,
-    promotion: false,
-    newJobProfile: null,
-    newJobProfileId: null,
-    payRange: null,
-    compaRatio: null,
-    positionInRange: null,
-    newPositionInRange: null,
-    payRangeHints: [],
-    severity: 'none',
-    violations: [],
-    proratedPercent: 0,
-    editable: true,
-    lockedReason: null,
-    bonusInputs: { showDollar: true, showPercent: true, editable: true },
-    ...extra,
-  }
-}
 
 describe('cell edits → reward changes (amounts in cents of the row currency)', () => {
   it('new salary by dollars and by percent', () => {
