@@ -43,7 +43,14 @@ import {
 } from '../domain/company-records'
 import { USER_ROW_FILTERS } from '../domain/user-admin'
 import type { ImportRowsPage, ImportSummary } from './import-dto'
-import type { RewardHistoryEntry, TablePage, TableRow, ViewAsChoice } from './table-dto'
+import type {
+  RewardHistoryEntry,
+  TablePage,
+  TableRow,
+  ViewAsChoice,
+  ViolationGroupsDto,
+  ViolationItemsPage,
+} from './table-dto'
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
 import { payCyclePatchSchema } from './pay-cycle-schema'
 
@@ -264,9 +271,21 @@ export const contract = {
   'table.query': channel<TablePage>()(tableQuerySchema, planningEditor),
   /** The 'View as' picker: employees other than oneself who have users (a planner: within their teams). */
   'table.viewAsChoices': channel<ViewAsChoice[]>()(none, planningEditor),
-  /** Every row with a violation, for the 'View All' panel. */
-  'table.violations': channel<Pick<TableRow, 'id' | 'employeeName' | 'severity' | 'violations'>[]>()(
+  /** The 'View All' panel: the violations of the rows in view, grouped by rule with their counts. */
+  'table.violationGroups': channel<ViolationGroupsDto>()(
     z.object({ viewAsEmployeeId: z.number().int().positive().nullable() }).strict(),
+    planningEditor,
+  ),
+  /** A page of one rule's employees for the 'View All' panel. */
+  'table.violationItems': channel<ViolationItemsPage>()(
+    z
+      .object({
+        viewAsEmployeeId: z.number().int().positive().nullable(),
+        rule: z.string().min(1).max(100),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(200),
+      })
+      .strict(),
     planningEditor,
   ),
   /** Planner edits, one undo step: all applied in one transaction, a reward-history row each. */

@@ -114,3 +114,17 @@ export interface RewardHistoryEntry {
   source: string
   changes: Record<string, { old: unknown; new: unknown }>
 }
+
+/** The 'View All' panel: the view's violations grouped by rule, errors first, then the largest groups. */
+export interface ViolationGroupsDto {
+  /** Employees with at least one violation. */
+  employees: number
+  violations: number
+  groups: { rule: string; severity: 'warning' | 'error'; title: string; count: number }[]
+}
+
+/** A page of one rule's employees (by name), each with its own message. */
+export interface ViolationItemsPage {
+  total: number
+  items: { id: number; employeeName: string; message: string }[]
+}

@@ -198,9 +198,53 @@ describe('table.query pages, sorts, filters and searches (spec §2 screen 1, §5
       'none' as TableRow['severity'],
     )
     expect(page.worstSeverity).toBe(worst)
-    const violations = await dispatcher.dispatch('table.violations', { viewAsEmployeeId: null })
-    expect(violations.ok && violations.value.length).toBe(all.filter((r) => r.violations.length > 0).length)
-    expect(violations.ok && violations.value[0].severity).toBe(worst)
+  })
+
+  it("groups the 'View All' violations by rule in the main process, errors first, each group by name", async () => {
+    const groups = await dispatcher.dispatch('table.violationGroups', { viewAsEmployeeId: null })
+    if (!groups.ok) throw new Error(groups.error.message)
+    const { employees, violations } = groups.value
+    expect(employees).toBe(all.filter((r) => r.violations.length > 0).length)
+    expect(violations).toBe(all.reduce((n, r) => n + r.violations.length, 0))
+    const list = groups.value.groups
+    expect(list.reduce((n, g) => n + g.count, 0)).toBe(violations)
+    for (const group of list) {
+      const holders = all.filter((r) => r.violations.some((v) => v.rule === group.rule))
+      expect(group.count).toBe(holders.length)
+    }
+    const rank = (g: (typeof list)[number]) => (g.severity === 'error' ? 1 : 0)
+    expect(list.map(rank)).toEqual([...list.map(rank)].sort((a, b) => b - a))
+
+    // The demo waits on sub-planners by name: one group, a shared title, each employee's own message.
+    const waiting = list.find((g) => g.rule === 'subPlannerNotSubmitted')
+    expect(waiting?.title).toBe('Waiting for a submission from a sub-planner')
+    const page = async (offset: number, limit: number) => {
+      const result = await dispatcher.dispatch('table.violationItems', {
+        viewAsEmployeeId: null,
+        rule: 'subPlannerNotSubmitted',
+        offset,
+        limit,
+      })
+      if (!result.ok) throw new Error(result.error.message)
+      return result.value
+    }
+    const first = await page(0, 50)
+    expect(first.total).toBe(waiting?.count)
+    expect(first.items).toHaveLength(50)
+    const expected = all
+      .filter((r) => r.violations.some((v) => v.rule === 'subPlannerNotSubmitted'))
+      .map((r) => r.employeeName)
+      .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    expect(first.items.map((i) => i.employeeName)).toEqual(expected.slice(0, 50))
+    for (const item of first.items) {
+      const row = all.find((r) => r.id === item.id) as TableRow
+      const own = row.violations.find((v) => v.rule === 'subPlannerNotSubmitted')
+      expect(item.message).toBe(own?.message)
+      expect(item.message).toMatch(/^Waiting for a submission from /)
+    }
+    const second = await page(50, 50)
+    expect(second.items.map((i) => i.employeeName)).toEqual(expected.slice(50, 100))
+    expect((await page(0, 1)).items).toHaveLength(1)
   })
 })
 
@@ -353,10 +397,21 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
     })
   })
 
-  it('table.violations lists only rows in scope', async () => {
+  it("the 'View All' groups list only rows in scope", async () => {
     const ids = await as(facts.manager.email, async (d) => {
-      const found = await d.dispatch('table.violations', { viewAsEmployeeId: null })
-      return found.ok ? found.value.map((r) => r.id) : []
+      const groups = await d.dispatch('table.violationGroups', { viewAsEmployeeId: null })
+      if (!groups.ok) return []
+      const ids: number[] = []
+      for (const { rule, count } of groups.value.groups) {
+        const found = await d.dispatch('table.violationItems', {
+          viewAsEmployeeId: null,
+          rule,
+          offset: 0,
+          limit: Math.min(200, count),
+        })
+        if (found.ok) ids.push(...found.value.items.map((i) => i.id))
+      }
+      return ids
     })
     expect(ids.every((id) => facts.managerRows.includes(id))).toBe(true)
   })

@@ -1,9 +1,10 @@
 import { exportTableCsv } from '../../services/table/export-csv'
 import { rewardHistory } from '../../services/table/history'
-import { queryTable, tableViolations } from '../../services/table/service'
+import { queryTable } from '../../services/table/service'
 import { updateRewards } from '../../services/table/update'
 import { updateUserSettings } from '../../services/table/user-settings'
 import { viewAsChoices } from '../../services/table/view-as'
+import { violationGroups, violationItems } from '../../services/table/violation-groups'
 import { listUsers } from '../../workbook/queries/admin'
 import type { HandlerMap } from '../types'
 
@@ -13,8 +14,10 @@ export const tableHandlers: HandlerMap = {
     queryTable(await session.table.get(workbook), user, input),
   'table.viewAsChoices': async (_input, { session, workbook, user }) =>
     viewAsChoices(await session.table.get(workbook), user, await listUsers(workbook)),
-  'table.violations': async ({ viewAsEmployeeId }, { session, workbook, user }) =>
-    tableViolations(await session.table.get(workbook), user, viewAsEmployeeId),
+  'table.violationGroups': async ({ viewAsEmployeeId }, { session, workbook, user }) =>
+    violationGroups(await session.table.get(workbook), user, viewAsEmployeeId),
+  'table.violationItems': async (input, { session, workbook, user }) =>
+    violationItems(await session.table.get(workbook), user, input),
   'rewards.update': async ({ updates }, { session, workbook, user }) =>
     updateRewards(session.table, workbook, user, updates),
   'rewards.history': async ({ employeeId }, { session, workbook, user }) =>

@@ -1,9 +1,8 @@
-import type { SessionUser, TablePage, TableQuery, TableRow } from '../../../src-shared/contract'
+import type { SessionUser, TablePage, TableQuery } from '../../../src-shared/contract'
 import { SEVERITY_NAMES } from './columns'
 import type { TableModel } from './model'
-import { matchRows, resolveView, scopeRows, textRanks, type View } from './query'
-import { actorOf, rowViolationsFor, toTableRow } from './rows'
-import { orderByNumber } from './sort'
+import { matchRows, resolveView, type View } from './query'
+import { actorOf, toTableRow } from './rows'
 
 /**
  * table.query: the page of rows after search, filters and sort, with the worst severity and the
@@ -54,35 +53,4 @@ function teamViolations(model: TableModel, view: View): TablePage['teamViolation
     result.push({ teamId, name, violations: violations.map((v) => ({ ...v })) })
   }
   return result
-}
-
-export type ViolationRow = Pick<TableRow, 'id' | 'employeeName' | 'severity' | 'violations'>
-
-/** table.violations: every row of the view with a violation, errors first, then by name and id. */
-export function tableViolations(
-  model: TableModel,
-  user: SessionUser,
-  viewAsEmployeeId: number | null,
-): ViolationRow[] {
-  const view = resolveView(model, user, viewAsEmployeeId)
-  const names = textRanks(model, 'employeeName')
-  const found: number[] = []
-  const keys: number[] = []
-  for (const index of scopeRows(model, view)) {
-    const row = model.rows[index]
-    if (row.violations.length === 0 && !model.isWaiting(row, view.viewerId)) continue
-    found.push(index)
-    // Severity first (errors first), then the name's rank.
-    const rank = Number.isNaN(names[index]) ? model.rows.length : names[index]
-    keys.push((2 - model.viewerSeverity(row, view.viewerId)) * (model.rows.length + 1) + rank)
-  }
-  return orderByNumber(found, Float64Array.from(keys), 'asc').map((index) => {
-    const row = model.rows[index]
-    return {
-      id: row.e.id,
-      employeeName: row.e.name,
-      severity: SEVERITY_NAMES[model.viewerSeverity(row, view.viewerId)],
-      violations: rowViolationsFor(model, row, view.viewerId),
-    }
-  })
 }

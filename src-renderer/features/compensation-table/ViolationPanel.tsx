@@ -1,15 +1,19 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ChannelOutput } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { SidePanel } from '../../components/side-panel'
 import { SeverityIcon } from './cells'
-import { GROUP_PAGE_SIZE, groupViolations, type ViolationGroup } from './violation-groups'
 
-type ViolationRows = ChannelOutput<'table.violations'>
+type Groups = ChannelOutput<'table.violationGroups'>
+type Group = Groups['groups'][number]
+type ItemsPage = ChannelOutput<'table.violationItems'>
+
+/** An opened group lists its employees this many at a time, so the panel's DOM stays small at 100,000 rows. */
+export const GROUP_PAGE_SIZE = 50
 
 interface Props {
   viewAsEmployeeId: number | null
-  /** Changes whenever the rows may have changed (after an edit): the list is asked again. */
+  /** Changes whenever the rows may have changed (after an edit): the lists are asked again. */
   version: string
   onClose: () => void
   onFind: (name: string) => void
@@ -17,19 +21,19 @@ interface Props {
 
 /**
  * The table-violation panel ('View All'): the violations grouped by rule with their counts, errors
- * first; an opened group lists its employees a page at a time (never 100,000 list items at once).
+ * first, counted in the main process; an opened group asks for its employees a page at a time.
  */
 export function ViolationPanel({ viewAsEmployeeId, version, onClose, onFind }: Props) {
-  const [rows, setRows] = useState<ViolationRows | null>(null)
+  const [groups, setGroups] = useState<Groups | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [openRule, setOpenRule] = useState<string | null>(null)
 
   useEffect(() => {
     let live = true
-    void invoke('table.violations', { viewAsEmployeeId }).then((result) => {
+    void invoke('table.violationGroups', { viewAsEmployeeId }).then((result) => {
       if (!live) return
       if (result.ok) {
-        setRows(result.value)
+        setGroups(result.value)
         setError(null)
       } else setError(result.error.message)
     })
@@ -38,16 +42,14 @@ export function ViolationPanel({ viewAsEmployeeId, version, onClose, onFind }: P
     }
   }, [viewAsEmployeeId, version])
 
-  const groups = useMemo(() => (rows ? groupViolations(rows) : null), [rows])
-  const total = groups?.reduce((n, g) => n + g.items.length, 0) ?? 0
   return (
     <SidePanel
       title="Table violations"
       testId="violation-panel"
       onClose={onClose}
       subtitle={
-        rows
-          ? `${rows.length.toLocaleString('en-US')} employees with ${total.toLocaleString('en-US')} violations`
+        groups
+          ? `${groups.employees.toLocaleString('en-US')} employees with ${groups.violations.toLocaleString('en-US')} violations`
           : 'Loading…'
       }
     >
@@ -56,13 +58,15 @@ export function ViolationPanel({ viewAsEmployeeId, version, onClose, onFind }: P
           {error}
         </p>
       )}
-      {groups && groups.length === 0 && <p className="muted">No violations.</p>}
-      {groups && groups.length > 0 && (
+      {groups && groups.groups.length === 0 && <p className="muted">No violations.</p>}
+      {groups && groups.groups.length > 0 && (
         <ul className="violation-groups">
-          {groups.map((group) => (
+          {groups.groups.map((group) => (
             <GroupItem
               key={group.rule}
               group={group}
+              viewAsEmployeeId={viewAsEmployeeId}
+              version={version}
               open={openRule === group.rule}
               onToggle={() => setOpenRule(openRule === group.rule ? null : group.rule)}
               onFind={onFind}
@@ -75,19 +79,35 @@ export function ViolationPanel({ viewAsEmployeeId, version, onClose, onFind }: P
 }
 
 interface GroupProps {
-  group: ViolationGroup
+  group: Group
+  viewAsEmployeeId: number | null
+  version: string
   open: boolean
   onToggle: () => void
   onFind: (name: string) => void
 }
 
-function GroupItem({ group, open, onToggle, onFind }: GroupProps) {
+function GroupItem({ group, viewAsEmployeeId, version, open, onToggle, onFind }: GroupProps) {
   const [page, setPage] = useState(0)
-  const count = group.items.length
+  const [shown, setShown] = useState<ItemsPage | null>(null)
+  const count = group.count
   const pages = Math.max(1, Math.ceil(count / GROUP_PAGE_SIZE))
   const current = Math.min(page, pages - 1)
   const start = current * GROUP_PAGE_SIZE
-  const shown = open ? group.items.slice(start, start + GROUP_PAGE_SIZE) : []
+
+  useEffect(() => {
+    if (!open) return
+    let live = true
+    const input = { viewAsEmployeeId, rule: group.rule, offset: start, limit: GROUP_PAGE_SIZE }
+    void invoke('table.violationItems', input).then((result) => {
+      if (live && result.ok) setShown(result.value)
+    })
+    return () => {
+      live = false
+    }
+  }, [open, viewAsEmployeeId, group.rule, start, version])
+
+  const items = open && shown ? shown.items : []
   return (
     <li className="violation-group" data-testid="violation-group" data-rule={group.rule} data-count={count}>
       <button type="button" className="violation-group__head" aria-expanded={open} onClick={onToggle}>
@@ -97,8 +117,8 @@ function GroupItem({ group, open, onToggle, onFind }: GroupProps) {
       </button>
       {open && (
         <>
-          <ul className="violation-list">
-            {shown.map((item) => (
+          <ul className="violation-list" aria-busy={shown === null}>
+            {items.map((item) => (
               <li
                 key={item.id}
                 className="violation-list__item"
@@ -128,7 +148,7 @@ function GroupItem({ group, open, onToggle, onFind }: GroupProps) {
                 Previous
               </button>
               <span>
-                {(start + 1).toLocaleString('en-US')}–{(start + shown.length).toLocaleString('en-US')} of{' '}
+                {(start + 1).toLocaleString('en-US')}–{(start + items.length).toLocaleString('en-US')} of{' '}
                 {count.toLocaleString('en-US')}
               </span>
               <button

@@ -1,0 +1,115 @@
+import type { SessionUser, ViolationGroupsDto, ViolationItemsPage } from '../../../src-shared/contract'
+import type { TableModel } from './model'
+import { resolveView, scopeRows, textRanks, type View } from './query'
+import { rowViolationsFor } from './rows'
+import { orderByNumber } from './sort'
+
+/** A title for a rule whose messages name someone ('Waiting for a submission from <planner>'). */
+const SHARED_TITLES: Record<string, string> = {
+  subPlannerNotSubmitted: 'Waiting for a submission from a sub-planner',
+}
+
+interface Group {
+  rule: string
+  severity: 'warning' | 'error'
+  title: string
+  /** Row indexes, by employee name. */
+  rows: Int32Array
+}
+
+interface Grouped {
+  employees: number
+  violations: number
+  groups: Group[]
+}
+
+/** One grouping per model version and view: the panel's summary and its pages read the same lists. */
+const groupings = new WeakMap<TableModel, { key: string; grouped: Grouped }>()
+
+/**
+ * The 'View All' panel's figures, computed here so that 100,000 rows never cross the bridge: the
+ * view's violations grouped by rule (errors first, then the largest groups), each group's employees
+ * ordered by name.
+ */
+function groupedViolations(model: TableModel, view: View): Grouped {
+  const key = `${model.version}|${view.scopeKey}|${view.viewerId}`
+  const cached = groupings.get(model)
+  if (cached?.key === key) return cached.grouped
+  const names = textRanks(model, 'employeeName')
+  const building = new Map<
+    string,
+    { rule: string; severity: 'warning' | 'error'; title: string; uniform: boolean; rows: number[] }
+  >()
+  let employees = 0
+  let violations = 0
+  for (const index of scopeRows(model, view)) {
+    const row = model.rows[index]
+    if (row.violations.length === 0 && !model.isWaiting(row, view.viewerId)) continue
+    employees++
+    for (const v of rowViolationsFor(model, row, view.viewerId)) {
+      violations++
+      let group = building.get(v.rule)
+      if (!group) {
+        group = { rule: v.rule, severity: v.severity, title: v.message, uniform: true, rows: [] }
+        building.set(v.rule, group)
+      }
+      if (v.message !== group.title) group.uniform = false
+      if (v.severity === 'error') group.severity = 'error'
+      group.rows.push(index)
+    }
+  }
+  const groups = [...building.values()]
+    .map(({ uniform, rows, ...group }) => ({
+      ...group,
+      title: uniform ? group.title : (SHARED_TITLES[group.rule] ?? group.rule),
+      rows: Int32Array.from(
+        orderByNumber(
+          rows,
+          Float64Array.from(rows, (i) => (Number.isNaN(names[i]) ? model.rows.length : names[i])),
+          'asc',
+        ),
+      ),
+    }))
+    .sort((a, b) => rank(b.severity) - rank(a.severity) || b.rows.length - a.rows.length)
+  const grouped = { employees, violations, groups }
+  groupings.set(model, { key, grouped })
+  return grouped
+}
+
+function rank(severity: 'warning' | 'error'): number {
+  return severity === 'error' ? 2 : 1
+}
+
+/** table.violationGroups: how many employees and violations, and each rule's count. */
+export function violationGroups(
+  model: TableModel,
+  user: SessionUser,
+  viewAsEmployeeId: number | null,
+): ViolationGroupsDto {
+  const { employees, violations, groups } = groupedViolations(
+    model,
+    resolveView(model, user, viewAsEmployeeId),
+  )
+  return {
+    employees,
+    violations,
+    groups: groups.map(({ rule, severity, title, rows }) => ({ rule, severity, title, count: rows.length })),
+  }
+}
+
+/** table.violationItems: a page of one rule's employees, with each one's own message. */
+export function violationItems(
+  model: TableModel,
+  user: SessionUser,
+  input: { viewAsEmployeeId: number | null; rule: string; offset: number; limit: number },
+): ViolationItemsPage {
+  const view = resolveView(model, user, input.viewAsEmployeeId)
+  const group = groupedViolations(model, view).groups.find((g) => g.rule === input.rule)
+  if (!group) return { total: 0, items: [] }
+  const items = Array.from(group.rows.subarray(input.offset, input.offset + input.limit), (index) => {
+    const row = model.rows[index]
+    const violation = rowViolationsFor(model, row, view.viewerId).find((v) => v.rule === input.rule)
+    return { id: row.e.id, employeeName: row.e.name, message: violation?.message ?? group.title }
+  })
+  return { total: group.rows.length, items }
+}
