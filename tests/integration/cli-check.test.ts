@@ -12,6 +12,7 @@ interface Subject {
   id: string
   salary: number
   min: number
+  mid: number
   max: number
   team: string
   teamId: number
@@ -30,6 +31,7 @@ async function subjects(): Promise<Subject[]> {
         'e.company_employee_id as id',
         'e.current_salary as salary',
         'r.min_pay as min',
+        'r.mid_pay as mid',
         'r.max_pay as max',
         't.name as team',
         't.id as teamId',
@@ -122,7 +124,8 @@ describe('check --json end to end over a company built with the CLI', () => {
     const names = report.teams.map((t) => t.name)
     expect(names).toEqual([...names].sort())
     const row = report.employees.find((e) => e.id === above.id)
-    expect(row?.compaRatio).toEqual(expect.any(Number))
+    // Spec: 'Compa ratio = pay divided by converted mid pay (scaled by fte)' (USD range, fte 1 here).
+    expect(row?.compaRatio).toBeCloseTo(above.salary / above.mid, 10)
     expect(row?.positionInRange).toBeCloseTo((above.salary - above.min) / (above.max - above.min), 10)
   })
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { parse } from 'csv-parse/sync'
 import type { ImportResult } from '../../src-shared/contract'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { chicagoImportCsv, readChicago } from '../support/chicago'
@@ -58,4 +59,44 @@ describe('importing real payroll data (City of Chicago sample)', () => {
     await cli('export', again, back)
     expect(fs.readFileSync(back, 'utf8')).toBe(exported)
   })
+
+  it('exports every value of the source file as it came in (after the documented normalisation)', async () => {
+    const out = path.join(dir, 'chicago-out.csv')
+    expect((await cli('export', workbook, out)).code).toBe(0)
+    const source = parse(fs.readFileSync(csv), { columns: true }) as Record<string, string>[]
+    const exported = new Map(
+      (parse(fs.readFileSync(out), { columns: true }) as Record<string, string>[]).map((r) => [
+        r['Employee Id'],
+        r,
+      ]),
+    )
+    expect(exported.size).toBe(source.length)
+    const changed: string[] = []
+    for (const row of source) {
+      const back = exported.get(row['Employee Id']) ?? {}
+      for (const [header, value] of Object.entries(row)) {
+        if (normalised(header, value) !== back[header])
+          changed.push(`${row['Employee Id']} ${header}: ${value} → ${back[header]}`)
+      }
+    }
+    expect(changed).toEqual([])
+  })
 })
+
+/**
+ * docs/decisions.md (import): the export writes amounts without trailing zeros ('52.80' → '52.8') and
+ * the spec's defaults for blank optional columns (Employment Status 'Active', Performance Rating 1,
+ * Promotion and Exemption Status false); every other value comes back exactly as written.
+ */
+function normalised(header: string, value: string): string {
+  if (header === 'Current Base Pay (Country Currency)' || header.endsWith(' Pay'))
+    return String(Number(value))
+  if (value !== '') return value
+  const defaults: Record<string, string> = {
+    'Employment Status': 'Active',
+    'Performance Rating': '1',
+    Promotion: 'false',
+    'Exemption Status': 'false',
+  }
+  return defaults[header] ?? value
+}

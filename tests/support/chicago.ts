@@ -8,8 +8,9 @@ import { IMPORT_HEADERS } from '../../src-shared/domain/import-format'
  * Meritbook's import format, so that imports meet real names (commas, suffixes, apostrophes) and
  * real pay. Our mapping: Employee Id CHI-<line>; the annual salary, or the hourly rate for hourly
  * staff (Salaried false); the job title is the profile and title; a job code and a pay range per
- * job title and pay basis, the range spanning that group's lowest, median and highest pay; the
- * department is the job family, and its first employee manages the rest of it.
+ * job title and pay basis, the range spanning that group's lowest, median and highest pay; the job
+ * family is the department where the job first appears (a job code has one family); a department's
+ * first employee manages the rest of it.
  */
 export interface ChicagoPerson {
   employeeId: string
@@ -65,6 +66,8 @@ export function chicagoImportCsv(people: readonly ChicagoPerson[]): string {
       return [range, [sorted[0], median(sorted), sorted[sorted.length - 1]].map(String)]
     }),
   )
+  const familyOf = new Map<string, string>()
+  for (const p of people) if (!familyOf.has(rangeOf(p))) familyOf.set(rangeOf(p), p.department)
   const headOf = new Map<string, string>()
   for (const p of people) if (!headOf.has(p.department)) headOf.set(p.department, p.employeeId)
   const value: Record<string, (p: ChicagoPerson) => string> = {
@@ -79,7 +82,7 @@ export function chicagoImportCsv(people: readonly ChicagoPerson[]): string {
     'Job Code': rangeOf,
     'Job Profile': (p) => p.title,
     'Job Title': (p) => p.title,
-    'Job Family': (p) => p.department,
+    'Job Family': (p) => familyOf.get(rangeOf(p)) ?? p.department,
     'Pay Range Name': rangeOf,
     'Min Pay': (p) => bounds.get(rangeOf(p))?.[0] ?? '',
     'Mid Pay': (p) => bounds.get(rangeOf(p))?.[1] ?? '',

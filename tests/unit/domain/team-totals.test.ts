@@ -156,7 +156,7 @@ describe('planning totals', () => {
 })
 
 describe('scale and double counting', () => {
-  it('100,000 employees and 15,000 teams in well under a second or two', () => {
+  it('100,000 employees and 15,000 teams: every salary and spend counted once up the tree', () => {
     const bigTeams = Array.from({ length: 15_000 }, (_, i) =>
       teamRow(i + 1, i === 0 ? null : Math.floor(i / 5) + 1, 100_000 + i + 1),
     )
@@ -167,7 +167,6 @@ describe('scale and double counting', () => {
     const bigRewards = new Map(
       staff.map((e) => [e.id, reward({ newSalary: 82_000_00, performanceRating: 3 })]),
     )
-    const started = performance.now()
     const totals = teamTotals({
       teams: bigTeams,
       employees: [...managers, ...staff],
@@ -175,7 +174,6 @@ describe('scale and double counting', () => {
       settings,
       currency: usd,
     })
-    expect(performance.now() - started).toBeLessThan(2_000)
     const root = totals.get(1)!
     expect(root.salaryTotal).toBe(15_000 * 150_000_00 + 85_000 * 80_000_00)
     expect(root.subEmployeeCount).toBe(100_000 - 1) // the top manager belongs to no team
@@ -234,17 +232,13 @@ describe('scale and double counting', () => {
 })
 
 describe('contract DTOs fit the domain inputs', () => {
-  it('employees, rewards, teams and pay ranges pass as they are (checked by tsc)', () => {
-    const fits = (employee: EmployeeDto, rewardDto: RewardDto, team: TeamDto, range: PayRangeDto) => {
-      const asTotals: TotalsEmployee = employee
-      const asProration: ProrationEmployee = employee
-      const asReward: TotalsReward = rewardDto
-      const asBonus: Parameters<typeof bonusInputs>[1] = rewardDto
-      const asTeam: TotalsTeam & BudgetTeam & PlanningTeam = team
-      const asRange: PlanPayRange = range
-      const store = buildOrgStore([team], [employee])
-      return [asTotals, asProration, asReward, asBonus, asTeam, asRange, store]
-    }
-    expect(typeof fits).toBe('function')
+  it('employees, rewards, teams and pay ranges pass as they are (a type test: tsc fails when one stops fitting)', () => {
+    expectTypeOf<EmployeeDto>().toExtend<TotalsEmployee>()
+    expectTypeOf<EmployeeDto>().toExtend<ProrationEmployee>()
+    expectTypeOf<RewardDto>().toExtend<TotalsReward>()
+    expectTypeOf<RewardDto>().toExtend<Parameters<typeof bonusInputs>[1]>()
+    expectTypeOf<TeamDto>().toExtend<TotalsTeam & BudgetTeam & PlanningTeam>()
+    expectTypeOf<PayRangeDto>().toExtend<PlanPayRange>()
+    expectTypeOf(buildOrgStore<TeamDto, EmployeeDto>).toBeCallableWith([], [])
   })
 })
