@@ -15,21 +15,27 @@ import { chooseSecretStore } from './secrets/choose-secret-store'
 import { ServerAccount } from './server-account/account'
 import { withServerAccount } from './server-account/shell-host'
 import { describeSecretStore } from './secrets/secret-store'
-import { CONTENT_SECURITY_POLICY } from './web/security'
+import {
+  isOwnFrameUrl,
+  mayNavigate,
+  permissionDecision,
+  rendererBase,
+  windowOpenDecision,
+  windowWebPreferences,
+  withContentSecurityPolicy,
+} from './shell-security'
 
 const INVOKE_CHANNEL = 'meritbook:invoke'
 const EVENT_CHANNEL = 'meritbook:event'
 const rendererIndex = path.join(__dirname, '../renderer/index.html')
 const devServerUrl = process.env.ELECTRON_RENDERER_URL
+const allowedBase = rendererBase(pathToFileURL(rendererIndex).href, devServerUrl)
 
 let backend: BackendClient
 let mainWindow: BrowserWindow | null = null
 
 function isOwnFrame(frame: WebFrameMain | null): boolean {
-  if (!frame) return false
-  return devServerUrl
-    ? frame.url.startsWith(devServerUrl)
-    : frame.url.startsWith(pathToFileURL(rendererIndex).href)
+  return isOwnFrameUrl(frame?.url, allowedBase)
 }
 
 function workbookArgument(argv: string[]): string | undefined {
@@ -114,13 +120,7 @@ function createWindow(): void {
     height: 900,
     title: 'Meritbook',
     show: false,
-    webPreferences: {
-      preload: path.join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    webPreferences: windowWebPreferences(path.join(__dirname, '../preload/index.js')),
   })
   mainWindow.once('ready-to-show', () => mainWindow?.show())
   // The page asks to stay when leaving would lose work (an import with fixes in review).
@@ -141,16 +141,20 @@ function createWindow(): void {
 }
 
 function harden(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permissionDecision(permission)),
+  )
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission))
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
-    })
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) })
   })
   app.on('web-contents-created', (_event, contents) => {
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    contents.setWindowOpenHandler(windowOpenDecision)
     contents.on('will-navigate', (event, url) => {
-      if (!(devServerUrl ? url.startsWith(devServerUrl) : url.startsWith('file://'))) event.preventDefault()
+      if (!mayNavigate(url, allowedBase)) event.preventDefault()
+    })
+    contents.on('will-redirect', (event, url) => {
+      if (!mayNavigate(url, allowedBase)) event.preventDefault()
     })
     contents.on('will-attach-webview', (event) => event.preventDefault())
   })
