@@ -300,6 +300,20 @@ export const contract = {
       .strict(),
     planningEditor,
   ),
+  /**
+   * A paste's rows: the anchor row and the rows after it in the view's order (sort, filters, search,
+   * 'View as'), across pages; fewer when the view ends first.
+   */
+  'table.rowsFrom': channel<TableRow[]>()(
+    z
+      .object({
+        query: tableQuerySchema.omit({ offset: true, limit: true }),
+        anchorId: z.number().int().positive(),
+        count: z.number().int().min(1).max(5000),
+      })
+      .strict(),
+    planningEditor,
+  ),
   'rewards.history': channel<RewardHistoryEntry[]>()(
     z.object({ employeeId: z.number().int().positive() }).strict(),
     planningEditor,

@@ -1,5 +1,6 @@
 import { exportTableCsv } from '../../services/table/export-csv'
 import { rewardHistory } from '../../services/table/history'
+import { rowsFrom } from '../../services/table/rows-from'
 import { queryTable } from '../../services/table/service'
 import { updateRewards } from '../../services/table/update'
 import { updateUserSettings } from '../../services/table/user-settings'
@@ -20,6 +21,8 @@ export const tableHandlers: HandlerMap = {
     violationItems(await session.table.get(workbook), user, input),
   'rewards.update': async ({ updates }, { session, workbook, user }) =>
     updateRewards(session.table, workbook, user, updates),
+  'table.rowsFrom': async (input, { session, workbook, user }) =>
+    rowsFrom(await session.table.get(workbook), user, input),
   'rewards.history': async ({ employeeId }, { session, workbook, user }) =>
     rewardHistory(session.table, workbook, user, employeeId),
   'table.exportCsv': async (input, { session, workbook, user }) =>

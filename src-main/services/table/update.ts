@@ -1,5 +1,6 @@
 import type { RewardChanges, SessionUser, TableRow } from '../../../src-shared/contract'
 import { roundTo } from '../../../src-shared/domain/money'
+import { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM } from '../../../src-shared/domain/locks'
 import { increaseInputState } from '../../../src-shared/domain/proration'
 import { TABLE_COLUMN_IDS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import type { Workbook } from '../../workbook/open'
@@ -16,9 +17,7 @@ import { actorMayPlan, actorOf, toTableRow, type Actor } from './rows'
 const INCREASE_FIELDS: readonly RewardField[] = ['newSalary', 'newPercentBonus', 'newDollarBonus', 'lumpSum']
 const BONUS_FIELDS: readonly RewardField[] = ['newPercentBonus', 'newDollarBonus']
 
-export const BONUS_NOT_EDITABLE = 'Bonus amounts are not editable in this pay cycle.'
-export const NO_BONUS = 'Bonuses are not part of this pay cycle.'
-export const NO_LUMP_SUM = 'Lump sums are not part of this pay cycle.'
+export { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM }
 
 type Diff = RewardChange['changes']
 

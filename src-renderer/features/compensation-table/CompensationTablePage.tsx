@@ -28,6 +28,8 @@ import { useColumnEditing } from './use-column-editing'
 import { useRewardEdits } from './use-reward-edits'
 import { useTableContext } from './use-table-context'
 import { useTableData } from './use-table-data'
+import { useBlockPaste } from './use-block-paste'
+import { PasteRefusal } from './PasteRefusal'
 import { useViewingAs } from './use-viewing-as'
 import { saveUserSettings } from './user-settings'
 import { canViewAs } from './view-as'
@@ -109,6 +111,17 @@ export default function CompensationTablePage() {
     () => buildColumnDefs(columns.ids, { display, onHistory, onRecord, onPromotion }),
     [columns.ids, display, onHistory, onRecord, onPromotion],
   )
+
+  const shownQuery = useCallback(() => exportQuery({ ...view, sort: table.sort }), [view, table.sort])
+  const pasteContext = useMemo(
+    () => ({
+      display,
+      includeBonus: payCycle?.settings.includeBonus ?? true,
+      includeLumpSum: payCycle?.settings.includeLumpSum ?? true,
+    }),
+    [display, payCycle],
+  )
+  const blockPaste = useBlockPaste({ query: shownQuery, context: pasteContext, paste: edits.paste })
 
   const filterable = useMemo(
     () =>
@@ -249,7 +262,7 @@ export default function CompensationTablePage() {
           onPagination={syncPage}
           onSort={table.setSort}
           onEdit={(row, rowChanges, label) => void edits.edit(row, rowChanges, label)}
-          onPaste={(plan, label) => void edits.paste(plan, label)}
+          onPaste={(request) => void blockPaste.pasteBlock(request)}
         />
       </div>
       <Pagination
@@ -259,6 +272,7 @@ export default function CompensationTablePage() {
         pageSize={PAGE_SIZE}
         onGoTo={(target) => api.current?.paginationGoToPage(target - 1)}
       />
+      {blockPaste.refusal && <PasteRefusal refusal={blockPaste.refusal} onClose={blockPaste.dismiss} />}
       {panel?.kind === 'violations' && (
         <ViolationPanel
           viewAsEmployeeId={viewAs}

@@ -12,16 +12,15 @@ import { AgGridReact } from 'ag-grid-react'
 import { useCallback, useRef, type ClipboardEvent } from 'react'
 import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/contract'
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
-import { useToast } from '../../components/toast'
 import { isTyping } from '../../components/keyboard'
-import { changesFromEdit, clearedChanges, isEditableColumn } from './cell-edit'
+import { changesFromEdit, clearedChanges } from './cell-edit'
 import { copyText, toTsv } from './clipboard'
 import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
 import { gridTheme } from './grid-setup'
 import { DEFAULT_COLUMN } from './grid-columns'
 import { isJumpKey, jumpTarget, type JumpKey } from './grid-keys'
-import { planPaste, type PastePlan } from './paste'
+import { pasteRequest, type PasteRequest } from './use-block-paste'
 import { querySort } from './sort-cycle'
 import { PAGE_SIZE } from './table-query'
 
@@ -33,7 +32,8 @@ interface Props {
   onPagination: () => void
   onSort: (sort: TableQuery['sort']) => void
   onEdit: (row: TableRow, changes: RewardChanges, label: string) => void
-  onPaste: (plan: PastePlan, label: string) => void
+  /** Ctrl+V on a cell: the block and where it goes (`use-block-paste.ts` plans it). */
+  onPaste: (request: PasteRequest) => void
 }
 
 const NO_ROWS = '<span class="grid-empty">No employees match.</span>'
@@ -79,11 +79,10 @@ function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean, rowIndex: num
 /**
  * The grid: AG Grid's Infinite Row Model paging 25 rows at a time (its own pager hidden: the page
  * draws the spec's), read-only edits handed to `onEdit`, Ctrl+C of the selected rows or the focused
- * cell as tab-separated text, Ctrl+V of a spreadsheet column down the page.
+ * cell as tab-separated text, Ctrl+V of a spreadsheet block from the focused cell (rows past the page).
  */
 export function TableGrid(props: Props) {
   const api = useRef<GridApi<TableRow> | null>(null)
-  const toast = useToast()
   const { onReady, onEdit, onPaste, onSort, display } = props
 
   const onGridReady = useCallback(
@@ -151,7 +150,12 @@ export function TableGrid(props: Props) {
       .getAllDisplayedColumns()
       .map((column) => column.getColId())
       .filter((id) => isTableColumnId(id))
-    const selected = grid.getSelectedRows()
+    // Selected rows in the order shown, whatever order they were ticked in.
+    const selected = grid
+      .getSelectedNodes()
+      .filter((node) => node.data)
+      .sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0))
+      .map((node) => node.data as TableRow)
     let rows: string[][]
     if (selected.length > 0) {
       rows = selected.map((row) => columns.map((id) => copyText(id, row, display)))
@@ -168,20 +172,10 @@ export function TableGrid(props: Props) {
   const onPasteEvent = (event: ClipboardEvent<HTMLDivElement>) => {
     const grid = api.current
     if (!grid || isTyping(event.target)) return
-    const focused = grid.getFocusedCell()
-    const column = focused?.column.getColId() ?? ''
-    if (!focused || focused.rowPinned || !isEditableColumn(column)) return
+    const request = pasteRequest(grid, event.clipboardData.getData('text/plain'))
+    if (!request) return
     event.preventDefault()
-    const pageEnd = Math.min((grid.paginationGetCurrentPage() + 1) * PAGE_SIZE, grid.paginationGetRowCount())
-    const rows: TableRow[] = []
-    for (let index = focused.rowIndex; index < pageEnd; index += 1) {
-      const data = grid.getDisplayedRowAtIndex(index)?.data
-      if (data) rows.push(data)
-    }
-    const result = planPaste(column, rows, event.clipboardData.getData('text/plain'))
-    if (!result.ok) toast.error(`Nothing was pasted. ${result.message}`)
-    else if (result.plan.updates.length === 0) toast.info('Nothing to paste: the values are already there.')
-    else onPaste(result.plan, `Paste into ${isTableColumnId(column) ? columnOf(column).label : column}`)
+    onPaste(request)
   }
 
   return (

@@ -18,6 +18,19 @@ export function toTsv(rows: readonly (readonly string[])[]): string {
   return rows.map((cells) => cells.map(tsvCell).join('\t')).join('\n')
 }
 
+/**
+ * The Bonus cell as shown: each input the row offers (or holds a value for), '—' for one left empty,
+ * joined by ' · ' ("$1,000.00 · —"); '' when both are empty, so an empty bonus copies as an empty cell.
+ */
+export function bonusText(row: TableRow, display: DisplayCurrency): string {
+  const parts: string[] = []
+  if (row.bonusInputs.showDollar || row.newDollarBonus !== null)
+    parts.push(row.newDollarBonus === null ? '—' : formatDisplayMoney(row.newDollarBonus, row, display))
+  if (row.bonusInputs.showPercent || row.newPercentBonus !== null)
+    parts.push(row.newPercentBonus === null ? '—' : formatBonusPercent(row.newPercentBonus))
+  return parts.every((part) => part === '—') ? '' : parts.join(' · ')
+}
+
 /** A cell's value as copied: what the cell shows, as text. */
 export function copyText(column: string, row: TableRow, display: DisplayCurrency): string {
   switch (column) {
@@ -28,12 +41,7 @@ export function copyText(column: string, row: TableRow, display: DisplayCurrency
     case 'lumpSum':
       return formatDisplayMoney(row[column], row, display)
     case 'bonus':
-      return [
-        row.newDollarBonus === null ? '' : formatDisplayMoney(row.newDollarBonus, row, display),
-        row.newPercentBonus === null ? '' : formatBonusPercent(row.newPercentBonus),
-      ]
-        .filter(Boolean)
-        .join(' ')
+      return bonusText(row, display)
     case 'salaryIncrease':
       return formatIncreasePercent(row.salaryIncrease)
     case 'currentPayInRange':

@@ -53,8 +53,12 @@ export function useRewardEdits({ sessionKey, getApi, onChanged }: Options) {
     [getApi, send, sessionKey],
   )
 
+  /** A paste: `prepare` plans it once earlier edits have landed (null: nothing to send). */
   const paste = useCallback(
-    async (plan: PastePlan, label: string) => {
+    async (prepare: () => Promise<{ plan: PastePlan; label: string } | null>) => {
+      const prepared = await prepare()
+      if (!prepared) return
+      const { plan, label } = prepared
       if (await send(plan.updates)) {
         updateTableSession(sessionKey, (s) => ({
           undo: recordStep(s.undo, { label, before: plan.inverse, after: plan.updates }),
@@ -99,7 +103,7 @@ export function useRewardEdits({ sessionKey, getApi, onChanged }: Options) {
     [edit, enqueue],
   )
   const queuedPaste = useCallback(
-    (plan: PastePlan, label: string) => enqueue(() => paste(plan, label)),
+    (prepare: () => Promise<{ plan: PastePlan; label: string } | null>) => enqueue(() => paste(prepare)),
     [paste, enqueue],
   )
   return { edit: queuedEdit, paste: queuedPaste, undo, redo }

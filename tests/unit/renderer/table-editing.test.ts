@@ -9,11 +9,6 @@ import {
   newSalaryForPercent,
 } from '../../../src-renderer/features/compensation-table/cell-edit'
 import {
-  clipboardLines,
-  NO_JOB_PROFILE_PASTE,
-  planPaste,
-} from '../../../src-renderer/features/compensation-table/paste'
-import {
   EMPTY_UNDO,
   nextStep,
   recordStep,
@@ -72,84 +67,10 @@ describe('cell edits → reward changes (amounts in cents of the row currency)',
   })
 })
 
-describe('pasting a spreadsheet column', () => {
-  const rows = [row(1), row(2, { lumpSum: 10_00 }), row(3), row(4)]
+describe('new job profiles', () => {
+  const rows = [row(1), row(2)]
 
-  it('splits lines (CRLF, one trailing line break dropped)', () => {
-    expect(clipboardLines('1\r\n2\r\n')).toEqual(['1', '2'])
-    expect(clipboardLines('a\n\nb')).toEqual(['a', '', 'b'])
-    expect(clipboardLines('')).toEqual([''])
-  })
-
-  it('parses each line like the numeric input (separators, k) and plans one update per changed row', () => {
-    const result = planPaste('lumpSum', rows, '1,000\n2k\n1500.5\n')
-    expect(result).toEqual({
-      ok: true,
-      plan: {
-        updates: [
-          { employeeId: 1, changes: { lumpSum: 1000_00 } },
-          { employeeId: 2, changes: { lumpSum: 2000_00 } },
-          { employeeId: 3, changes: { lumpSum: 1500_50 } },
-        ],
-        inverse: [
-          { employeeId: 1, changes: { lumpSum: null } },
-          { employeeId: 2, changes: { lumpSum: 10_00 } },
-          { employeeId: 3, changes: { lumpSum: null } },
-        ],
-      },
-    })
-  })
-
-  it('refuses the whole paste at the first bad line, naming it', () => {
-    expect(planPaste('lumpSum', rows, '100\nabc\n200')).toEqual({
-      ok: false,
-      message: "Line 2 (Person 2): 'abc' is not a number.",
-    })
-  })
-
-  it('refuses a locked row, several columns, or more lines than rows below', () => {
-    const locked = [
-      row(1),
-      row(2, { editable: false, lockedReason: 'Employee not eligible for an increase.' }),
-    ]
-    expect(planPaste('newSalary', locked, '1\n2')).toEqual({
-      ok: false,
-      message: 'Line 2 (Person 2): Employee not eligible for an increase.',
-    })
-    expect(planPaste('newSalary', rows, '1\t2').ok).toBe(false)
-    expect(planPaste('newSalary', rows.slice(0, 1), '1\n2')).toMatchObject({ ok: false })
-  })
-
-  it('empty lines clear an amount; salary increase lines are percents; bonus "5%" is the percent', () => {
-    const planned = planPaste('salaryIncrease', rows.slice(0, 2), '10\n')
-    expect(planned.ok && planned.plan.updates).toEqual([
-      { employeeId: 1, changes: { newSalary: 110_000_00 } },
-    ])
-    const bonus = planPaste('bonus', rows, '5%\n250')
-    expect(bonus.ok && bonus.plan.updates).toEqual([
-      { employeeId: 1, changes: { newPercentBonus: 5 } },
-      { employeeId: 2, changes: { newDollarBonus: 250_00 } },
-    ])
-    const cleared = planPaste('lumpSum', [row(2, { lumpSum: 10_00 })], '')
-    expect(cleared.ok && cleared.plan.updates).toEqual([{ employeeId: 2, changes: { lumpSum: null } }])
-  })
-
-  it('promotion takes yes/no words; comments are taken as typed', () => {
-    const yes = planPaste('promotion', rows, 'yes\nno')
-    expect(yes.ok && yes.plan.updates).toEqual([{ employeeId: 1, changes: { promotion: true } }])
-    expect(planPaste('promotion', rows, 'maybe')).toEqual({
-      ok: false,
-      message: "Line 1 (Person 1): 'maybe' is not yes or no.",
-    })
-    const notes = planPaste('comments', rows, 'Strong year')
-    expect(notes.ok && notes.plan.updates).toEqual([{ employeeId: 1, changes: { comments: 'Strong year' } }])
-  })
-
-  it('a new job profile is picked, not pasted; picking one sets newJobProfileId, none clears it', () => {
-    expect(planPaste('newJobProfile', rows, 'ENG-P3-US')).toEqual({
-      ok: false,
-      message: NO_JOB_PROFILE_PASTE,
-    })
+  it('picking one sets newJobProfileId, none clears it', () => {
     expect(changesFor('newJobProfile', rows[0], 7)).toEqual({ newJobProfileId: 7 })
     expect(changesFor('newJobProfile', rows[0], null)).toEqual({ newJobProfileId: null })
     expect(
