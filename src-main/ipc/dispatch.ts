@@ -12,6 +12,7 @@ import { roleMayCall } from '../../src-shared/domain/access'
 import { Failure } from '../services/failure'
 import type { Session } from '../services/session'
 import { WorkbookError } from '../workbook/errors'
+import { isDamagedFileError } from '../workbook/schema-check'
 import { appHandlers } from './handlers/app'
 import { dashboardHandlers } from './handlers/dashboard'
 import { dataHandlers } from './handlers/data'
@@ -84,9 +85,16 @@ export interface Dispatcher {
 type Admission =
   { refused: Result<never> } | { refused: null; handler: AnyHandler; input: unknown; context: unknown }
 
+export const DAMAGED_WHILE_READING =
+  'This workbook is damaged: a part of it could not be read. Close it and restore it from a backup.'
+
 /** The envelope of a handler's error: a failure meant for the user, else INTERNAL (and logged). */
 export function failureOf(channel: string, error: unknown, log: (line: string) => void): Result<never> {
   if (error instanceof Failure || error instanceof WorkbookError) return fail(error.code, error.message)
+  if (isDamagedFileError(error)) {
+    log(`[meritbook] ${channel} read a damaged page: ${String(error)}`)
+    return fail('WORKBOOK_DAMAGED', DAMAGED_WHILE_READING)
+  }
   log(
     `[meritbook] ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   )

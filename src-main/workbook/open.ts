@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration'
 import { WorkbookError } from './errors'
 import { acquireWriterLock } from './lock'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
+import { checkWorkbookSchema } from './schema-check'
 import type { WorkbookDatabase } from './schema'
 
 /** PRAGMA application_id of every .paycycle file: 'MBPC'. */
@@ -125,6 +126,7 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
   const exists = fs.existsSync(filePath)
   if (!exists && !options.create) throw new WorkbookError('FILE_NOT_FOUND', `${filePath} does not exist.`)
   const version = exists ? inspectWorkbookFile(filePath) : 0
+  if (exists) await checkWorkbookSchema(filePath, version)
 
   if (options.readonly) {
     const sqlite = new Database(filePath, { readonly: true, fileMustExist: true })

@@ -93,6 +93,23 @@ describe('opening refuses and leaves untouched', () => {
     expect(sha256(file)).toBe(before)
   })
 
+  it('a workbook whose schema text is damaged (quick_check passes it; the first query would not)', async () => {
+    const file = await newWorkbookFile('schema-text.paycycle')
+    // One byte of the employee table's CREATE statement, as a damaged disk would change it.
+    const bytes = fs.readFileSync(file)
+    const table = bytes.indexOf('CREATE TABLE employee')
+    const column = bytes.indexOf('job_profile_id', table)
+    expect(table).toBeGreaterThan(0)
+    bytes[column + 'job_profil'.length] = 'm'.charCodeAt(0)
+    fs.writeFileSync(file, bytes)
+    expect(new Database(file, { readonly: true }).pragma('quick_check', { simple: true })).toBe('ok')
+    const before = sha256(file)
+    const error = await refusal(file)
+    expect(error.code).toBe('WORKBOOK_DAMAGED')
+    expect(error.message).toContain('its tables do not match a Meritbook workbook')
+    expect(sha256(file)).toBe(before)
+  })
+
   it('a workbook from a newer Meritbook', async () => {
     const file = await newWorkbookFile('future.paycycle')
     const raw = new Database(file)
