@@ -17,6 +17,7 @@ import { appHandlers } from './handlers/app'
 import { dashboardHandlers } from './handlers/dashboard'
 import { dataHandlers } from './handlers/data'
 import { importHandlers } from './handlers/import'
+import { meritMatrixHandlers } from './handlers/merit-matrix'
 import { orgChartHandlers } from './handlers/org-chart'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
@@ -45,6 +46,7 @@ const HANDLERS = mergeHandlers(
   dashboardHandlers,
   dataHandlers,
   importHandlers,
+  meritMatrixHandlers,
   payCycleHandlers,
   planningHandlers,
   orgChartHandlers,

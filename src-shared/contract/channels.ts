@@ -21,6 +21,7 @@ import type {
   WorkbookSummary,
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
+import type { MatrixAnswer, MatrixConfigAnswer, RestoredMatrix, SavedMatrix } from './matrix-dto'
 import type { DashboardSummary, IncreaseTablePage } from './dashboard-dto'
 import { companySnapshotSchema, type CompanySnapshot } from './company-snapshot'
 import type { PublishResult, ServerStatus } from './server-dto'
@@ -105,6 +106,26 @@ const fieldText = z.string().max(1000)
 const employeeChanges = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
 const payRangeChanges = z.partialRecord(z.enum(PAY_RANGE_FIELD_NAMES), fieldText)
 const jobProfileChanges = z.partialRecord(z.enum(JOB_PROFILE_FIELD_NAMES), fieldText)
+
+/** POST /calculate-matrix/'s payload (spec §7); the budget in cents, null for the company merit budget. */
+const matrixRequest = z
+  .object({
+    performance_multiplier_priority: z.number().min(0).max(100),
+    position_in_range_priority: z.number().min(0).max(100),
+    /** The over-max slider: 1.0 to 5.0. */
+    max_position_in_range: z.number().min(1).max(5),
+    desired_budget: z
+      .number()
+      .int('Budgets are whole cents.')
+      .min(0, 'A budget cannot be negative.')
+      .nullable(),
+    /** Row (rating, lowest first) and column (band '0.0' … '1.0'), counted from 0. */
+    cell: z
+      .object({ row: z.number().int().min(0), column: z.number().int().min(0).max(10) })
+      .strict()
+      .nullable(),
+  })
+  .strict()
 
 /** The whole API between renderer and main: channel → input schema, access rule and output type. */
 export const contract = {
@@ -415,6 +436,31 @@ export const contract = {
       })
       .strict(),
     dashboards,
+  ),
+  /**
+   * calculate-matrix with save false: the matrix, counts before and after, budget used, and the
+   * selected cell's employees (`cell_data`, a page of `cell_limit` from `cell_offset`, all by default).
+   */
+  'matrix.calculate': channel<MatrixAnswer>()(
+    matrixRequest.extend({
+      cell_offset: z.number().int().min(0).optional(),
+      cell_limit: z.number().int().min(1).max(100_000).optional(),
+      /** Also every placed employee's recommendation (the CLI's --per-employee). */
+      per_employee: z.boolean().optional(),
+    }),
+    admin,
+  ),
+  /**
+   * calculate-matrix with save true: every reward's recommended_increase, recommended_increase_per and
+   * hyperbalance_annual_allocated_budget, and the configuration, in one transaction; one undo step.
+   */
+  'matrix.save': channel<SavedMatrix>()(matrixRequest, admin),
+  /** GET /calculate-matrix/: the saved configuration, or null defaults with a warning. */
+  'matrix.config': channel<MatrixConfigAnswer>()(none, admin),
+  /** Undo ('before') or redo ('after') of a matrix save, from its change-log entry. */
+  'matrix.restore': channel<RestoredMatrix>()(
+    z.object({ changeLogId: z.number().int().positive(), side: z.enum(['before', 'after']) }).strict(),
+    admin,
   ),
   /** calculate-budget: every team's recommended budget, stored; teams without one are left out. */
   'budgets.calculate': channel<{ teamId: number; team: string; recommendedBudget: number }[]>()(none, admin),

@@ -1,0 +1,172 @@
+import type { Workbook } from '../open'
+
+/** Every employee's three HyperBalance reward fields, column by column (a compact change-log value). */
+export interface RecommendationColumns {
+  ids: number[]
+  recommendedIncrease: (number | null)[]
+  recommendedIncreasePer: (number | null)[]
+  allocated: (number | null)[]
+}
+
+/** One side of a matrix save: the configuration text (null: none) and the rewards. */
+export interface MatrixSnapshot {
+  config: string | null
+  rewards: RecommendationColumns
+}
+
+const SAVE_ENTITY = 'hyperbalance'
+
+function readConfig(workbook: Workbook, payCycleId: number): string | null {
+  const row = workbook.sqlite
+    .prepare('SELECT config FROM hyperbalance_config WHERE pay_cycle_id = ?')
+    .get(payCycleId) as { config: string } | undefined
+  return row?.config ?? null
+}
+
+function readRecommendations(workbook: Workbook, ids: readonly number[]): RecommendationColumns {
+  const stored = new Map<number, [number | null, number | null, number | null]>()
+  const rows = workbook.sqlite
+    .prepare(
+      'SELECT employee_id, recommended_increase, recommended_increase_per, hyperbalance_annual_allocated_budget FROM reward',
+    )
+    .raw()
+    .iterate() as Iterable<[number, number | null, number | null, number | null]>
+  for (const [id, increase, percent, allocated] of rows) stored.set(id, [increase, percent, allocated])
+  const columns: RecommendationColumns = {
+    ids: [...ids],
+    recommendedIncrease: [],
+    recommendedIncreasePer: [],
+    allocated: [],
+  }
+  for (const id of ids) {
+    const [increase, percent, allocated] = stored.get(id) ?? [null, null, null]
+    columns.recommendedIncrease.push(increase)
+    columns.recommendedIncreasePer.push(percent)
+    columns.allocated.push(allocated)
+  }
+  return columns
+}
+
+/** Writes one side: each reward's three fields (a reward row is made where none exists) and the configuration. */
+function writeSnapshot(workbook: Workbook, payCycleId: number, snapshot: MatrixSnapshot): number {
+  const upsert = workbook.sqlite.prepare(
+    `INSERT INTO reward (employee_id, recommended_increase, recommended_increase_per, hyperbalance_annual_allocated_budget)
+     SELECT id, ?, ?, ? FROM employee WHERE id = ?
+     ON CONFLICT (employee_id) DO UPDATE SET
+       recommended_increase = excluded.recommended_increase,
+       recommended_increase_per = excluded.recommended_increase_per,
+       hyperbalance_annual_allocated_budget = excluded.hyperbalance_annual_allocated_budget`,
+  )
+  const { rewards } = snapshot
+  let written = 0
+  for (let i = 0; i < rewards.ids.length; i++) {
+    written += upsert.run(
+      rewards.recommendedIncrease[i],
+      rewards.recommendedIncreasePer[i],
+      rewards.allocated[i],
+      rewards.ids[i],
+    ).changes
+  }
+  if (snapshot.config === null) {
+    workbook.sqlite.prepare('DELETE FROM hyperbalance_config WHERE pay_cycle_id = ?').run(payCycleId)
+  } else {
+    workbook.sqlite
+      .prepare(
+        'INSERT INTO hyperbalance_config (pay_cycle_id, config) VALUES (?, ?) ON CONFLICT (pay_cycle_id) DO UPDATE SET config = excluded.config',
+      )
+      .run(payCycleId, snapshot.config)
+  }
+  return written
+}
+
+function appendLog(
+  workbook: Workbook,
+  entry: {
+    at: string
+    userId: number
+    payCycleId: number
+    action: string
+    oldValue: unknown
+    newValue: unknown
+  },
+): number {
+  const result = workbook.sqlite
+    .prepare(
+      'INSERT INTO change_log (at, user_id, entity, entity_id, action, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      entry.at,
+      entry.userId,
+      SAVE_ENTITY,
+      String(entry.payCycleId),
+      entry.action,
+      JSON.stringify(entry.oldValue),
+      JSON.stringify(entry.newValue),
+    )
+  return Number(result.lastInsertRowid)
+}
+
+/**
+ * A matrix save (calculate-matrix with save true), in one transaction: the new recommendations and
+ * configuration, and one change-log entry holding both sides (its id answers).
+ */
+export function saveMatrix(
+  workbook: Workbook,
+  payCycleId: number,
+  next: MatrixSnapshot,
+  context: { at: string; userId: number },
+): number {
+  return workbook.sqlite.transaction(() => {
+    const before: MatrixSnapshot = {
+      config: readConfig(workbook, payCycleId),
+      rewards: readRecommendations(workbook, next.rewards.ids),
+    }
+    writeSnapshot(workbook, payCycleId, next)
+    return appendLog(workbook, { ...context, payCycleId, action: 'save', oldValue: before, newValue: next })
+  })()
+}
+
+/** A save's change-log entry: its pay cycle and both sides; null when the entry is not a matrix save. */
+export function readMatrixSave(
+  workbook: Workbook,
+  changeLogId: number,
+): { payCycleId: number; before: MatrixSnapshot; after: MatrixSnapshot } | null {
+  const row = workbook.sqlite
+    .prepare(
+      'SELECT entity_id, old_value, new_value FROM change_log WHERE id = ? AND entity = ? AND action = ?',
+    )
+    .get(changeLogId, SAVE_ENTITY, 'save') as
+    { entity_id: string; old_value: string; new_value: string } | undefined
+  if (!row) return null
+  return {
+    payCycleId: Number(row.entity_id),
+    before: JSON.parse(row.old_value) as MatrixSnapshot,
+    after: JSON.parse(row.new_value) as MatrixSnapshot,
+  }
+}
+
+/** Writes one side of a save back (undo or redo), logged; answers the rewards written. */
+export function restoreMatrix(
+  workbook: Workbook,
+  payCycleId: number,
+  snapshot: MatrixSnapshot,
+  context: { at: string; userId: number; changeLogId: number; side: 'before' | 'after' },
+): number {
+  return workbook.sqlite.transaction(() => {
+    const written = writeSnapshot(workbook, payCycleId, snapshot)
+    appendLog(workbook, {
+      at: context.at,
+      userId: context.userId,
+      payCycleId,
+      action: 'restore',
+      oldValue: null,
+      newValue: { fromChangeLogId: context.changeLogId, side: context.side },
+    })
+    return written
+  })()
+}
+
+/** The saved configuration text of a pay cycle, or null. */
+export function readMatrixConfigText(workbook: Workbook, payCycleId: number): string | null {
+  return readConfig(workbook, payCycleId)
+}
