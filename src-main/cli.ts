@@ -99,6 +99,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         role: { type: 'string' },
         server: { type: 'string' },
         'password-stdin': { type: 'boolean' },
+        plans: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })

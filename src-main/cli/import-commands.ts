@@ -1,11 +1,18 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { ImportError, ImportResult } from '../../src-shared/contract'
+import type { ImportError, ImportOutcome, ImportResult } from '../../src-shared/contract'
 import { WINDOWS_1252_NOTE } from '../../src-shared/domain/import-format'
+import {
+  DEFAULT_PLAN_MODE,
+  PLAN_MODES,
+  PLAN_MODE_LABELS,
+  type PlanMode,
+} from '../../src-shared/domain/reimport'
 import { Failure } from '../services/failure'
 import { createWorkbook } from '../services/workbooks'
 import type { Flags, Output } from './commands'
+import { UsageError } from './usage'
 import { openCliSession } from './workbook-session'
 
 const asFlag = (flags: Flags) => (typeof flags.as === 'string' ? flags.as : undefined)
@@ -24,6 +31,15 @@ function importReport(result: ImportResult): string[] {
   const lines = [
     `${result.status}: ${result.imported.toLocaleString('en-US')} of ${count(result.rows, 'row')} imported, ${count(result.errors.length, 'error')}.`,
   ]
+  if (result.status === 'imported') {
+    lines.push(
+      `  ${result.created.toLocaleString('en-US')} new, ${result.updated.toLocaleString('en-US')} updated, ${result.unchanged.toLocaleString('en-US')} unchanged.`,
+    )
+    if (result.plansAffected > 0)
+      lines.push(
+        `  ${count(result.plansAffected, 'plan')} affected by changed pay, currency, pay range, eligibility or name: ${PLAN_MODE_LABELS[result.planMode].toLowerCase()}.`,
+      )
+  }
   for (const e of result.errors.slice(0, LISTED_ERRORS)) {
     const where =
       e.row > 0 ? `row ${e.row}${e.header ? `, ${e.header}` : ''}${e.id ? ` (${e.id})` : ''}: ` : ''
@@ -34,6 +50,13 @@ function importReport(result: ImportResult): string[] {
       `  … and ${(result.errors.length - LISTED_ERRORS).toLocaleString('en-US')} more (--json lists them all).`,
     )
   return lines
+}
+
+function planModeFlag(flags: Flags): PlanMode {
+  const value = flags.plans
+  if (value === undefined) return DEFAULT_PLAN_MODE
+  if (typeof value === 'string' && (PLAN_MODES as readonly string[]).includes(value)) return value as PlanMode
+  throw new UsageError(`--plans must be one of ${PLAN_MODES.join(', ')}.`)
 }
 
 /** The workbook a CLI import writes into; created (owned by the OS user) when missing. */
@@ -61,8 +84,10 @@ export async function importCommand(
   if (!fs.existsSync(csvFile) || !fs.statSync(csvFile).isFile()) {
     throw new Failure('FILE_NOT_FOUND', `${csvFile} does not exist.`)
   }
+  const planMode = planModeFlag(flags)
   await ensureWorkbook(file)
   const session = await openCliSession(file, asFlag(flags))
+  const nothing: Omit<ImportOutcome, 'planMode'> = { created: 0, updated: 0, unchanged: 0, plansAffected: 0 }
   let result: ImportResult
   let notUtf8: string[]
   try {
@@ -74,15 +99,25 @@ export async function importCommand(
         status: 'aborted',
         rows: read.rows,
         imported: 0,
+        ...nothing,
+        planMode,
         errors: read.abortReason ? [rowError(read.abortReason)] : [],
       }
     } else if (read.errorCount > 0) {
       const page = await session.call('import.rows', { importId, onlyErrors: true, offset: 0, limit: 5000 })
       const errors = page.rows.flatMap((r) => r.errors.map(rowError))
-      result = { status: 'invalid', rows: read.rows, imported: 0, errors }
+      result = { status: 'invalid', rows: read.rows, imported: 0, ...nothing, planMode, errors }
     } else {
+      await session.call('import.choosePlan', { importId, mode: planMode })
       const committed = await session.call('import.commit', { importId })
-      result = { status: 'imported', rows: committed.rows, imported: committed.imported, errors: [] }
+      const outcome = committed.outcome ?? { ...nothing, planMode }
+      result = {
+        status: 'imported',
+        rows: committed.rows,
+        imported: committed.imported,
+        ...outcome,
+        errors: [],
+      }
     }
   } finally {
     await session.close()

@@ -22,9 +22,12 @@ export const USAGE = `Meritbook command line
       Set or clear a team budget (refused where the spec disables the input).
   budget <file.paycycle> --recommended [--as <email>] --json
       calculate-budget: store every team's recommended budget and list { team, recommendedBudget }.
-  import <file.paycycle> <employees.csv> [--as <email>] [--json]
+  import <file.paycycle> <employees.csv> [--plans keep-percent|keep-salary|clear] [--as <email>] [--json]
       Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
-      Without --json: a count line and the first 20 errors (or why the file was refused).
+      Employees already in the workbook are updated by Employee Id. A plan whose current pay, currency,
+      pay range, eligibility or name changes keeps its increase percent (default), its new salary, or
+      is cleared (--plans). --json: { status, rows, imported, created, updated, unchanged, plansAffected,
+      planMode, errors }. Without --json: the counts and the first 20 errors (or why the file was refused).
   export <file.paycycle> <out.csv>
       Write the company in the import format (import → export → import is the identity).
   move <file.paycycle> --employee <Employee Id> (--team <name> | --onto <Employee Id> | --root) [--as <email>] --json

@@ -43,7 +43,8 @@ import {
   PAY_RANGE_FIELD_NAMES,
 } from '../domain/company-records'
 import { USER_ROW_FILTERS } from '../domain/user-admin'
-import type { ImportRowsPage, ImportSummary } from './import-dto'
+import { PLAN_MODES, type PlanMode } from '../domain/reimport'
+import type { ImportPreview, ImportRowsPage, ImportSummary } from './import-dto'
 import type {
   RewardHistoryEntry,
   TablePage,
@@ -281,6 +282,36 @@ export const contract = {
   'import.undo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   /** Makes again the last change taken back (summary.redoLabel names it). */
   'import.redo': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
+  /**
+   * What the import would do to the workbook: new, updated and unchanged employees and the plans it
+   * affects (counted over the rows without errors), with one page of the updated employees or of
+   * the affected plans and what each choice makes of them.
+   */
+  'import.preview': channel<ImportPreview>()(
+    z
+      .object({
+        importId,
+        list: z.enum(['updated', 'plans']),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    admin,
+  ),
+  /**
+   * What becomes of the affected plans at commit: for all (without employeeId; drops the employees'
+   * own choices), or for one Employee Id (mode null: as for all).
+   */
+  'import.choosePlan': channel<null>()(
+    z
+      .object({
+        importId,
+        mode: z.enum(PLAN_MODES as [PlanMode, ...PlanMode[]]).nullable(),
+        employeeId: z.string().min(1).max(200).optional(),
+      })
+      .strict(),
+    admin,
+  ),
   'import.commit': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   'import.discard': channel<null>()(z.object({ importId }).strict(), admin),
   /** Writes the company in the import format to a file on this machine. */

@@ -1,3 +1,4 @@
+import type { PlanEffectReason, PlanMode } from '../domain/reimport'
 import type { RowError } from './dto'
 
 /** One problem in an import; consistency errors name the key their rows share (spec §3 "Import results"). */
@@ -34,6 +35,8 @@ export interface ImportSummary {
   /** What an undo would take back ('Email in row 2'), or null; the same for redo. */
   undoLabel: string | null
   redoLabel: string | null
+  /** After commit: what the import did. */
+  outcome: ImportOutcome | null
 }
 
 /** A page of rows for the results grid. Values are the text as typed (edits included). */
@@ -47,5 +50,79 @@ export interface ImportResult {
   status: 'imported' | 'invalid' | 'aborted'
   rows: number
   imported: number
+  /** What the import did (all 0 when nothing was written). */
+  created: number
+  updated: number
+  unchanged: number
+  plansAffected: number
+  /** The choice applied to affected plans (`--plans`). */
+  planMode: ImportPlanMode
   errors: RowError[]
+}
+
+/** What becomes of an affected plan on a re-import (src-shared/domain/reimport.ts). */
+export type ImportPlanMode = PlanMode
+
+/** What the import does to the employees (before commit: would do), counted over rows without errors. */
+export interface ImportOutcome {
+  created: number
+  updated: number
+  unchanged: number
+  /** Updated employees with a plan whose pay, currency, pay range, eligibility or name changes. */
+  plansAffected: number
+  /** The choice for affected plans without one of their own. */
+  planMode: ImportPlanMode
+}
+
+/** One updated employee and the fields the file changes. */
+export interface ImportEmployeeUpdate {
+  row: number
+  employeeId: string
+  name: string
+  changes: { field: string; header: string; before: string; after: string }[]
+}
+
+/** Planned amounts (cents of the pay currency) and the increase they give over current pay. */
+export interface ImportPlanAmounts {
+  newSalary: number | null
+  /** Percent over the current pay it is compared with; null without a new salary. */
+  increasePercent: number | null
+  lumpSum: number | null
+  newDollarBonus: number | null
+  newPercentBonus: number | null
+}
+
+/** An employee whose plan the file affects, with what each choice would make of it. */
+export interface ImportAffectedPlan {
+  row: number
+  employeeId: string
+  name: string
+  previousName: string
+  /** The Employee Id's name changed: probably another person. */
+  probableDifferentPerson: boolean
+  /** Why, in words: 'Current pay: $80,000.00 → $84,000.00'. */
+  reasons: { reason: PlanEffectReason; text: string }[]
+  currency: string
+  previousCurrency: string
+  currentPay: number
+  previousCurrentPay: number
+  /** The plan as it stands (increase over the previous current pay). */
+  plan: ImportPlanAmounts
+  /** The plan after the import, per choice (increase over the new current pay). */
+  outcomes: Record<ImportPlanMode, ImportPlanAmounts>
+  /** This employee's own choice; null follows the choice for all. */
+  choice: ImportPlanMode | null
+}
+
+/** Before commit: what the import will do, and one page of the updated employees or affected plans. */
+export interface ImportPreview extends ImportOutcome {
+  /** Rows with errors, counted once fixed. */
+  pending: number
+  /** Affected plans given a choice of their own. */
+  ownChoices: number
+  list: 'updated' | 'plans'
+  /** Rows in the list asked for. */
+  total: number
+  updates: ImportEmployeeUpdate[]
+  plans: ImportAffectedPlan[]
 }

@@ -45,7 +45,17 @@ async function expectRefused(
   const target = at(`${name}.paycycle`)
   const { code, value } = await importFile(target, csv)
   expect(code).toBe(1)
-  expect(value).toEqual({ status: 'aborted', rows: 0, imported: 0, errors: [{ ...error, id: '' }] })
+  expect(value).toEqual({
+    status: 'aborted',
+    rows: 0,
+    imported: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    plansAffected: 0,
+    planMode: 'keep-percent',
+    errors: [{ ...error, id: '' }],
+  })
   expect((await counts(target)).employees).toBe(0)
 }
 
@@ -60,7 +70,17 @@ describe('cli import and export', () => {
   it('imports the demo company into a new workbook: employees, pay ranges, job profiles and a team per manager', async () => {
     const { code, value } = await importFile(workbook, demoCsv)
     expect(code).toBe(0)
-    expect(value).toEqual({ status: 'imported', rows: 300, imported: 300, errors: [] })
+    expect(value).toEqual({
+      status: 'imported',
+      rows: 300,
+      imported: 300,
+      created: 300,
+      updated: 0,
+      unchanged: 0,
+      plansAffected: 0,
+      planMode: 'keep-percent',
+      errors: [],
+    })
     const imported = await counts(workbook)
     expect(imported.employees).toBe(300)
     expect(imported.payRanges).toBeGreaterThan(3)
@@ -98,6 +118,8 @@ describe('cli import and export', () => {
     expect((await cli('export', again, second)).code).toBe(0)
     expect(fs.readFileSync(second, 'utf8')).toBe(fs.readFileSync(first, 'utf8'))
     expect(fs.readFileSync(first, 'utf8').split('\r\n')[0]).toBe(IMPORT_HEADERS.join(','))
+    // Its own export, imported again, changes no employee.
+    expect((await importFile(again, first)).value).toMatchObject({ created: 0, updated: 0, unchanged: 300 })
   })
 
   it('a re-import updates employees by Employee Id instead of adding them', async () => {
@@ -108,7 +130,13 @@ describe('cli import and export', () => {
     const fields = lines[1].split(',')
     fields[nameAt] = 'Renamed Person'
     fs.writeFileSync(csv, `${lines[0]}\r\n${fields.join(',')}\r\n`)
-    expect((await importFile(workbook, csv)).value).toMatchObject({ status: 'imported', imported: 1 })
+    expect((await importFile(workbook, csv)).value).toMatchObject({
+      status: 'imported',
+      imported: 1,
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    })
     expect((await counts(workbook)).employees).toBe(300)
     const db = await openWorkbook(workbook, { readonly: true })
     const name = db.sqlite
@@ -201,7 +229,17 @@ describe('cli import and export', () => {
     )
     const target = at('tricky.paycycle')
     const { value } = await importFile(target, csv)
-    expect(value).toEqual({ status: 'imported', rows: 2, imported: 2, errors: [] })
+    expect(value).toEqual({
+      status: 'imported',
+      rows: 2,
+      imported: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      plansAffected: 0,
+      planMode: 'keep-percent',
+      errors: [],
+    })
     const db = await openWorkbook(target, { readonly: true })
     const names = db.sqlite.prepare('SELECT name FROM employee ORDER BY company_employee_id').pluck().all()
     await db.close()
@@ -227,11 +265,22 @@ describe('cli import and export', () => {
     fs.writeFileSync(csv, bytes)
     const target = at('windows.paycycle')
     const { value } = await importFile(target, csv)
-    expect(value).toEqual({ status: 'imported', rows: 3, imported: 3, errors: [] })
+    expect(value).toEqual({
+      status: 'imported',
+      rows: 3,
+      imported: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      plansAffected: 0,
+      planMode: 'keep-percent',
+      errors: [],
+    })
     // Without --json the CLI says how it read the file.
     const again = await cli('import', at('windows-text.paycycle'), csv)
     expect(again.text).toEqual([
       'imported: 3 of 3 rows imported, 0 errors.',
+      '  3 new, 0 updated, 0 unchanged.',
       'windows.csv is not UTF-8: read as Windows-1252, check accented names.',
     ])
     const db = await openWorkbook(target, { readonly: true })

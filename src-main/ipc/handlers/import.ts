@@ -22,6 +22,12 @@ export const importHandlers: HandlerMap = {
     session.imports.step(workbook, importId, 'undo'),
   'import.redo': async ({ importId }, { session, workbook }) =>
     session.imports.step(workbook, importId, 'redo'),
+  'import.preview': async ({ importId, list, offset, limit }, { session, workbook }) =>
+    session.imports.preview(workbook, importId, list, offset, limit),
+  'import.choosePlan': async ({ importId, mode, employeeId }, { session }) => {
+    session.imports.choosePlan(importId, mode, employeeId)
+    return null
+  },
   'import.commit': async ({ importId }, { session, workbook, user }) => {
     const summary = await session.imports.commit(workbook, user, importId)
     session.table.invalidate()

@@ -1,5 +1,6 @@
 import type { ImportRow } from '../../../src-shared/domain/import-format'
 import type { Workbook } from '../open'
+import type { ImportPlanWrite } from './import-stored'
 
 export interface ImportWriteContext {
   userId: number | null
@@ -7,6 +8,8 @@ export interface ImportWriteContext {
   startedAt: string
   at: string
   payCycleId: number | null
+  /** Plans the import changes (re-import over planned work), each with its reward-history entry. */
+  plans?: readonly ImportPlanWrite[]
   onProgress?: (written: number) => void
 }
 
@@ -148,6 +151,7 @@ export function writeImport(
       if ((index + 1) % 10_000 === 0) context.onProgress?.(index + 1)
     }
     people.writeTeams()
+    writePlans(db, context)
     for (const sql of rebuildIndexes) db.exec(sql)
     db.prepare(
       `INSERT INTO import_batch (file_name, started_at, finished_at, status, row_count, imported_count, user_id)
@@ -164,6 +168,24 @@ export function writeImport(
     return write()
   } finally {
     db.pragma('foreign_keys = ON')
+  }
+}
+
+/** The plans a re-import changes, with one reward-history row each (source 'import'). */
+function writePlans(db: Workbook['sqlite'], context: ImportWriteContext): void {
+  if (!context.plans?.length) return
+  const update = db.prepare(
+    `UPDATE reward SET new_salary = ?, lump_sum = ?, new_dollar_bonus = ?, new_percent_bonus = ?, updated_at = ?
+     WHERE employee_id = ?`,
+  )
+  const history = db.prepare(
+    `INSERT INTO reward_history (employee_id, changed_at, changed_by_user_id, source, changes)
+     VALUES (?, ?, ?, 'import', ?)`,
+  )
+  for (const plan of context.plans) {
+    const { newSalary, lumpSum, newDollarBonus, newPercentBonus } = plan.amounts
+    update.run(newSalary, lumpSum, newDollarBonus, newPercentBonus, context.at, plan.id)
+    history.run(plan.id, context.at, context.userId, JSON.stringify(plan.changes))
   }
 }
 

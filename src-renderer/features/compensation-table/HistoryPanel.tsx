@@ -11,6 +11,7 @@ const MONEY_KEYS = new Set([
   'new_salary',
   'new_dollar_bonus',
   'lump_sum',
+  'currentSalary',
 ])
 const LABELS: Record<string, string> = {
   newSalary: 'New salary',
@@ -20,6 +21,12 @@ const LABELS: Record<string, string> = {
   comments: 'Comments',
   promotion: 'Promotion',
   newJobProfileId: 'New job profile',
+  // A re-import's entries: why the plan was looked at, and what was chosen for it.
+  currentSalary: 'Current salary',
+  payCurrency: 'Pay currency',
+  payRange: 'Pay range',
+  name: 'Name',
+  plan: 'Plan',
 }
 
 /** A history value in words: money in the row's currency, percents with 4 decimals, — for none. */

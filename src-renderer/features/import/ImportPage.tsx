@@ -6,12 +6,14 @@ import { JobProfileList } from '../records/JobProfileList'
 import { PayRangeList } from '../records/PayRangeList'
 import { useLeaveGuard } from '../../components/leave-guard'
 import { ImportGrid } from './ImportGrid'
+import { ImportChangesPanel } from './ImportChangesPanel'
 import { ImportAbortReason, ImportDone, ImportProgressPanel } from './ImportStatus'
 import { ImportSummaryPanel } from './ImportSummaryPanel'
 import { ImportToolbar } from './ImportToolbar'
 import { RowErrorsPanel } from './RowErrorsPanel'
 import { formatCount } from './import-view'
 import { useImport, type FileMode } from './use-import'
+import { useImportPreview } from './use-import-preview'
 import './import.css'
 
 const REQUIRED = IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.header)
@@ -26,6 +28,7 @@ export default function ImportPage() {
   const { summary, busy, page, selectedRow } = state
   const phase = summary?.phase ?? null
   const selected = useMemo(() => page?.rows.find((r) => r.row === selectedRow) ?? null, [page, selectedRow])
+  const preview = useImportPreview(state.importId, phase === 'review', state.revision)
 
   async function choose(mode: FileMode) {
     if (mode === 'start' && phase === 'review' && summary && summary.rows > 0) {
@@ -138,6 +141,7 @@ export default function ImportPage() {
             onOnlyErrors={(onlyErrors) => dispatch({ type: 'onlyErrors', onlyErrors })}
             onDownloadErrors={busy === 'report' ? null : () => void ctl.downloadErrors()}
           />
+          <ImportChangesPanel preview={preview} busy={busy !== null} />
           <div className="import-review">
             <ImportGrid
               headers={summary.headers}

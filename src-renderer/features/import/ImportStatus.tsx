@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { ImportSummary } from '../../../src-shared/contract'
 import type { ImportProgress } from './import-state'
-import { importedMessage, progressPercent, progressText } from './import-view'
+import { importedMessage, outcomeMessage, progressPercent, progressText } from './import-view'
 
 interface ProgressProps {
   progress: ImportProgress | null
@@ -68,7 +68,8 @@ export function ImportAbortReason({ summary }: { summary: ImportSummary }) {
 export function ImportDone({ summary }: { summary: ImportSummary }) {
   return (
     <div className="notice import-done" role="status" data-testid="import-done">
-      {importedMessage(summary.imported)} <Link to="/employeetable">Open the Compensation Table</Link>
+      {importedMessage(summary.imported)} {summary.outcome ? `${outcomeMessage(summary.outcome)} ` : ''}
+      <Link to="/employeetable">Open the Compensation Table</Link>
     </div>
   )
 }

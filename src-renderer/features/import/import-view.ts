@@ -1,10 +1,14 @@
 import type {
   ImportBatchSummary,
   ImportError,
+  ImportOutcome,
+  ImportPlanAmounts,
   ImportRowsPage,
   ImportSummary,
 } from '../../../src-shared/contract'
 import { IMPORT_COLUMNS, WINDOWS_1252_NOTE } from '../../../src-shared/domain/import-format'
+import { formatMoney, formatPercent } from '../../../src-shared/domain/money'
+import { PLAN_MODE_LABELS } from '../../../src-shared/domain/reimport'
 import type { ImportBusy, ImportProgress } from './import-state'
 
 /** Pure wording and arithmetic of the Manage Data screen (unit-tested). */
@@ -75,6 +79,43 @@ export function batchLabel(batch: ImportBatchSummary): string {
 
 export function importedMessage(imported: number): string {
   return `Imported ${plural(imported, 'employee', 'employees')}.`
+}
+
+/** '1 new · 4 updated · 1 unchanged · 3 plans affected' */
+export function outcomeCounts(outcome: ImportOutcome): string[] {
+  return [
+    `${formatCount(outcome.created)} new`,
+    `${formatCount(outcome.updated)} updated`,
+    `${formatCount(outcome.unchanged)} unchanged`,
+    plural(outcome.plansAffected, 'plan affected', 'plans affected'),
+  ]
+}
+
+/** After commit: what was done, and to the affected plans. */
+export function outcomeMessage(outcome: ImportOutcome): string {
+  const counts = `${formatCount(outcome.created)} new, ${formatCount(outcome.updated)} updated, ${formatCount(outcome.unchanged)} unchanged.`
+  if (outcome.plansAffected === 0) return counts
+  const mode = PLAN_MODE_LABELS[outcome.planMode].toLowerCase()
+  return `${counts} ${plural(outcome.plansAffected, 'affected plan', 'affected plans')}: ${mode} (unless chosen per employee).`
+}
+
+/** '+4.00%' / '−5.45%' */
+export function signedPercent(percent: number): string {
+  const text = formatPercent(Math.abs(percent))
+  return percent < 0 ? `−${text}` : `+${text}`
+}
+
+/** A plan in words: '$114,400.00 (+4.00%) · lump sum $1,000.00', or 'No plan'. */
+export function planAmountsText(plan: ImportPlanAmounts, currency: string): string {
+  const parts: string[] = []
+  if (plan.newSalary !== null) {
+    const percent = plan.increasePercent === null ? '' : ` (${signedPercent(plan.increasePercent)})`
+    parts.push(`${formatMoney(plan.newSalary, currency)}${percent}`)
+  }
+  if (plan.lumpSum !== null) parts.push(`lump sum ${formatMoney(plan.lumpSum, currency)}`)
+  if (plan.newDollarBonus !== null) parts.push(`bonus ${formatMoney(plan.newDollarBonus, currency)}`)
+  if (plan.newPercentBonus !== null) parts.push(`bonus ${formatPercent(plan.newPercentBonus, 4)}`)
+  return parts.length > 0 ? parts.join(' · ') : 'No plan'
 }
 
 /** Said after Revalidate. */

@@ -22,6 +22,7 @@ function summary(over: Partial<ImportSummary> = {}): ImportSummary {
     imported: 0,
     undoLabel: null,
     redoLabel: null,
+    outcome: null,
     ...over,
   }
 }

@@ -44,6 +44,7 @@ const reviewed: ImportSummary = {
   imported: 0,
   undoLabel: null,
   redoLabel: null,
+  outcome: null,
 }
 
 describe('import screen wording', () => {
