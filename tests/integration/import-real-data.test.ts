@@ -20,7 +20,17 @@ describe('importing real payroll data (City of Chicago sample)', () => {
 
   it('imports every person with their real name, pay basis and exact pay', async () => {
     const { code, json } = await cli('import', workbook, csv, '--json')
-    expect(json[0]).toEqual({ status: 'imported', rows: people.length, imported: people.length, errors: [] })
+    expect(json[0]).toEqual({
+      status: 'imported',
+      rows: people.length,
+      imported: people.length,
+      created: people.length,
+      updated: 0,
+      unchanged: 0,
+      plansAffected: 0,
+      planMode: 'keep-percent',
+      errors: [],
+    })
     expect(code).toBe(0)
     const db = await openWorkbook(workbook, { readonly: true })
     const stored = db.sqlite
