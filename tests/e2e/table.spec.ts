@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import fs from 'node:fs'
 import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../src-shared/domain/money'
 import { jobProfileLabel } from '../../src-shared/domain/job-profiles'
-import { DEFAULT_TABLE_COLUMNS, TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
+import { DEFAULT_TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { newSalaryForPercent } from '../../src-renderer/features/compensation-table/cell-edit'
 import { startApp, type RunningApp } from './support/app'
@@ -261,18 +260,6 @@ test.describe('the Compensation Table as the demo owner', () => {
     await expect(page.getByTestId('viewing-as')).toHaveCount(0)
     await expect(page.getByTestId('sidebar-viewing-as')).toHaveCount(0)
     await expect(page.getByTestId('pagination')).toContainText('1–25 of 500')
-  })
-
-  test('exports the table as shown to compensation-table.csv', async ({ page }) => {
-    await open(page, app)
-    const download = page.waitForEvent('download')
-    await page.getByTestId('table-export').click()
-    const file = await download
-    expect(file.suggestedFilename()).toBe('compensation-table.csv')
-    const text = fs.readFileSync(await file.path(), 'utf8')
-    const labels = DEFAULT_TABLE_COLUMNS.map((id) => TABLE_COLUMNS.find((c) => c.id === id)?.label)
-    expect(text.split(/\r?\n/)[0]).toBe(labels.join(','))
-    expect(text.trim().split(/\r?\n/)).toHaveLength(501)
   })
 
   test('a locked row says why, pay range hints show, the search box has a delayed tooltip', async ({

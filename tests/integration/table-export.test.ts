@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { PayCycleDto, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
+import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
+import { roundTo } from '../../src-shared/domain/money'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
@@ -40,7 +42,7 @@ function parse(csv: string): string[][] {
 }
 
 describe('table.exportCsv', () => {
-  it('writes every matched row in order under the column labels, money converted as plain numbers', async () => {
+  it('writes every matched row in order, money in the shown currency as plain numbers with the unit in the header', async () => {
     const eligible = all.find((r) => r.editable && r.currency === 'USD') as TableRow
     await dispatcher.dispatch('rewards.update', {
       updates: [{ employeeId: eligible.id, changes: { newSalary: eligible.currentSalary - 1234_56 } }],
@@ -56,9 +58,10 @@ describe('table.exportCsv', () => {
     const [header, ...lines] = parse(result.value.csv)
     expect(header).toEqual([
       'Employee Name',
-      'Current Salary',
-      'Dollar Increase',
-      'Salary Increase',
+      'Current Salary (EUR)',
+      'Pay Basis',
+      'Dollar Increase (EUR)',
+      'Salary Increase (%)',
       'Promotion',
       'Currency',
     ])
@@ -66,11 +69,63 @@ describe('table.exportCsv', () => {
     const line = lines.find((l) => l[0] === eligible.employeeName) as string[]
     const eur = (cents: number) => convertCents(cents, 'USD', 'EUR', cycle.currencyConversions) / 100
     expect(Number(line[1])).toBe(eur(eligible.currentSalary))
-    expect(line[2]).toBe(String(eur(-1234_56)))
-    expect(line[2]).toMatch(/^-\d+(\.\d{1,2})?$/)
-    expect(Number(line[3])).toBeCloseTo((-1234_56 / eligible.currentSalary) * 100, 4)
-    expect(line[4]).toMatch(/^(true|false)$/)
+    expect(line[2]).toBe(eligible.salaried ? 'Salaried' : 'Hourly')
+    expect(line[3]).toBe(String(eur(-1234_56)))
+    expect(line[3]).toMatch(/^-\d+(\.\d{1,2})?$/)
+    // Salary Increase as the percent shown, to four decimals.
+    expect(line[4]).toBe(String(roundTo((-1234_56 / eligible.currentSalary) * 100, 4)))
+    expect(line[5]).toMatch(/^(Yes|No)$/)
     for (const l of lines) expect(l[1]).toMatch(/^\d+(\.\d{1,2})?$/)
+    for (const l of lines) expect(['Salaried', 'Hourly']).toContain(l[2])
+  })
+
+  it('writes Performance Rating as its label with the number beside it, Bonus as its inputs, positions as percents', async () => {
+    const [a, b] = all.filter((r) => r.editable && r.currency === 'USD' && r.performanceRating !== null)
+    await dispatcher.dispatch('rewards.update', {
+      updates: [
+        { employeeId: a.id, changes: { newDollarBonus: 1_250_50, newPercentBonus: 2.125 } },
+        { employeeId: b.id, changes: { newDollarBonus: null, newPercentBonus: null } },
+      ],
+    })
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query,
+      columns: [
+        'employeeId',
+        'performanceRating',
+        'bonus',
+        'currentPayInRange',
+        'newFitInRange',
+        'compaRatio',
+      ],
+      currency: 'USD',
+    })
+    const [header, ...lines] = parse(result.ok ? result.value.csv : '')
+    expect(header).toEqual([
+      'Employee Id',
+      'Performance Rating',
+      'Performance Rating (number)',
+      'Bonus (USD)',
+      'Bonus (%)',
+      'Current Pay in Range (%)',
+      'New Fit in Range (%)',
+      'Compa Ratio',
+    ])
+    const rowOf = (r: TableRow) => lines.find((l) => l[0] === r.employeeId) as string[]
+    const after = await dispatcher.dispatch('table.query', { ...query, offset: 0, limit: 500 })
+    const shown = (after.ok ? after.value.rows : []).find((r) => r.id === a.id) as TableRow
+    expect(rowOf(a).slice(1, 5)).toEqual([
+      shown.performanceRatingLabel,
+      String(shown.performanceRating),
+      '1250.5',
+      '2.125',
+    ])
+    // An empty bonus is empty, not 0.
+    expect(rowOf(b).slice(3, 5)).toEqual(['', ''])
+    expect(rowOf(a)[5]).toBe(String(Math.round((shown.positionInRange ?? 0) * 100)))
+    for (const l of lines) {
+      expect(l[5]).toMatch(/^(-?\d+)?$/)
+      expect(l[7]).toMatch(/^(\d+(\.\d{1,2})?)?$/)
+    }
   })
 
   it('guards text against formula injection and quotes what CSV needs', async () => {
@@ -114,6 +169,24 @@ describe('table.exportCsv', () => {
       currency: 'USD',
     })
     expect(result).toEqual({ ok: false, error: { code: 'BAD_INPUT', message: 'Unknown column: salary.' } })
+  })
+})
+
+describe('table.exportCsv without a rate', () => {
+  it('keeps a row the pay cycle cannot convert in its own currency, as the table shows it, and says so', async () => {
+    // The demo has rates only for the currencies its employees are paid in.
+    const missing = CURRENCY_CODES.find((code) => !(code in cycle.currencyConversions))
+    expect(missing).toBeDefined()
+    const pound = all.find((r) => r.currency === 'GBP') as TableRow
+    const result = await dispatcher.dispatch('table.exportCsv', {
+      query: { ...query, search: pound.employeeId },
+      columns: ['employeeId', 'currentSalary'],
+      currency: missing ?? 'USD',
+    })
+    expect(parse(result.ok ? result.value.csv : '')).toEqual([
+      ['Employee Id', `Current Salary (${missing})`, 'Pay Basis', 'Amounts In'],
+      [pound.employeeId, String(pound.currentSalary / 100), pound.salaried ? 'Salaried' : 'Hourly', 'GBP'],
+    ])
   })
 })
 

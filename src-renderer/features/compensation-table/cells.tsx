@@ -1,6 +1,7 @@
 import type { CustomCellRendererProps } from 'ag-grid-react'
 import type { TableRow } from '../../../src-shared/contract'
 import { formatBonusPercent } from '../../../src-shared/domain/money'
+import { violationsText } from '../../../src-shared/domain/shown-values'
 import { cellEditable } from './cell-edit'
 import {
   formatDisplayMoney,
@@ -44,8 +45,7 @@ export function ViolationsCell(props: CustomCellRendererProps<TableRow>) {
   if (!row || row.severity === 'none') return null
   return (
     <span className={`severity severity--${row.severity}`} data-testid="row-severity">
-      <SeverityIcon severity={row.severity} /> {row.severity === 'error' ? 'Error' : 'Warning'}
-      {row.violations.length > 1 ? ` (${row.violations.length})` : ''}
+      <SeverityIcon severity={row.severity} /> {violationsText(row.severity, row.violations.length)}
     </span>
   )
 }

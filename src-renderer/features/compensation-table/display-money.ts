@@ -3,6 +3,7 @@ import { canConvert, convertCents, withDefaultRate } from '../../../src-shared/d
 import { CURRENCY_CODES, DEFAULT_CURRENCY, type CurrencyCode } from '../../../src-shared/domain/currencies'
 import { formatMoney, formatPercent, PERCENT_DECIMALS } from '../../../src-shared/domain/money'
 import type { CurrencyConversions } from '../../../src-shared/domain/settings'
+import { positionPercent, shownRatio } from '../../../src-shared/domain/shown-values'
 
 /** How money is shown: in the preferred currency, converted with the pay cycle's rates. */
 export interface DisplayCurrency {
@@ -69,12 +70,12 @@ export function percentTone(percent: number | null): 'positive' | 'negative' | '
   return percent > 0 ? 'positive' : 'negative'
 }
 
-/** Ratios such as compa ratio: two decimals. */
+/** Ratios such as compa ratio: two decimals (as the export writes them: shown-values.ts). */
 export function formatRatio(value: number | null): string {
-  return value === null ? '' : value.toFixed(2)
+  return value === null ? '' : shownRatio(value).toFixed(2)
 }
 
-/** A position in range (0 = min, 1 = max) as a percent: "45%". */
+/** A position in range (0 = min, 1 = max) as a whole percent: "45%" (the export writes 45). */
 export function formatPosition(value: number | null): string {
-  return value === null ? '' : `${Math.round(value * 100)}%`
+  return value === null ? '' : `${positionPercent(value)}%`
 }
