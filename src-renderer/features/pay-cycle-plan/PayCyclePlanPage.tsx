@@ -1,16 +1,18 @@
 import { useSearchParams } from 'react-router'
 import { BudgetDistributionView } from '../hyperbalance/BudgetDistributionView'
+import { MatrixView } from '../hyperbalance/MatrixView'
 import { OrgChartView } from '../org-chart/OrgChartView'
 import './pay-cycle-plan.css'
 
 /** The page's tabs; the chosen one is kept in the address (`?tab=`), so a reload stays on it. */
 export const PLAN_TABS = [
   { id: 'budgets', label: 'Budgets' },
+  { id: 'matrix', label: 'Matrix' },
   { id: 'orgchart', label: 'Org Chart' },
 ] as const
 type PlanTab = (typeof PLAN_TABS)[number]['id']
 
-/** Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance) and the org chart. */
+/** Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance), the merit matrix and the org chart. */
 export default function PayCyclePlanPage() {
   const [params, setParams] = useSearchParams()
   const tab: PlanTab = PLAN_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'budgets'
@@ -38,6 +40,7 @@ export default function PayCyclePlanPage() {
       </div>
       <div role="tabpanel" id={`plan-panel-${tab}`} aria-labelledby={`plan-tab-${tab}`}>
         {tab === 'budgets' && <BudgetDistributionView />}
+        {tab === 'matrix' && <MatrixView />}
         {tab === 'orgchart' && <OrgChartView />}
       </div>
     </div>
