@@ -36,6 +36,8 @@ export interface TableRow {
   /** Annual, in `currency`, on the employee's pay basis; null without a range. */
   payRange: { min: number; mid: number; max: number } | null
   compaRatio: number | null
+  /** The saved merit matrix's recommended increase, percent of current salary (recommended_increase_per). */
+  recommendedIncrease: number | null
   positionInRange: number | null
   newPositionInRange: number | null
   payRangeHints: { label: string; amount: number }[]

@@ -63,6 +63,7 @@ export const TABLE_COLUMN_IDS = [
   'newJobProfile',
   'violations',
   'currency',
+  'recommendedIncrease',
 ] as const
 export type TableColumnId = (typeof TABLE_COLUMN_IDS)[number]
 
@@ -90,6 +91,8 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   column('newJobProfile', 'New Job Profile', 'text', 'text', { editable: true }),
   column('violations', 'Violations', 'text', 'set', { uri: 'severity' }),
   column('currency', 'Currency', 'text', 'set'),
+  // The saved merit matrix's recommendation (recommended_increase_per), a percent of current salary.
+  column('recommendedIncrease', 'Recommended Increase', 'number', 'number'),
 ]
 
 /** Spec §9, in order: employee name, manager, planner, job title, performance rating display, current salary, current pay in range plot, dollar increase, salary increase, new salary, new fit in range, lump sum, bonus, comments. */

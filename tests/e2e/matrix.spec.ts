@@ -13,6 +13,17 @@ async function openMatrix(page: Page, app: RunningApp) {
   await expect(page.getByTestId('matrix-heat-map')).toBeVisible()
 }
 
+/** The table's 'Recommended Increase' of its first 500 rows (the demo has 500), joined. */
+async function recommended(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const body = { offset: 0, limit: 500, sort: null, filters: {}, search: '', viewAsEmployeeId: null }
+    const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
+    const rows = ((await response.json()) as { value: { rows: { recommendedIncrease: number | null }[] } })
+      .value.rows
+    return rows.filter((r) => r.recommendedIncrease !== null).length
+  })
+}
+
 /** The heat map's percentages of one row (rating), by band, as shown. */
 async function rowPercents(page: Page, row: number): Promise<number[]> {
   const texts = await page.locator(`[data-testid="matrix-cell"][data-row="${row}"]`).allInnerTexts()
@@ -79,11 +90,15 @@ test.describe('the pay-cycle matrix screen (HyperBalance)', () => {
     await page.screenshot({ path: test.info().outputPath('matrix.png'), fullPage: true })
 
     // Save: every recommendation written, the whole desired budget used; Ctrl+Z undoes it.
+    const before = await recommended(page)
     await page.getByTestId('matrix-save').click()
     await expect(toast(page, 'Saved the HyperBalance matrix')).toBeVisible()
     await expect(page.getByRole('note')).toHaveCount(0)
+    // The Compensation Table's 'Recommended Increase' column carries the recommendations.
+    await expect.poll(() => recommended(page)).not.toBe(before)
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('Control+z')
     await expect(toast(page, 'Undone:')).toBeVisible()
+    await expect.poll(() => recommended(page)).toBe(before)
   })
 })

@@ -32,6 +32,7 @@ export function tableRow(id: number, extra: Partial<TableRow> = {}): TableRow {
     newJobProfileId: null,
     payRange: null,
     compaRatio: null,
+    recommendedIncrease: null,
     positionInRange: null,
     newPositionInRange: null,
     payRangeHints: [],

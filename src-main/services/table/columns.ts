@@ -56,6 +56,7 @@ export const COLUMN_ACCESS: Record<TableColumnId, ColumnAccess> = {
   },
   violations: { kind: 'severity', value: (r, m, viewerId) => m.viewerSeverity(r, viewerId) },
   currency: { kind: 'code', value: (r) => r.e.defaultPayCurrency },
+  recommendedIncrease: { kind: 'number', value: (r) => r.e.recommendedIncreasePer },
 }
 
 export const SEVERITY_NAMES = ['none', 'warning', 'error'] as const

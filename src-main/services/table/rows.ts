@@ -93,6 +93,7 @@ export function toTableRow(
     newJobProfile: model.newJobProfileLabel(row),
     payRange: bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
     compaRatio: row.compaRatio,
+    recommendedIncrease: e.recommendedIncreasePer,
     positionInRange: row.positionInRange,
     newPositionInRange: row.newPositionInRange,
     payRangeHints: bounds

@@ -51,6 +51,8 @@ export function copyText(column: string, row: TableRow, display: DisplayCurrency
       return formatPosition(row.newPositionInRange)
     case 'compaRatio':
       return formatRatio(row.compaRatio)
+    case 'recommendedIncrease':
+      return formatIncreasePercent(row.recommendedIncrease)
     case 'performanceRating':
       return (
         row.performanceRatingLabel ?? (row.performanceRating === null ? '' : String(row.performanceRating))

@@ -11,7 +11,13 @@ import {
   RangePlotCell,
   ViolationsCell,
 } from './cells'
-import { formatDisplayMoney, formatPosition, formatRatio, type DisplayCurrency } from './display-money'
+import {
+  formatDisplayMoney,
+  formatIncreasePercent,
+  formatPosition,
+  formatRatio,
+  type DisplayCurrency,
+} from './display-money'
 import { columnOf } from './column-config'
 import { BonusCellEditor, NumericCellEditor } from './editors'
 import { isJumpKey } from './grid-keys'
@@ -101,6 +107,12 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
       return { valueGetter: (p) => p.data?.severity ?? null, cellRenderer: ViolationsCell, width: 140 }
     case 'compaRatio':
       return { valueFormatter: (p) => formatRatio(p.value ?? null), type: 'rightAligned', width: 130 }
+    case 'recommendedIncrease':
+      return {
+        valueFormatter: (p) => formatIncreasePercent(p.value ?? null),
+        type: 'rightAligned',
+        width: 150,
+      }
     case 'positionInRange':
       return { valueFormatter: (p) => formatPosition(p.value ?? null), type: 'rightAligned', width: 150 }
     case 'hireDate':
@@ -175,6 +187,7 @@ const ROW_KEYS = new Set<string>([
   'team',
   'hireDate',
   'compaRatio',
+  'recommendedIncrease',
   'positionInRange',
   'promotion',
   'currency',
