@@ -20,7 +20,7 @@ async function recommended(page: Page): Promise<string> {
     const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
     const rows = ((await response.json()) as { value: { rows: { recommendedIncrease: number | null }[] } })
       .value.rows
-    return rows.filter((r) => r.recommendedIncrease !== null).length
+    return rows.map((r) => r.recommendedIncrease).join(',')
   })
 }
 

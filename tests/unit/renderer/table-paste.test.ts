@@ -45,6 +45,7 @@ function row(id: number, extra: Partial<TableRow> = {}): TableRow {
     newJobProfileId: null,
     payRange: null,
     compaRatio: 0.95,
+    recommendedIncrease: null,
     positionInRange: 0.4,
     newPositionInRange: null,
     payRangeHints: [],
