@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
 import { budgetCommand, checkCommand, configCommand, moveCommand, planCommand } from './cli/planning-commands'
 import { exportCommand, importCommand } from './cli/import-commands'
+import { matrixCommand } from './cli/matrix-command'
 import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
@@ -28,6 +29,7 @@ const COMMANDS: Record<string, Command> = {
   config: { args: ['file'], run: ([file], flags, out) => configCommand(file, flags, out) },
   budget: { args: ['file'], run: ([file], flags, out) => budgetCommand(file, flags, out) },
   check: { args: ['file'], run: ([file], flags, out) => checkCommand(file, flags, out) },
+  matrix: { args: ['file'], run: ([file], flags, out) => matrixCommand(file, flags, out) },
   import: {
     args: ['file', 'employees.csv'],
     run: ([file, csv], flags, out) => importCommand(file, flags, out, csv),
@@ -95,6 +97,13 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         for: { type: 'string' },
         planner: { type: 'string' },
         recommended: { type: 'boolean' },
+        budget: { type: 'string' },
+        'perf-priority': { type: 'string' },
+        'pir-priority': { type: 'string' },
+        'max-pir': { type: 'string' },
+        cell: { type: 'string' },
+        save: { type: 'boolean' },
+        'per-employee': { type: 'boolean' },
         email: { type: 'string' },
         role: { type: 'string' },
         server: { type: 'string' },

@@ -22,6 +22,12 @@ export const USAGE = `Meritbook command line
       Set or clear a team budget (refused where the spec disables the input).
   budget <file.paycycle> --recommended [--as <email>] --json
       calculate-budget: store every team's recommended budget and list { team, recommendedBudget }.
+  matrix <file.paycycle> --budget <amount> --perf-priority <0-100> --pir-priority <0-100> --max-pir <1-5> [--cell <row>,<col>] [--save] [--per-employee] [--as <email>] --json
+      calculate-matrix (HyperBalance): the spec's fields (calculated_hyperbalance_matrix, hyperbalance_matrix,
+      current_count_matrix, new_count_matrix, cell_data, budget_used); money in units of the default currency.
+      --cell lists a cell (row: rating, lowest first; col: band 0 = '0.0' … 10 = '1.0'); --per-employee adds
+      employees: [{ id, rating, currentPositionInRange, newPositionInRange, increase, increasePercent }];
+      --save writes every reward's recommendation and the configuration (one undoable step).
   import <file.paycycle> <employees.csv> [--plans keep-percent|keep-salary|clear] [--as <email>] [--json]
       Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
       Employees already in the workbook are updated by Employee Id. A plan whose current pay, currency,

@@ -33,8 +33,7 @@ import type { TableCache } from '../table/cache'
 import type { TableModel } from '../table/model'
 import { matrixInputs } from './inputs'
 
-type MatrixInput = ChannelInput<'matrix.save'>
-type CalculateInput = ChannelInput<'matrix.calculate'>
+type MatrixInput = ChannelInput<'matrix.calculate'>
 
 /** The last matrix per model, so a cell click with the same sliders only lists the cell. */
 const lastMatrix = new WeakMap<TableModel, { version: number; key: string; matrix: MeritMatrix }>()
@@ -56,7 +55,7 @@ function requestOf(model: TableModel, input: MatrixInput): MatrixRequest {
  * 'An error occurred while fetching the matrix data.' (spec §8); a rule's refusal keeps its message.
  */
 function meritMatrix(model: TableModel, request: MatrixRequest): MeritMatrix {
-  if (!model.payCycle.settings.includeMerit) throw new Failure('BAD_INPUT', MERIT_NOT_INCLUDED)
+  if (!model.payCycle.settings.includeMerit) throw new Failure('FORBIDDEN', MERIT_NOT_INCLUDED)
   const key = JSON.stringify(request)
   const cached = lastMatrix.get(model)
   if (cached && cached.version === model.version && cached.key === key) return cached.matrix
@@ -75,7 +74,7 @@ function meritMatrix(model: TableModel, request: MatrixRequest): MeritMatrix {
 function answerOf(
   model: TableModel,
   matrix: MeritMatrix,
-  input: Pick<CalculateInput, 'cell' | 'cell_offset' | 'cell_limit' | 'per_employee'>,
+  input: Pick<MatrixInput, 'cell' | 'cell_offset' | 'cell_limit' | 'per_employee'>,
 ): MatrixAnswer {
   const { allocations, ...rest } = matrix
   const cell = input.cell ? cellEmployees(matrixInputs(model).employees, allocations, input.cell) : []
@@ -106,7 +105,7 @@ function answerOf(
 export async function calculateMatrix(
   table: TableCache,
   workbook: Workbook,
-  input: CalculateInput,
+  input: MatrixInput,
 ): Promise<MatrixAnswer> {
   const model = await table.get(workbook)
   return answerOf(model, meritMatrix(model, requestOf(model, input)), input)
