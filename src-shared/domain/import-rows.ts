@@ -43,7 +43,7 @@ interface CellFailure {
   readonly code: string
   readonly message: string
 }
-type CellParser = (raw: string, row: number, today: string) => ImportValue | CellFailure
+type CellParser = (raw: string, row: number) => ImportValue | CellFailure
 
 const failure = (code: string, message: string): CellFailure => ({ failed: true, code, message })
 const INVALID_NUMBER = failure('InvalidNumber', IMPORT_VALUE_MESSAGES.InvalidNumber)
@@ -55,8 +55,8 @@ function isFailure(value: ImportValue | CellFailure): value is CellFailure {
 
 /** The general rule of admin spec §5 for one column; the parsers below only add fast paths to it. */
 function columnParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
-  return (raw, row, today) => {
-    const result = parseImportColumnValue(column, raw, { row, today })
+  return (raw, row) => {
+    const result = parseImportColumnValue(column, raw, { row })
     return result.ok ? result.value : failure(result.code, result.message)
   }
 }
@@ -104,22 +104,22 @@ function textParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
 
 function numberParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  return (raw, row, today) => (plainDigits(raw) ? Number(raw) : general(raw, row, today))
+  return (raw, row) => (plainDigits(raw) ? Number(raw) : general(raw, row))
 }
 
 function booleanParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  return (raw, row, today) => (raw === 'true' ? true : raw === 'false' ? false : general(raw, row, today))
+  return (raw, row) => (raw === 'true' ? true : raw === 'false' ? false : general(raw, row))
 }
 
 function currencyParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  return (raw, row, today) => (raw.length === 3 && isCurrencyCode(raw) ? raw : general(raw, row, today))
+  return (raw, row) => (raw.length === 3 && isCurrencyCode(raw) ? raw : general(raw, row))
 }
 
 function dateParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  return (raw, row, today) => (isIsoDay(raw) ? raw : general(raw, row, today))
+  return (raw, row) => (isIsoDay(raw) ? raw : general(raw, row))
 }
 
 /** One parser per column, built once. */
@@ -143,11 +143,11 @@ const PARSERS: readonly CellParser[] = IMPORT_COLUMNS.map((column) => {
 const FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field)
 const NO_ERRORS: readonly ImportCellError[] = Object.freeze([])
 
-export function parseImportRow(cells: readonly string[], row: number, today: string): ParsedImportRow {
+export function parseImportRow(cells: readonly string[], row: number): ParsedImportRow {
   const values = new Array<ImportValue>(PARSERS.length)
   let errors: ImportCellError[] | null = null
   for (let i = 0; i < PARSERS.length; i++) {
-    const value = PARSERS[i](cells[i] ?? '', row, today)
+    const value = PARSERS[i](cells[i] ?? '', row)
     if (isFailure(value)) {
       values[i] = null
       ;(errors ??= []).push({ field: FIELDS[i], code: value.code, message: value.message })
@@ -196,9 +196,4 @@ function importRowOf(v: readonly ImportValue[]): ImportRow {
     maxPay: v[28],
   } satisfies Record<ImportField, ImportValue>
   return row as ImportRow
-}
-
-/** The date the 'Hire Date' default (now) stands for. */
-export function importToday(now: Date): string {
-  return now.toISOString().slice(0, 10)
 }

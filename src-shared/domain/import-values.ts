@@ -1,6 +1,5 @@
 import { CURRENCIES, isCurrencyCode } from './currencies'
 import {
-  IMPORT_DEFAULT_NOW,
   IMPORT_FALSE_TOKENS,
   IMPORT_NULL_TOKENS,
   IMPORT_TRUE_TOKENS,
@@ -224,18 +223,18 @@ export function parseImportValue(
 }
 
 /**
- * One value of an import column. A required column that has a default (Pay Currency, Salaried, Hire
- * Date) needs its header, but a blank value takes the default rather than failing; 'now' is `today`.
+ * One value of an import column. A required column that has a default (Pay Currency, Salaried) needs
+ * its header, but a blank value takes the default rather than failing; any other required column
+ * (Hire Date among them) gives Missing-<field>.
  */
 export function parseImportColumnValue(
   column: Pick<ImportColumn, 'field' | 'type' | 'required' | 'default'>,
   raw: string | null | undefined,
-  context: { row: number; today: string },
+  context: { row: number },
 ): ImportValueResult {
-  const defaultValue = column.default === IMPORT_DEFAULT_NOW ? context.today : (column.default ?? null)
   return parseImportValue(column.type, raw, {
     required: column.required && column.default === undefined,
-    defaultValue,
+    defaultValue: column.default ?? null,
     field: column.field,
     row: context.row,
   })

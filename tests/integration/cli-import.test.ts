@@ -155,13 +155,22 @@ describe('cli import and export', () => {
       fs.writeFileSync(at(name), [header, ...rows].join('\r\n'))
       return at(name)
     }
-    const first = write('moves-1.csv', ['A,Ann,,J,R,,,', 'B,Bo,A,J,R,,,', 'C,Cy,B,J,R,,,', 'D,Di,B,J,R,,,'])
+    const first = write('moves-1.csv', [
+      'A,Ann,,J,R,,,2020-01-01',
+      'B,Bo,A,J,R,,,2020-01-01',
+      'C,Cy,B,J,R,,,2020-01-01',
+      'D,Di,B,J,R,,,2020-01-01',
+    ])
     expect((await importFile(target, first)).value.status).toBe('imported')
     const budget = await openWorkbook(target)
     budget.sqlite.prepare("UPDATE team SET budget = 5000 WHERE name = 'Bo''s Team'").run()
     await budget.close()
     // D now reports to C (who becomes a manager), B to nobody; A is not in the file and keeps no reports.
-    const second = write('moves-2.csv', ['B,Bo,,J,R,,,', 'C,Cy,B,J,R,,,', 'D,Di,C,J,R,,,'])
+    const second = write('moves-2.csv', [
+      'B,Bo,,J,R,,,2020-01-01',
+      'C,Cy,B,J,R,,,2020-01-01',
+      'D,Di,C,J,R,,,2020-01-01',
+    ])
     expect((await importFile(target, second)).value).toMatchObject({ status: 'imported', imported: 3 })
     const db = await openWorkbook(target, { readonly: true })
     const teams = db.sqlite
@@ -429,6 +438,39 @@ describe('cli import and export', () => {
         message: 'Unsupported currency',
       },
       { row: 3, header: 'Hire Date', id: 'V3', code: 'InvalidDate', message: 'Invalid date' },
+    ])
+    expect((await counts(target)).employees).toBe(0)
+  })
+
+  it("a blank Hire Date is the spec's Missing-hireDate, not the import's date (docs/decisions.md); blank Pay Currency and Salaried take USD and true", async () => {
+    const csv = at('no-hire-date.csv')
+    fs.writeFileSync(
+      csv,
+      [
+        'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name',
+        'H1,Has Date,,,2020-01-01,J,R',
+        'H2,No Date,USD,true,,J,R',
+        'H3,Null Date,USD,true,n/a,J,R',
+      ].join('\n'),
+    )
+    const target = at('no-hire-date.paycycle')
+    const { code, value } = await importFile(target, csv)
+    expect(code).toBe(1)
+    expect(value.errors).toEqual([
+      {
+        row: 2,
+        header: 'Hire Date',
+        id: 'H2',
+        code: 'Missing-hireDate',
+        message: 'Required field "hireDate" is missing in row 2',
+      },
+      {
+        row: 3,
+        header: 'Hire Date',
+        id: 'H3',
+        code: 'Missing-hireDate',
+        message: 'Required field "hireDate" is missing in row 3',
+      },
     ])
     expect((await counts(target)).employees).toBe(0)
   })

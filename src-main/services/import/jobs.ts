@@ -13,7 +13,7 @@ import {
   IMPORT_FIELD_GROUPS,
   type ImportField,
 } from '../../../src-shared/domain/import-format'
-import { COLUMN_INDEX, importToday } from '../../../src-shared/domain/import-rows'
+import { COLUMN_INDEX } from '../../../src-shared/domain/import-rows'
 import { DEFAULT_PLAN_MODE, type PlanMode, type PlanRules } from '../../../src-shared/domain/reimport'
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
 import type { Workbook } from '../../workbook/open'
@@ -469,7 +469,7 @@ export class ImportJobs {
   }
 
   private async context(workbook: Workbook): Promise<ValidationContext> {
-    return { ...(await existingImportKeys(workbook)), today: importToday(new Date()) }
+    return existingImportKeys(workbook)
   }
 
   /**

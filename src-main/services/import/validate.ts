@@ -6,7 +6,6 @@ import { COLUMN_INDEX, parseImportRow, type ImportCellError } from '../../../src
 export interface ValidationContext {
   existingEmployeeIds: ReadonlySet<string>
   existingJobCodes: ReadonlySet<string>
-  today: string
 }
 
 export interface Validation {
@@ -22,7 +21,7 @@ export interface Validation {
 export function validateRows(rows: readonly string[][], context: ValidationContext): Validation {
   const values = new Array<ImportRow | null>(rows.length)
   const cellErrors = new Array<readonly ImportCellError[] | undefined>(rows.length)
-  for (let index = 0; index < rows.length; index++) parseRow(rows, index, context.today, values, cellErrors)
+  for (let index = 0; index < rows.length; index++) parseRow(rows, index, values, cellErrors)
   return checkAcrossRows(rows, values, cellErrors, context)
 }
 
@@ -39,18 +38,17 @@ export function revalidateRows(
 ): Validation {
   const values = previous.values.slice()
   const cellErrors = previous.cellErrors.slice()
-  for (const index of changed) parseRow(rows, index, context.today, values, cellErrors)
+  for (const index of changed) parseRow(rows, index, values, cellErrors)
   return checkAcrossRows(rows, values, cellErrors, context)
 }
 
 function parseRow(
   rows: readonly string[][],
   index: number,
-  today: string,
   values: Validation['values'],
   cellErrors: Validation['cellErrors'],
 ): void {
-  const parsed = parseImportRow(rows[index], index + 1, today)
+  const parsed = parseImportRow(rows[index], index + 1)
   values[index] = parsed.values
   cellErrors[index] = parsed.errors.length > 0 ? parsed.errors : undefined
 }

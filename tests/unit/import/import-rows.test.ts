@@ -9,8 +9,6 @@ import {
 } from '../../../src-shared/domain/import-values'
 import fc from 'fast-check'
 
-const TODAY = '2026-03-01'
-
 /** A valid row, with some cells replaced. */
 function cells(overrides: Partial<Record<ImportField, string>> = {}): string[] {
   const base: Partial<Record<ImportField, string>> = {
@@ -31,11 +29,11 @@ function cells(overrides: Partial<Record<ImportField, string>> = {}): string[] {
 }
 
 const errorsOf = (overrides: Partial<Record<ImportField, string>>, row = 1) =>
-  parseImportRow(cells(overrides), row, TODAY).errors
+  parseImportRow(cells(overrides), row).errors
 
 describe('import values (admin spec §5 "CSV import")', () => {
   it('parses a valid row: money as exact cents, defaults for what is absent', () => {
-    const { values, errors } = parseImportRow(cells(), 1, TODAY)
+    const { values, errors } = parseImportRow(cells(), 1)
     expect(errors).toEqual([])
     expect(values).toMatchObject({
       employeeId: 'E1',
@@ -77,14 +75,12 @@ describe('import values (admin spec §5 "CSV import")', () => {
 
   it('accepts booleans true/yes/y/1 and false/no/n/0 in any case, currencies in any case, en-US dates', () => {
     for (const yes of ['TRUE', 'Yes', 'y', '1'])
-      expect(parseImportRow(cells({ promotion: yes }), 1, TODAY).values.promotion).toBe(true)
+      expect(parseImportRow(cells({ promotion: yes }), 1).values.promotion).toBe(true)
     for (const no of ['false', 'NO', 'N', '0'])
-      expect(parseImportRow(cells({ promotion: no }), 1, TODAY).values.promotion).toBe(false)
-    expect(parseImportRow(cells({ payCurrency: 'eur' }), 1, TODAY).values.payCurrency).toBe('EUR')
-    expect(parseImportRow(cells({ hireDate: '3/7/2021' }), 1, TODAY).values.hireDate).toBe('2021-03-07')
-    expect(parseImportRow(cells({ email: '  Ada@Example.COM ' }), 1, TODAY).values.email).toBe(
-      'ada@example.com',
-    )
+      expect(parseImportRow(cells({ promotion: no }), 1).values.promotion).toBe(false)
+    expect(parseImportRow(cells({ payCurrency: 'eur' }), 1).values.payCurrency).toBe('EUR')
+    expect(parseImportRow(cells({ hireDate: '3/7/2021' }), 1).values.hireDate).toBe('2021-03-07')
+    expect(parseImportRow(cells({ email: '  Ada@Example.COM ' }), 1).values.email).toBe('ada@example.com')
   })
 
   it('replaces n/a, -, --, none, null, undefined and empty by the default in optional fields', () => {
@@ -92,16 +88,31 @@ describe('import values (admin spec §5 "CSV import")', () => {
       const { values, errors } = parseImportRow(
         cells({ employmentStatus: token, performanceRating: token, email: token }),
         1,
-        TODAY,
       )
       expect(errors).toEqual([])
       expect(values).toMatchObject({ employmentStatus: 'Active', performanceRating: 1, email: null })
     }
-    expect(parseImportRow(cells({ hireDate: '' }), 1, TODAY).values.hireDate).toBe(TODAY)
+  })
+
+  it("a blank Hire Date (required) is Missing-hireDate, never the import's date; Pay Currency and Salaried take their defaults", () => {
+    for (const token of ['', '  ', 'n/a', 'null']) {
+      const { values, errors } = parseImportRow(
+        cells({ hireDate: token, payCurrency: token, salaried: token }),
+        4,
+      )
+      expect(errors).toEqual([
+        {
+          field: 'hireDate',
+          code: 'Missing-hireDate',
+          message: 'Required field "hireDate" is missing in row 4',
+        },
+      ])
+      expect(values).toMatchObject({ hireDate: null, payCurrency: 'USD', salaried: true })
+    }
   })
 
   it("takes off the export's formula guard", () => {
-    expect(parseImportRow(cells({ employeeName: "'=cmd|' /C calc'!A0" }), 1, TODAY).values.employeeName).toBe(
+    expect(parseImportRow(cells({ employeeName: "'=cmd|' /C calc'!A0" }), 1).values.employeeName).toBe(
       "=cmd|' /C calc'!A0",
     )
   })
@@ -115,7 +126,7 @@ describe('the row parser agrees with the general value rules', () => {
       if (cents === null) return { code: 'InvalidNumber' }
       return cents < 0 ? { code: 'NegativeAmount' } : { value: cents }
     }
-    const result = parseImportColumnValue(column, raw, { row, today: TODAY })
+    const result = parseImportColumnValue(column, raw, { row })
     if (!result.ok) return { code: result.code }
     if (column.field === 'age' && typeof result.value === 'number') return { value: Math.floor(result.value) }
     return { value: typeof result.value === 'string' ? unescapeFormulaGuard(result.value) : result.value }
@@ -157,7 +168,7 @@ describe('the row parser agrees with the general value rules', () => {
         fc.array(raw, { minLength: IMPORT_COLUMNS.length, maxLength: IMPORT_COLUMNS.length }),
         fc.nat(99),
         (cellsIn, row) => {
-          const { values, errors } = parseImportRow(cellsIn, row + 1, TODAY)
+          const { values, errors } = parseImportRow(cellsIn, row + 1)
           IMPORT_COLUMNS.forEach((column, i) => {
             const expected = general(column, cellsIn[i], row + 1)
             const error = errors.find((e) => e.field === column.field)
@@ -175,7 +186,7 @@ describe('the row parser agrees with the general value rules', () => {
 
   it('fills each field from its own column, in the order of IMPORT_COLUMNS', () => {
     const text = IMPORT_COLUMNS.map((c) => (c.type === 'string' ? `value of ${c.header}` : ''))
-    const { values } = parseImportRow(text, 1, TODAY)
+    const { values } = parseImportRow(text, 1)
     expect(Object.keys(values)).toEqual(IMPORT_COLUMNS.map((c) => c.field))
     for (const column of IMPORT_COLUMNS.filter((c) => c.type === 'string'))
       expect(values[column.field]).toBe(`value of ${column.header}`)
@@ -184,7 +195,7 @@ describe('the row parser agrees with the general value rules', () => {
 
 describe('checks across rows', () => {
   const parsed = (rows: Partial<Record<ImportField, string>>[]) =>
-    rows.map((r, i) => parseImportRow(cells(r), i + 1, TODAY).values as ImportRow)
+    rows.map((r, i) => parseImportRow(cells(r), i + 1).values as ImportRow)
   const none = { existingEmployeeIds: new Set<string>(), existingJobCodes: new Set<string>() }
 
   it('rows sharing a Pay Range Name must agree on salaried, pay and currency; the error carries the key', () => {

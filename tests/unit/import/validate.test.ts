@@ -10,7 +10,6 @@ import { IMPORT_COLUMNS, type ImportField } from '../../../src-shared/domain/imp
 const CONTEXT: ValidationContext = {
   existingEmployeeIds: new Set(['W1']),
   existingJobCodes: new Set(['OLD-1']),
-  today: '2026-03-01',
 }
 
 /** Values per field, valid and not, that also make duplicates, unknown managers, cycles and key conflicts. */
