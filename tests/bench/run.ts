@@ -4,6 +4,7 @@
  */
 import { dashboardBench } from './dashboard'
 import { importBench } from './import'
+import { matrixBench } from './matrix'
 import { tableBench } from './table'
 import { usersBench } from './users'
 import { workbookBench } from './workbook'
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   table: tableBench,
   users: usersBench,
   dashboard: dashboardBench,
+  matrix: matrixBench,
 }
 
 async function main(): Promise<void> {

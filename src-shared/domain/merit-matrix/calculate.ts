@@ -1,4 +1,3 @@
-import { roundTo } from '../money'
 import { positionBetween } from '../pay'
 import { allocateBudget, type Limits } from './allocate'
 import { POSITION_BANDS, positionBandIndex, type PositionBand } from './bands'
@@ -59,8 +58,15 @@ function meanAndDeviation(values: readonly number[]): { mean: number | null; dev
   return { mean, deviation: Math.sqrt(squares / values.length) }
 }
 
+const PERCENT_SCALE = 10 ** PERCENT_DECIMALS
+/** increase ÷ pay as a percent with four decimals (both are never negative, so halves go up). */
 const percentOf = (increase: number, pay: number) =>
-  pay > 0 ? roundTo((increase / pay) * 100, PERCENT_DECIMALS) : 0
+  pay > 0 ? Math.round((increase / pay) * 100 * PERCENT_SCALE) / PERCENT_SCALE : 0
+
+function isInIdOrder(employees: readonly MatrixEmployee[]): boolean {
+  for (let i = 1; i < employees.length; i++) if (!(employees[i - 1].id < employees[i].id)) return false
+  return true
+}
 
 /**
  * The employees of one cell (spec §2's columns), by name; employees of equal names by id. `allocations`
@@ -71,11 +77,15 @@ export function cellEmployees(
   allocations: readonly EmployeeAllocation[],
   cell: MatrixCell,
 ): CellEmployee[] {
-  const byId = new Map(employees.map((e) => [e.id, e]))
+  const ordered = isInIdOrder(employees) ? employees : [...employees].sort((a, b) => a.id - b.id)
   const rows: { id: number; row: CellEmployee }[] = []
+  // Both lists are in id order: walk them together rather than index 100,000 employees per click.
+  let at = 0
   for (const a of allocations) {
-    const e = byId.get(a.id)
-    if (!e || a.row !== cell.row || a.column !== cell.column) continue
+    if (a.row !== cell.row || a.column !== cell.column) continue
+    while (at < ordered.length && ordered[at].id < a.id) at++
+    const e = ordered[at]
+    if (!e || e.id !== a.id) continue
     rows.push({
       id: a.id,
       row: {
@@ -105,7 +115,7 @@ export function calculateMeritMatrix(
   settings: MatrixSettings,
   request: MatrixRequest,
 ): MeritMatrix {
-  const sorted = [...employees].sort((a, b) => a.id - b.id)
+  const sorted = isInIdOrder(employees) ? employees : [...employees].sort((a, b) => a.id - b.id)
   const rows = matrixRows(
     settings.performanceRatings,
     sorted.map((e) => e.rating),

@@ -16,12 +16,19 @@ export interface MatrixRows {
 export function matrixRows(bands: readonly RatingBand[], ratings: Iterable<number | null>): MatrixRows {
   if (bands.length > 0) {
     const last = bands.length - 1
+    // A company has few distinct ratings: each is looked up once.
+    const seen = new Map<number, number>()
     return {
       labels: bands.map((b) => b.label),
       rowOf(rating) {
         if (rating == null || !Number.isFinite(rating)) return null
-        const at = bands.findIndex((b) => b.max_rating > rating)
-        return at < 0 ? last : at
+        let row = seen.get(rating)
+        if (row === undefined) {
+          const at = bands.findIndex((b) => b.max_rating > rating)
+          row = at < 0 ? last : at
+          seen.set(rating, row)
+        }
+        return row
       },
     }
   }
