@@ -6,6 +6,7 @@ import { budgetCommand, checkCommand, configCommand, moveCommand, planCommand } 
 import { exportCommand, importCommand } from './cli/import-commands'
 import { matrixCommand } from './cli/matrix-command'
 import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
+import { cycleCommand } from './cli/cycle-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -54,6 +55,11 @@ const COMMANDS: Record<string, Command> = {
     args: ['file', 'set'],
     variadic: true,
     run: ([file, ...rest], flags, out) => employeeCommand(file, flags, out, rest),
+  },
+  cycle: {
+    args: ['file', 'action'],
+    variadic: true,
+    run: ([file, ...rest], flags, out) => cycleCommand(file, flags, out, rest),
   },
   payrange: {
     args: ['file', 'set'],
@@ -109,6 +115,8 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         server: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         plans: { type: 'string' },
+        name: { type: 'string' },
+        effective: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })

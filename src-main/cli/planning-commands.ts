@@ -4,7 +4,7 @@ import type { ChannelInput, PayCycleDto } from '../../src-shared/contract'
 import { CURRENCY_CODES, isCurrencyCode } from '../../src-shared/domain/currencies'
 import { parseBudgetInput } from '../../src-shared/domain/team-budget'
 import { Failure } from '../services/failure'
-import { NO_PAY_CYCLE } from '../services/pay-cycle'
+import { currentPayCycle, NO_PAY_CYCLE } from '../../src-shared/domain/pay-cycles'
 import type { Flags, Output } from './commands'
 import { parseConfigAssignments } from './config-args'
 import { UsageError } from './usage'
@@ -20,9 +20,9 @@ export async function configCommand(file: string, flags: Flags, out: Output): Pr
   const patch = parseConfigAssignments(sets)
   const cycle = await withSession(file, flags, async (session): Promise<PayCycleDto> => {
     if (sets.length > 0) return session.call('payCycle.update', { patch })
-    const active = (await session.call('payCycles.list', {})).find((c) => c.active)
-    if (!active) throw new Failure('NOT_FOUND', NO_PAY_CYCLE)
-    return active
+    const current = currentPayCycle(await session.call('payCycles.list', {}))
+    if (!current) throw new Failure('NOT_FOUND', NO_PAY_CYCLE)
+    return current
   })
   print(out, flags, cycle, JSON.stringify(cycle, null, 2))
 }

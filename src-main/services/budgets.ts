@@ -4,7 +4,7 @@ import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
 import { countTeamMembers, findTeam, saveTeamBudget } from '../workbook/queries/teams'
 import { Failure } from './failure'
-import { requireActivePayCycle } from './pay-cycle'
+import { requireCurrentPayCycle } from './pay-cycle'
 
 /**
  * Sets or clears (null) a team's budget, refused with the spec's tooltip where the spec disables
@@ -21,7 +21,7 @@ export async function setTeamBudget(
   if (!team) throw new Failure('NOT_FOUND', `No team has the id ${input.teamId}.`)
   const state = budgetInputState(await countTeamMembers(workbook, team.id))
   if (state.disabled) throw new Failure('FORBIDDEN', state.tooltip ?? '')
-  const cycle = await requireActivePayCycle(workbook)
+  const cycle = await requireCurrentPayCycle(workbook)
   const currency =
     input.budget === null ? null : (input.currency ?? team.budgetCurrency ?? cycle.defaultCurrency)
   const at = now.toISOString()

@@ -10,7 +10,7 @@ import {
   listRewards,
   listTeams,
 } from '../workbook/queries/planning'
-import { requireActivePayCycle } from './pay-cycle'
+import { requireCurrentPayCycle } from './pay-cycle'
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -26,7 +26,7 @@ export async function runChecks(workbook: Workbook, user: SessionUser): Promise<
     listPayRanges(workbook),
     listTeams(workbook),
     listPlannerSubmissions(workbook),
-    requireActivePayCycle(workbook),
+    requireCurrentPayCycle(workbook),
   ])
   const evaluation = evaluatePlan({
     employees,

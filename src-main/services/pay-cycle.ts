@@ -1,16 +1,30 @@
 import type { PayCycleDto, PayCyclePatch, SessionUser } from '../../src-shared/contract'
-import type { CurrencyConversions, PayCycleSettings } from '../../src-shared/domain/settings'
+import { CYCLE_CLOSED } from '../../src-shared/domain/locks'
+import {
+  ABOVE_MAX_ERROR_WITH_PIR_OVER_ONE,
+  NO_PAY_CYCLE,
+  noRateForDefault,
+  rebaseRates,
+} from '../../src-shared/domain/pay-cycles'
+import type { PayCycleSettings } from '../../src-shared/domain/settings'
 import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
-import { getActivePayCycle, savePayCycle } from '../workbook/queries/pay-cycles'
+import { getCurrentPayCycle, savePayCycle } from '../workbook/queries/pay-cycles'
 import { Failure } from './failure'
 
-/** Spec empty state when no configuration exists. */
-export const NO_PAY_CYCLE = 'No pay cycle configuration is set up.'
+export { NO_PAY_CYCLE }
 
-export async function requireActivePayCycle(workbook: Workbook): Promise<PayCycleDto> {
-  const cycle = await getActivePayCycle(workbook)
+/** The cycle planning runs in (active, else the one closed last); the spec's empty state when none. */
+export async function requireCurrentPayCycle(workbook: Workbook): Promise<PayCycleDto> {
+  const cycle = await getCurrentPayCycle(workbook)
   if (!cycle) throw new Failure('NOT_FOUND', NO_PAY_CYCLE)
+  return cycle
+}
+
+/** For planner choices: refused with the lock reason once the cycle is closed. */
+export async function requireActivePayCycle(workbook: Workbook): Promise<PayCycleDto> {
+  const cycle = await requireCurrentPayCycle(workbook)
+  if (!cycle.active) throw new Failure('FORBIDDEN', CYCLE_CLOSED)
   return cycle
 }
 
@@ -25,50 +39,40 @@ function mergeSettings(current: PayCycleSettings, patch: PayCyclePatch['settings
   return { ...current, ...rest, plannerViolations: violations }
 }
 
-/**
- * Rates are units per one default-currency unit, so a new default currency rebases every rate on
- * it (desktop Meritbook has no live rates service to reload from).
- */
-function rebase(rates: CurrencyConversions, from: string, to: string): CurrencyConversions {
-  if (from === to) return rates
-  const pivot = (rates as Record<string, number | undefined>)[to]
-  if (!pivot)
-    throw new Failure('BAD_INPUT', `Set a conversion rate for ${to} before making it the default currency.`)
-  const rebased: Record<string, number> = {}
-  for (const [code, rate] of Object.entries(rates) as [string, number][]) {
-    rebased[code] = Number((rate / pivot).toPrecision(8))
-  }
-  rebased[to] = 1
-  return rebased
-}
-
 export function applyPayCyclePatch(cycle: PayCycleDto, patch: PayCyclePatch): PayCycleDto {
   const defaultCurrency = patch.defaultCurrency ?? cycle.defaultCurrency
-  const rates = { ...rebase(cycle.currencyConversions, cycle.defaultCurrency, defaultCurrency) }
+  const rebased = rebaseRates(cycle.currencyConversions, cycle.defaultCurrency, defaultCurrency)
+  if (!rebased) throw new Failure('BAD_INPUT', noRateForDefault(defaultCurrency))
+  const rates = { ...rebased }
   for (const [code, rate] of Object.entries(patch.currencyConversions ?? {})) {
     if (code === defaultCurrency && rate !== 1) {
       throw new Failure('BAD_INPUT', `The default currency (${defaultCurrency}) always maps to 1.`)
     }
     ;(rates as Record<string, number>)[code] = rate as number
   }
+  const settings = mergeSettings(cycle.settings, patch.settings)
+  if (settings.allowPIROverOne && settings.plannerViolations.newSalaryIsAboveMaximumOfPayRange === 'error')
+    throw new Failure('BAD_INPUT', ABOVE_MAX_ERROR_WITH_PIR_OVER_ONE)
+  const ratesTyped = patch.currencyConversions !== undefined || defaultCurrency !== cycle.defaultCurrency
   return {
     ...cycle,
     defaultCurrency,
     currencyConversions: rates,
+    ratesAsOf: ratesTyped ? null : cycle.ratesAsOf,
     companyMeritBudget:
       patch.companyMeritBudget === undefined ? cycle.companyMeritBudget : patch.companyMeritBudget,
-    settings: mergeSettings(cycle.settings, patch.settings),
+    settings,
   }
 }
 
-/** Changes the active pay cycle in one transaction and logs old and new. */
-export async function updateActivePayCycle(
+/** Changes the current pay cycle (`config --set`) in one transaction and logs old and new. */
+export async function updateCurrentPayCycle(
   workbook: Workbook,
   user: SessionUser,
   patch: PayCyclePatch,
   now = new Date(),
 ): Promise<PayCycleDto> {
-  const current = await requireActivePayCycle(workbook)
+  const current = await requireCurrentPayCycle(workbook)
   const next = applyPayCyclePatch(current, patch)
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {

@@ -26,6 +26,10 @@ export interface PayCycleTable {
   /** JSON: PayCycleSettings. */
   settings: Generated<string>
   updated_at: string
+  /** When it was closed (or deactivated by another's activation); null while active. */
+  closed_at: string | null
+  /** The day its rates came from the live rates service; null when entered by hand. */
+  rates_as_of: string | null
 }
 
 export interface PayRangeTable {

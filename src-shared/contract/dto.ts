@@ -152,6 +152,10 @@ export interface PayCycleDto {
   currencyConversions: CurrencyConversions
   settings: PayCycleSettings
   updatedAt: string
+  /** When it was closed (or deactivated by another's activation); null while active. */
+  closedAt: string | null
+  /** The day its rates came from the live rates service; null when entered by hand. */
+  ratesAsOf: string | null
 }
 
 export interface UserDto {

@@ -28,33 +28,43 @@ const plannerViolationsPatch = z
   .partial()
   .strict()
 
+const settingsShape = {
+  includeMerit: z.boolean(),
+  includePerformance: z.boolean(),
+  includePositionInRange: z.boolean(),
+  allowPIROverOne: z.boolean(),
+  noMaxPIRLimit: z.boolean(),
+  includeCostOfLabor: z.boolean(),
+  separateBudgets: z.boolean(),
+  includeBonus: z.boolean(),
+  bonusAmountEditable: z.boolean(),
+  includeCommission: z.boolean(),
+  includeStock: z.boolean(),
+  includeLumpSum: z.boolean(),
+  bonusEditableDefault: z.enum(['PERCENT', 'DOLLAR', 'BOTH']),
+  bonusOnTotalCashBasis: z.boolean(),
+  maxPercentIncrease: z.number().nullable(),
+  minPercentIncrease: z.number().nullable(),
+  minimumPerformance: z.string().nullable(),
+  minPerformanceMaxPIR: z.number().min(0).max(1),
+  prioritizePayMin: z.boolean(),
+  prorationRules: z.array(prorationRuleSchema).max(200),
+  plannerViolations: plannerViolationsPatch,
+  performanceRatings: z.array(performanceRatingSchema).max(100),
+}
+
 /** Every settings key of the spec; each optional in a patch. */
-export const settingsPatchSchema = z
+export const settingsPatchSchema = z.object(settingsShape).partial().strict()
+
+/** A whole configuration's settings, as the editor saves them (an unset severity is left out). */
+export const settingsSchema = z
   .object({
-    includeMerit: z.boolean(),
-    includePerformance: z.boolean(),
-    includePositionInRange: z.boolean(),
-    allowPIROverOne: z.boolean(),
-    noMaxPIRLimit: z.boolean(),
-    includeCostOfLabor: z.boolean(),
-    separateBudgets: z.boolean(),
-    includeBonus: z.boolean(),
-    bonusAmountEditable: z.boolean(),
-    includeCommission: z.boolean(),
-    includeStock: z.boolean(),
-    includeLumpSum: z.boolean(),
-    bonusEditableDefault: z.enum(['PERCENT', 'DOLLAR', 'BOTH']),
-    bonusOnTotalCashBasis: z.boolean(),
-    maxPercentIncrease: z.number().nullable(),
-    minPercentIncrease: z.number().nullable(),
-    minimumPerformance: z.string().nullable(),
-    minPerformanceMaxPIR: z.number().min(0).max(1),
-    prioritizePayMin: z.boolean(),
-    prorationRules: z.array(prorationRuleSchema),
-    plannerViolations: plannerViolationsPatch,
-    performanceRatings: z.array(performanceRatingSchema),
+    ...settingsShape,
+    plannerViolations: z
+      .object(Object.fromEntries(PLANNER_VIOLATION_KEYS.map((key) => [key, severity])))
+      .partial()
+      .strict(),
   })
-  .partial()
   .strict()
 
 const currencyCode = z.enum(CURRENCY_CODES, {
@@ -74,3 +84,44 @@ export const payCyclePatchSchema = z
   .strict()
 
 export type PayCyclePatch = z.infer<typeof payCyclePatchSchema>
+
+const isoDay = z.iso.date('Dates are ISO yyyy-mm-dd.')
+const rates = z.partialRecord(currencyCode, z.number().positive('A conversion rate must be above 0.'))
+
+/** What the pay cycle editor saves (money in cents); the lifecycle (active, closed) is separate. */
+export const payCycleConfigSchema = z
+  .object({
+    name: z.string().trim().min(1, 'This field is required.').max(200),
+    effectiveDate: isoDay.nullable(),
+    companyMeritBudget: z.number().int('Budgets are whole cents.').min(0).nullable(),
+    defaultCurrency: currencyCode,
+    currencyConversions: rates,
+    ratesAsOf: isoDay.nullable(),
+    settings: settingsSchema,
+  })
+  .strict()
+
+export type PayCycleConfigInput = z.infer<typeof payCycleConfigSchema>
+
+/** A configuration as it was, written back by undo and redo (its lifecycle included). */
+export const payCycleStateSchema = payCycleConfigSchema.extend({
+  id: z.number().int().positive(),
+  active: z.boolean(),
+  closedAt: z.iso.datetime().nullable(),
+})
+
+/**
+ * Undo or redo of a lifecycle step: configurations to put back as they were (inserted again with
+ * their id when missing), ones to remove (a creation undone), and which one is then active.
+ */
+export const payCycleRestoreSchema = z
+  .object({
+    cycles: z.array(payCycleStateSchema).max(20),
+    remove: z.array(z.number().int().positive()).max(20),
+    /** Ids put back that must not exist meanwhile (another configuration may have taken the id). */
+    insert: z.array(z.number().int().positive()).max(20),
+    label: z.string().max(300),
+  })
+  .strict()
+
+export type PayCycleRestore = z.infer<typeof payCycleRestoreSchema>

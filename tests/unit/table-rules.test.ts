@@ -58,6 +58,8 @@ function payCycle(settings: Partial<PayCycleSettings>): PayCycleDto {
     currencyConversions: RATES,
     settings: { ...DEFAULT_SETTINGS, ...settings },
     updatedAt: '2026-01-01T00:00:00.000Z',
+    closedAt: null,
+    ratesAsOf: null,
   }
 }
 

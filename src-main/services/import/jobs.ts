@@ -20,7 +20,7 @@ import type { Workbook } from '../../workbook/open'
 import { existingImportKeys } from '../../workbook/queries/import-keys'
 import { storedImportEmployees, type StoredImportEmployee } from '../../workbook/queries/import-stored'
 import { writeImport } from '../../workbook/queries/import-write'
-import { getActivePayCycle } from '../../workbook/queries/pay-cycles'
+import { getCurrentPayCycle } from '../../workbook/queries/pay-cycles'
 import { Failure } from '../failure'
 import type { Emit } from '../session'
 import { importErrorsCsv } from './error-report'
@@ -345,7 +345,7 @@ export class ImportJobs {
       throw new Failure('BAD_INPUT', `Fix the ${validation.errors.length} errors before importing.`)
     }
     job.phase = 'committing'
-    const payCycle = await getActivePayCycle(workbook)
+    const payCycle = await getCurrentPayCycle(workbook)
     const rules = await this.planRules(workbook)
     try {
       // Read, decided and written with nothing in between: the plans are those of this moment.
@@ -499,9 +499,9 @@ export class ImportJobs {
     return job.reimport
   }
 
-  /** What decides eligibility and converts amounts: the active pay cycle's settings and rates. */
+  /** What decides eligibility and converts amounts: the current pay cycle's settings and rates. */
   private async planRules(workbook: Workbook): Promise<PlanRules> {
-    const payCycle = await getActivePayCycle(workbook)
+    const payCycle = await getCurrentPayCycle(workbook)
     return {
       settings: payCycle?.settings ?? DEFAULT_SETTINGS,
       currency: {

@@ -1,6 +1,6 @@
 import type { PayCycleDto } from '../../../src-shared/contract'
 import type { Workbook } from '../open'
-import { getActivePayCycle, listPayCycles } from './pay-cycles'
+import { getCurrentPayCycle } from './pay-cycles'
 
 /**
  * What the Compensation Table's model is built from, read in one pass. The employee and reward join
@@ -71,7 +71,7 @@ export interface TableSource {
     salaried: boolean
   }[]
   submissions: { plannerEmployeeId: number; payCycleId: number }[]
-  /** The active pay cycle, else the latest one (closed: choices are locked); null when there is none. */
+  /** The active pay cycle, else the one closed last (choices are locked); null when there is none. */
   payCycle: PayCycleDto | null
 }
 
@@ -173,6 +173,6 @@ export async function loadTableSource(workbook: Workbook): Promise<TableSource> 
   const submissions = (
     db.prepare('SELECT planner_employee_id, pay_cycle_id FROM planner_submission').raw().all() as Cell[][]
   ).map((r) => ({ plannerEmployeeId: r[0] as number, payCycleId: r[1] as number }))
-  const payCycle = (await getActivePayCycle(workbook)) ?? (await listPayCycles(workbook)).at(-1) ?? null
+  const payCycle = await getCurrentPayCycle(workbook)
   return { employees, teams, jobProfiles, payRanges, submissions, payCycle }
 }

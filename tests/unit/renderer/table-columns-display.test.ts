@@ -89,6 +89,8 @@ const cycle: PayCycleDto = {
   currencyConversions: { EUR: 0.9, JPY: 150 },
   settings: DEFAULT_SETTINGS,
   updatedAt: '',
+  closedAt: null,
+  ratesAsOf: null,
 }
 const row = (extra: Partial<TableRow>) => ({ currency: 'USD', salaried: true, ...extra }) as TableRow
 
