@@ -12,6 +12,7 @@ import type {
   UserDto,
   UserSettingsDto,
 } from '../../src-shared/contract'
+import { currentPayCycle } from '../../src-shared/domain/pay-cycles'
 import { sessionKeyOf, sessionLoaded, workbookClosed } from './session-slice'
 
 /** What the initial data load fetches (spec §7), in the spec's order. */
@@ -114,6 +115,10 @@ const dataSlice = createSlice({
     userSettingsChanged(state, action: PayloadAction<UserSettingsDto>) {
       state.userSettings = action.payload
     },
+    /** The pay cycle editor changed the configurations (the table and budgets read the current one). */
+    payCyclesChanged(state, action: PayloadAction<PayCycleDto[]>) {
+      state.payCycles = action.payload
+    },
     /** The Users screen changed the users: 'View as' lists employees who have users. */
     usersChanged(state, action: PayloadAction<UserDto[]>) {
       state.users = action.payload
@@ -132,8 +137,15 @@ const dataSlice = createSlice({
   },
 })
 
-export const { loadStarted, loadSucceeded, loadFailed, userSettingsChanged, usersChanged, dataReset } =
-  dataSlice.actions
+export const {
+  loadStarted,
+  loadSucceeded,
+  loadFailed,
+  userSettingsChanged,
+  usersChanged,
+  payCyclesChanged,
+  dataReset,
+} = dataSlice.actions
 export const dataReducer = dataSlice.reducer
 
 export const selectDataStatus = (state: WithData): DataStatus => state.data.status
@@ -148,3 +160,6 @@ export const selectPayRanges = (state: WithData): PayRangeDto[] => state.data.pa
 export const selectTeams = (state: WithData): TeamDto[] => state.data.teams
 export const selectUserSettings = (state: WithData): UserSettingsDto | null => state.data.userSettings
 export const selectCompany = (state: WithData): CompanyDto | null => state.data.company
+/** The cycle planning runs in: the active one, else the one closed last. */
+export const selectCurrentPayCycle = (state: WithData): PayCycleDto | null =>
+  currentPayCycle(state.data.payCycles)

@@ -251,7 +251,8 @@ export function validatePayCycleConfig(config: PayCycleConfig, context: Validati
 
   s.performanceRatings.forEach((rating, i) => {
     if (!rating.label.trim()) errors[`ratings.${i}.label`] = FIELD_REQUIRED
-    if (!(rating.max_rating >= 0)) errors[`ratings.${i}.max_rating`] = 'A rating cannot be negative.'
+    if (Number.isNaN(rating.max_rating)) errors[`ratings.${i}.max_rating`] = FIELD_REQUIRED
+    else if (!(rating.max_rating >= 0)) errors[`ratings.${i}.max_rating`] = 'A rating cannot be negative.'
     const last = i === s.performanceRatings.length - 1
     if (i > 0 && !last && !(rating.max_rating > s.performanceRatings[i - 1].max_rating))
       errors[`ratings.${i}.max_rating`] = RATING_ORDER
@@ -268,7 +269,8 @@ export function validatePayCycleConfig(config: PayCycleConfig, context: Validati
     })
     if (Array.isArray(rule.date) && rule.date[0] && rule.date[1] && rule.date[1] < rule.date[0])
       errors[`proration.${i}.date.1`] = BETWEEN_ORDER
-    if (!(rule.prorate_amount >= 0 && rule.prorate_amount <= FULL_PRORATION))
+    if (Number.isNaN(rule.prorate_amount)) errors[`proration.${i}.prorate_amount`] = FIELD_REQUIRED
+    else if (!(rule.prorate_amount >= 0 && rule.prorate_amount <= FULL_PRORATION))
       errors[`proration.${i}.prorate_amount`] = PRORATION_RANGE
   })
 

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
+import { LATEST_SCHEMA_VERSION } from '../../src-main/workbook/migrations'
 import { cli } from '../support/cli'
 import { sha256, tempDir } from '../support/temp'
 
@@ -17,7 +18,7 @@ describe('meritbook CLI', () => {
     const info = await cli('info', file, '--json')
     expect(info.code).toBe(0)
     expect(info.json[0]).toEqual({
-      schemaVersion: 1,
+      schemaVersion: LATEST_SCHEMA_VERSION,
       employees: 300,
       teams: expect.any(Number),
       payRanges: expect.any(Number),

@@ -7,7 +7,7 @@ import { PublishToServer } from '../../features/welcome/PublishToServer'
 import { displayCurrencyOf, pickableCurrencies } from '../../features/compensation-table/display-money'
 import { CurrencyPicker } from '../../features/compensation-table/CurrencyPicker'
 import { saveUserSettings } from '../../features/compensation-table/user-settings'
-import { selectUserSettings } from '../data-slice'
+import { selectCurrentPayCycle, selectUserSettings } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
 
 /**
@@ -20,7 +20,7 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
   const toast = useToast()
   const settings = useAppSelector(selectUserSettings)
   const secretStore = useAppSelector((state) => state.session.info?.secretStore ?? null)
-  const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
+  const payCycle = useAppSelector(selectCurrentPayCycle)
   const currency = CURRENCIES[settings?.preferredCurrency ?? DEFAULT_CURRENCY]
   const [saving, setSaving] = useState(false)
   const popoverId = useId()

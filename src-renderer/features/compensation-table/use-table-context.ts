@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { PayCycleDto, UserSettingsDto } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
-import { selectUserSettings } from '../../app/data-slice'
+import { selectCurrentPayCycle, selectUserSettings } from '../../app/data-slice'
+import { currentPayCycle } from '../../../src-shared/domain/pay-cycles'
 import { useAppSelector } from '../../app/hooks'
 
 export interface TableContext {
@@ -18,7 +19,7 @@ export interface TableContext {
  */
 export function useTableContext(): TableContext {
   const loadedSettings = useAppSelector(selectUserSettings)
-  const loadedCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
+  const loadedCycle = useAppSelector(selectCurrentPayCycle)
   const loaded = useAppSelector((state) => state.data.status === 'loaded')
   const [own, setOwn] = useState<{ settings: UserSettingsDto | null; payCycle: PayCycleDto | null } | null>(
     null,
@@ -32,7 +33,7 @@ export function useTableContext(): TableContext {
         if (cancelled) return
         setOwn({
           settings: settings.ok ? settings.value : null,
-          payCycle: cycles.ok ? (cycles.value.find((cycle) => cycle.active) ?? null) : null,
+          payCycle: cycles.ok ? currentPayCycle(cycles.value) : null,
         })
       },
     )

@@ -5,6 +5,7 @@ import { conversionList } from '../../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../../src-shared/domain/money'
 import { savedBudgetMessage } from '../../../src-shared/domain/team-budget'
 import { invoke } from '../../app/client'
+import { selectCurrentPayCycle } from '../../app/data-slice'
 import { useAppSelector } from '../../app/hooks'
 import { useUndoKeys } from '../../components/keyboard'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -40,7 +41,7 @@ export function BudgetDistributionView() {
     offset: (page - 1) * TILES_PER_PAGE,
     limit: TILES_PER_PAGE,
   })
-  const payCycle = useAppSelector((state) => state.data.payCycles.find((cycle) => cycle.active) ?? null)
+  const payCycle = useAppSelector(selectCurrentPayCycle)
   const currencies = useMemo(
     () =>
       payCycle

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router'
 import { BudgetDistributionView } from '../hyperbalance/BudgetDistributionView'
 import { MatrixView } from '../hyperbalance/MatrixView'
 import { OrgChartView } from '../org-chart/OrgChartView'
+import { PayCycleConfigPanel } from '../pay-cycle-config/PayCycleConfigPanel'
 import './pay-cycle-plan.css'
 
 /** The page's tabs; the chosen one is kept in the address (`?tab=`), so a reload stays on it. */
@@ -9,10 +10,11 @@ export const PLAN_TABS = [
   { id: 'budgets', label: 'Budgets' },
   { id: 'matrix', label: 'Matrix' },
   { id: 'orgchart', label: 'Org Chart' },
+  { id: 'config', label: 'Pay Cycle Configuration' },
 ] as const
 type PlanTab = (typeof PLAN_TABS)[number]['id']
 
-/** Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance), the merit matrix and the org chart. */
+/** Plan Pay Cycle (/paycycleplan): the budget distribution view (HyperBalance), the merit matrix, the org chart and the pay cycle configuration. */
 export default function PayCyclePlanPage() {
   const [params, setParams] = useSearchParams()
   const tab: PlanTab = PLAN_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'budgets'
@@ -42,6 +44,7 @@ export default function PayCyclePlanPage() {
         {tab === 'budgets' && <BudgetDistributionView />}
         {tab === 'matrix' && <MatrixView />}
         {tab === 'orgchart' && <OrgChartView />}
+        {tab === 'config' && <PayCycleConfigPanel />}
       </div>
     </div>
   )
