@@ -176,6 +176,7 @@ test.describe.serial('the pay cycle editor as the demo owner', () => {
 
     await page.getByTestId('nav-employeetable').click()
     await expect(page.getByTestId('pagination')).toBeVisible()
+    await expect(page.getByTestId('cycle-closed')).toHaveText(CLOSED)
     const { rows } = await api<{ rows: TableRow[] }>(page, 'table.query', {
       offset: 0,
       limit: 500,

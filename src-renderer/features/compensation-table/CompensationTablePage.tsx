@@ -17,6 +17,7 @@ import { displayCurrencyOf, pickableCurrencies } from './display-money'
 import { filterKind, setOptions } from './filter-model'
 import { buildColumnDefs } from './grid-columns'
 import { hasAdminPowers } from '../../../src-shared/domain/roles'
+import { CYCLE_CLOSED } from '../../../src-shared/domain/locks'
 import { HistoryPanel } from './HistoryPanel'
 import { EmployeeRecordPanel } from '../records/EmployeeRecordPanel'
 import { Pagination } from './Pagination'
@@ -195,6 +196,15 @@ export default function CompensationTablePage() {
           {viewingAs && (
             <span className="viewing-as" data-testid="viewing-as">
               {viewingAs}
+            </span>
+          )}
+          {payCycle && !payCycle.active && (
+            <span
+              className="notice notice--warning table-page__closed"
+              role="status"
+              data-testid="cycle-closed"
+            >
+              {CYCLE_CLOSED}
             </span>
           )}
         </div>
