@@ -16,6 +16,7 @@ import { PayCycleHistory } from './PayCycleHistory'
 import './pay-cycle-config.css'
 
 const FETCH_FAILED = 'Failed to fetch pay cycle configuration'
+const UNSAVED = 'Save or revert your changes first.'
 
 function statusText(cycle: PayCycleDto, current: PayCycleDto | null): string {
   if (cycle.active) return 'Active'
@@ -71,7 +72,11 @@ export function PayCycleConfigPanel() {
     [show],
   )
 
-  const history = useUndoSteps(() => void load(), { keepAs: sessionKey ? `payCycles:${sessionKey}` : null })
+  // Undo and redo move saved steps; while the form holds unsaved changes they wait (the keys too).
+  const history = useUndoSteps(() => void load(), {
+    keepAs: sessionKey ? `payCycles:${sessionKey}` : null,
+    keys: !dirty,
+  })
   const restore = useCallback(
     async (steps: PayCycleRestore) => apply(await call('payCycles.restore', steps)),
     [apply],
@@ -132,8 +137,8 @@ export function PayCycleConfigPanel() {
         type="button"
         className="button"
         onClick={history.undo}
-        disabled={!history.undoLabel}
-        title={history.undoLabel ? `Undo: ${history.undoLabel}` : 'Nothing to undo'}
+        disabled={!history.undoLabel || dirty}
+        title={dirty ? UNSAVED : history.undoLabel ? `Undo: ${history.undoLabel}` : 'Nothing to undo'}
         data-testid="pce-undo"
       >
         ↶ Undo
@@ -142,8 +147,8 @@ export function PayCycleConfigPanel() {
         type="button"
         className="button"
         onClick={history.redo}
-        disabled={!history.redoLabel}
-        title={history.redoLabel ? `Redo: ${history.redoLabel}` : 'Nothing to redo'}
+        disabled={!history.redoLabel || dirty}
+        title={dirty ? UNSAVED : history.redoLabel ? `Redo: ${history.redoLabel}` : 'Nothing to redo'}
         data-testid="pce-redo"
       >
         ↷ Redo

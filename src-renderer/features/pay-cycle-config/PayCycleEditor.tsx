@@ -127,10 +127,7 @@ export function PayCycleEditor({
       data-testid="pay-cycle-editor"
       data-mode={cycle ? 'edit' : 'create'}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void save(false)
-      }}
+      onSubmit={(event) => event.preventDefault()}
     >
       <GeneralSection {...section} savedEffectiveDate={savedEffectiveDate} />
       <CurrencySection
@@ -179,15 +176,22 @@ export function PayCycleEditor({
           </button>
         )}
         {actions.includes('Create') && (
-          <button type="submit" className="button button--primary" disabled={saving} data-testid="pce-create">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saving}
+            onClick={() => void save(false)}
+            data-testid="pce-create"
+          >
             {saving ? 'Creating…' : 'Create'}
           </button>
         )}
         {actions.includes('Save') && (
           <button
-            type="submit"
+            type="button"
             className={`button${actions.includes('Save And Activate') ? '' : ' button--primary'}`}
             disabled={saving || !dirty}
+            onClick={() => void save(false)}
             data-testid="pce-save"
           >
             {saving ? 'Saving…' : 'Save'}
