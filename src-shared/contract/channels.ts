@@ -283,6 +283,20 @@ export const contract = {
         row: z.number().int().min(1),
         field: z.string().min(1),
         value: z.string().max(10_000),
+        /** 'ask': an edit that would make other rows disagree on a key waits in summary.pendingEdit. */
+        conflicts: z.enum(['ask', 'mark']).optional(),
+      })
+      .strict(),
+    admin,
+  ),
+  /** The answer to summary.pendingEdit: apply and mark, apply and make all match, apply and rename the key, or drop it. */
+  'import.resolveEdit': channel<ImportSummary>()(
+    z
+      .object({
+        importId,
+        resolution: z.enum(['mark', 'matchRow', 'rename', 'cancel']),
+        key: z.enum(['payRangeName', 'jobCode']).optional(),
+        newValue: z.string().trim().min(1).max(200).optional(),
       })
       .strict(),
     admin,

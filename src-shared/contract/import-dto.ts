@@ -37,6 +37,22 @@ export interface ImportSummary {
   redoLabel: string | null
   /** After commit: what the import did. */
   outcome: ImportOutcome | null
+  /** An edit not applied yet: it would make other rows disagree on a consistency key. */
+  pendingEdit: ImportEditConflict | null
+}
+
+/** An edit that would make rows other than its own disagree on a consistency key (spec §3 grouping hints). */
+export interface ImportEditConflict {
+  row: number
+  field: string
+  header: string
+  /** The cell's text before and the text typed. */
+  before: string
+  value: string
+  /** The whole change so far: 'Min Pay in row 2', then any fix already chosen ('; Pay Range Name "X" renamed to "Y"'). */
+  label: string
+  /** Each key on which more rows would disagree, and how many more. */
+  keys: { field: 'payRangeName' | 'jobCode'; header: string; value: string; rows: number }[]
 }
 
 /** A page of rows for the results grid. Values are the text as typed (edits included). */

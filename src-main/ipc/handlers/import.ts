@@ -10,8 +10,10 @@ export const importHandlers: HandlerMap = {
   'import.summary': async ({ importId }, { session }) => session.imports.summary(importId),
   'import.rows': async ({ importId, onlyErrors, offset, limit }, { session }) =>
     session.imports.rows(importId, onlyErrors, offset, limit),
-  'import.editCell': async ({ importId, row, field, value }, { session, workbook }) =>
-    session.imports.editCell(workbook, importId, row, field, value),
+  'import.editCell': async ({ importId, row, field, value, conflicts }, { session, workbook }) =>
+    session.imports.editCell(workbook, importId, row, field, value, conflicts),
+  'import.resolveEdit': async ({ importId, ...input }, { session, workbook }) =>
+    session.imports.resolveEdit(workbook, importId, input),
   'import.fixConsistency': async ({ importId, ...fix }, { session, workbook }) =>
     session.imports.fixConsistency(workbook, importId, fix),
   'import.revalidate': async ({ importId }, { session, workbook }) =>

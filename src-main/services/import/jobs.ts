@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type {
   ImportBatchSummary,
+  ImportEditConflict,
   ImportError,
   ImportOutcome,
   ImportPreview,
@@ -65,6 +66,67 @@ interface ImportJob {
   /** The last comparison with the workbook's employees (see `compare`). */
   reimport: Reimport | null
   outcome: ImportOutcome | null
+  /** An edit that would make other rows disagree on a key, waiting for the user's answer. */
+  pendingEdit: PendingEdit | null
+}
+
+type ConsistencyField = 'payRangeName' | 'jobCode'
+
+interface PendingEdit {
+  row: number
+  /** The column. */
+  index: number
+  value: string
+  /** The cells the change would set: the edit, then the fixes chosen so far (not applied). */
+  step: ImportStep
+  keys: ImportEditConflict['keys']
+  /** The validation it was checked against, and the one the change would give. */
+  base: Validation
+  validation: Validation
+}
+
+/** Puts back the cells a step set; backwards, since a step may set one cell twice (an edit, then a rename). */
+function undoCells(rows: string[][], step: ImportStep): void {
+  for (let i = step.cells.length - 1; i >= 0; i--) {
+    const cell = step.cells[i]
+    rows[cell.index][cell.column] = cell.before
+  }
+}
+
+function redoCells(rows: string[][], step: ImportStep): void {
+  for (const cell of step.cells) rows[cell.index][cell.column] = cell.after
+}
+
+/**
+ * The consistency keys on which rows other than `row` disagree after an edit and did not before,
+ * with how many more rows disagree.
+ */
+function newConflicts(before: Validation, after: Validation, row: number): ImportEditConflict['keys'] {
+  const rowsByKey = (validation: Validation) => {
+    const keys = new Map<string, Set<number>>()
+    for (const e of validation.errors) {
+      if (!e.consistencyKey || e.row === row) continue
+      const id = `${e.consistencyKey.field}\u0000${e.consistencyKey.value}`
+      const rows = keys.get(id) ?? new Set<number>()
+      rows.add(e.row)
+      keys.set(id, rows)
+    }
+    return keys
+  }
+  const was = rowsByKey(before)
+  const conflicts: ImportEditConflict['keys'] = []
+  for (const [id, rows] of rowsByKey(after)) {
+    const previous = was.get(id)
+    const added = [...rows].filter((r) => !previous?.has(r)).length
+    if (added === 0) continue
+    const [field, value] = id.split('\u0000') as [ConsistencyField, string]
+    conflicts.push({ field, header: headerOfField(field), value, rows: added })
+  }
+  return conflicts
+}
+
+function headerOfField(field: ImportField): string {
+  return IMPORT_COLUMNS.find((c) => c.field === field)?.header ?? field
 }
 
 interface Reimport {
@@ -105,6 +167,7 @@ export class ImportJobs {
       planChoices: new Map(),
       reimport: null,
       outcome: null,
+      pendingEdit: null,
     }
     this.jobs.set(job.id, job)
     job.settled = this.read(workbook, job, filePath)
@@ -149,6 +212,15 @@ export class ImportJobs {
       undoLabel: job.undo.at(-1)?.label ?? null,
       redoLabel: job.redo.at(-1)?.label ?? null,
       outcome: job.outcome,
+      pendingEdit: job.pendingEdit && {
+        row: job.pendingEdit.row,
+        field: IMPORT_COLUMNS[job.pendingEdit.index].field,
+        header: IMPORT_COLUMNS[job.pendingEdit.index].header,
+        before: job.pendingEdit.step.cells[0]?.before ?? '',
+        value: job.pendingEdit.value,
+        label: job.pendingEdit.step.label,
+        keys: job.pendingEdit.keys,
+      },
     }
   }
 
@@ -250,27 +322,94 @@ export class ImportJobs {
     }
   }
 
+  /**
+   * Edits one cell. With conflicts 'ask', an edit that would make other rows disagree on a
+   * consistency key (a pay range's pays, a job code's range…) is not applied: it waits in the
+   * summary's `pendingEdit` for `resolveEdit`, so one fix never marks hundreds of untouched rows
+   * without saying why.
+   */
   async editCell(
     workbook: Workbook,
     importId: string,
     row: number,
     field: string,
     value: string,
+    conflicts: 'ask' | 'mark' = 'mark',
   ): Promise<ImportSummary> {
     const job = this.reviewing(importId)
+    job.pendingEdit = null
     const index = COLUMN_INDEX.get(field as ImportField)
     if (index === undefined)
       throw new Failure('BAD_INPUT', `"${field}" is not a column of the employee import.`)
-    const cells = this.cells(job, row)
-    if (cells[index] !== value) {
-      this.record(job, {
-        label: `${IMPORT_COLUMNS[index].header} in row ${row}`,
-        cells: [{ index: row - 1, column: index, before: cells[index], after: value }],
-      })
-      cells[index] = value
-    }
+    const step = this.editStep(job, row, index, value)
     job.present.add(index)
+    if (conflicts === 'ask' && step.cells.length > 0 && job.validation) {
+      const base = job.validation
+      const validation = revalidateRows(base, job.rows, [row - 1], await this.context(workbook))
+      const keys = newConflicts(base, validation, row)
+      if (keys.length > 0) {
+        undoCells(job.rows, step)
+        job.pendingEdit = { row, index, value, step, keys, base, validation }
+        return this.summary(importId)
+      }
+    }
+    if (step.cells.length > 0) this.record(job, step)
     return this.recheck(workbook, job, [row - 1])
+  }
+
+  /**
+   * The answer to a pending edit: apply it and mark the conflicts ('mark'), apply it and make every
+   * row with the key match the edited row ('matchRow'), apply it and give the edited row (and the
+   * rows matching it) a new key ('rename'), or drop it ('cancel'). A fix that would put yet other
+   * rows at odds (a renamed pay range under a job code shared with others) asks again; the whole
+   * change is one undo step.
+   */
+  async resolveEdit(
+    workbook: Workbook,
+    importId: string,
+    input: {
+      resolution: 'mark' | 'matchRow' | 'rename' | 'cancel'
+      key?: ConsistencyField
+      newValue?: string
+    },
+  ): Promise<ImportSummary> {
+    const job = this.reviewing(importId)
+    const pending = job.pendingEdit
+    if (!pending) throw new Failure('BAD_INPUT', 'No change is waiting for an answer.')
+    if (input.resolution !== 'cancel' && input.resolution !== 'mark' && !input.key)
+      throw new Failure('BAD_INPUT', 'Name the key whose rows should agree.')
+    if (input.resolution === 'rename' && !input.newValue)
+      throw new Failure('BAD_INPUT', 'Give the new name for the key.')
+    job.pendingEdit = null
+    if (input.resolution === 'cancel') return this.summary(importId)
+    redoCells(job.rows, pending.step)
+    job.validation = pending.validation
+    if (input.resolution === 'mark') {
+      this.record(job, pending.step)
+      return this.summary(importId)
+    }
+    const fix = this.fixCells(job, {
+      row: pending.row,
+      field: input.key as ConsistencyField,
+      mode: input.resolution,
+      newValue: input.newValue,
+    })
+    const step: ImportStep = {
+      label: `${pending.step.label}; ${fix.label}`,
+      cells: [...pending.step.cells, ...fix.cells],
+    }
+    const changed = new Set(step.cells.map((c) => c.index))
+    const validation = revalidateRows(pending.validation, job.rows, changed, await this.context(workbook))
+    const keys = newConflicts(pending.base, validation, pending.row)
+    if (keys.length > 0) {
+      undoCells(job.rows, step)
+      job.validation = pending.base
+      job.pendingEdit = { ...pending, step, keys, validation }
+      return this.summary(importId)
+    }
+    this.record(job, step)
+    job.validation = validation
+    return this.summary(importId)
   }
 
   /**
@@ -280,9 +419,31 @@ export class ImportJobs {
   async fixConsistency(
     workbook: Workbook,
     importId: string,
-    input: { row: number; field: 'payRangeName' | 'jobCode'; mode: 'matchRow' | 'rename'; newValue?: string },
+    input: { row: number; field: ConsistencyField; mode: 'matchRow' | 'rename'; newValue?: string },
   ): Promise<ImportSummary> {
     const job = this.reviewing(importId)
+    job.pendingEdit = null
+    const step = this.fixCells(job, input)
+    if (step.cells.length > 0) this.record(job, step)
+    return this.recheck(workbook, job, new Set(step.cells.map((c) => c.index)))
+  }
+
+  /** Sets one cell, as a step to record. */
+  private editStep(job: ImportJob, row: number, index: number, value: string): ImportStep {
+    const cells = this.cells(job, row)
+    const step: ImportStep = { label: `${IMPORT_COLUMNS[index].header} in row ${row}`, cells: [] }
+    if (cells[index] !== value) {
+      step.cells.push({ index: row - 1, column: index, before: cells[index], after: value })
+      cells[index] = value
+    }
+    return step
+  }
+
+  /** The cells a consistency fix sets (set already), compared by the last validation's values. */
+  private fixCells(
+    job: ImportJob,
+    input: { row: number; field: ConsistencyField; mode: 'matchRow' | 'rename'; newValue?: string },
+  ): ImportStep {
     const source = this.cells(job, input.row)
     const key = COLUMN_INDEX.get(input.field) as number
     const keyLabel = IMPORT_COLUMNS[key].header
@@ -312,13 +473,13 @@ export class ImportJobs {
       if (input.mode === 'matchRow') for (const at of implied) set(index, at, source[at])
       else if (sameImplied(index)) set(index, key, input.newValue as string)
     })
-    if (step.cells.length > 0) this.record(job, step)
     for (const at of implied) job.present.add(at)
-    return this.recheck(workbook, job, new Set(step.cells.map((c) => c.index)))
+    return step
   }
 
   async revalidate(workbook: Workbook, importId: string): Promise<ImportSummary> {
     const job = this.reviewing(importId)
+    job.pendingEdit = null
     job.validation = validateRows(job.rows, await this.context(workbook))
     return this.summary(importId)
   }
@@ -329,8 +490,9 @@ export class ImportJobs {
     const [from, to] = direction === 'undo' ? [job.undo, job.redo] : [job.redo, job.undo]
     const step = from.pop()
     if (!step) throw new Failure('BAD_INPUT', direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.')
-    for (const cell of step.cells)
-      job.rows[cell.index][cell.column] = direction === 'undo' ? cell.before : cell.after
+    job.pendingEdit = null
+    if (direction === 'undo') undoCells(job.rows, step)
+    else redoCells(job.rows, step)
     to.push(step)
     return this.recheck(workbook, job, new Set(step.cells.map((c) => c.index)))
   }

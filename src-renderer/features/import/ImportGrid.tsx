@@ -20,8 +20,8 @@ interface Props {
   /** Every row of the import, for 'Go to row'. */
   rowCount: number
   onGoToRow: (row: number) => void
-  /** A 'Go to row' to show once its page is here: scrolled to and focused, then onJumped. */
-  jump: { row: number; seq: number } | null
+  /** A 'Go to row' (or cell) to show once its page is here: scrolled to and focused, then onJumped. */
+  jump: { row: number; seq: number; field?: string } | null
   onJumped: () => void
 }
 
@@ -62,7 +62,11 @@ export function ImportGrid({
     const index = jump ? rows.findIndex((r) => r.row === jump.row) : -1
     if (!api || index < 0) return
     api.ensureIndexVisible(index, 'middle')
-    api.setFocusedCell(index, 'row')
+    if (jump?.field) {
+      // Scrolls sideways too: the cell may be far right of the columns in view.
+      api.ensureColumnVisible(jump.field, 'middle')
+      api.setFocusedCell(index, jump.field)
+    } else api.setFocusedCell(index, 'row')
     onJumped()
   }, [jump, rows, onJumped])
 

@@ -81,6 +81,10 @@ export default function ImportPage() {
   const onOffset = useCallback((offset: number) => dispatch({ type: 'offset', offset }), [dispatch])
   const onGoToRow = useCallback((row: number) => dispatch({ type: 'goToRow', row }), [dispatch])
   const onJumped = useCallback(() => dispatch({ type: 'jumped' }), [dispatch])
+  const onGoToCell = useCallback(
+    (row: number, field: string) => dispatch({ type: 'goToCell', row, field }),
+    [dispatch],
+  )
 
   return (
     <section className="page page--fill import-page" aria-labelledby="import-title" data-testid="import-page">
@@ -161,6 +165,9 @@ export default function ImportPage() {
               row={selected}
               busy={busy !== null}
               onFix={ctl.fixConsistency}
+              pendingEdit={summary.pendingEdit}
+              onResolve={ctl.resolveEdit}
+              onGoToCell={onGoToCell}
             />
           </div>
         </>

@@ -1,7 +1,7 @@
 import type { ColDef, GetRowIdParams, ITooltipParams } from 'ag-grid-community'
 import { importColumnByHeader } from '../../../src-shared/domain/import-format'
 import { ImportCell, type ImportCellParams } from './ImportCell'
-import { cellErrors, errorsText, formatCount, type ImportGridRow } from './import-view'
+import { cellErrors, errorText, errorsText, formatCount, type ImportGridRow } from './import-view'
 
 type Col = ColDef<ImportGridRow>
 
@@ -22,7 +22,7 @@ export const ERRORS_COLUMN: Col = {
   headerName: 'Errors',
   valueGetter: (params) => (params.data ? errorsText(params.data.errors) : ''),
   tooltipValueGetter: (params: ITooltipParams<ImportGridRow>) =>
-    params.data && params.data.errors.length > 0 ? params.data.errors.map((e) => e.message).join('\n') : null,
+    params.data && params.data.errors.length > 0 ? params.data.errors.map(errorText).join('\n') : null,
   cellClass: 'import-errors-cell',
   editable: false,
   minWidth: 260,

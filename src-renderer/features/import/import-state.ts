@@ -34,8 +34,11 @@ export interface ImportState {
   onlyErrors: boolean
   /** The row number (as the results number it) whose errors the side panel lists. */
   selectedRow: number | null
-  /** A 'Go to row' the grid has yet to scroll to and focus; `seq` tells two jumps to one row apart. */
-  jump: { row: number; seq: number } | null
+  /**
+   * A 'Go to row' (or to a cell: `field`) the grid has yet to scroll to and focus; `seq` tells two
+   * jumps to one row apart.
+   */
+  jump: { row: number; seq: number; field?: string } | null
   busy: ImportBusy | null
   /** Bumped whenever a summary arrives: the rows may have changed, so the page is fetched again. */
   revision: number
@@ -57,6 +60,8 @@ export type ImportAction =
   | { type: 'select'; row: number | null }
   /** 'Go to row': the page holding the row (all rows, not only those with errors), the row selected. */
   | { type: 'goToRow'; row: number }
+  /** 'Go to the first error of this row': a cell of a row on the page, scrolled to in both directions. */
+  | { type: 'goToCell'; row: number; field: string }
   /** The grid has shown the row of the last 'Go to row'. */
   | { type: 'jumped' }
   | { type: 'reset' }
@@ -156,6 +161,12 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
         offset: pageOffsetOf(action.row),
         selectedRow: action.row,
         jump: { row: action.row, seq: (state.jump?.seq ?? 0) + 1 },
+      }
+    case 'goToCell':
+      return {
+        ...state,
+        selectedRow: action.row,
+        jump: { row: action.row, seq: (state.jump?.seq ?? 0) + 1, field: action.field },
       }
     case 'jumped':
       return { ...state, jump: null }

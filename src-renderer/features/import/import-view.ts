@@ -1,12 +1,17 @@
 import type {
   ImportBatchSummary,
+  ImportEditConflict,
   ImportError,
   ImportOutcome,
   ImportPlanAmounts,
   ImportRowsPage,
   ImportSummary,
 } from '../../../src-shared/contract'
-import { IMPORT_COLUMNS, WINDOWS_1252_NOTE } from '../../../src-shared/domain/import-format'
+import {
+  IMPORT_COLUMNS,
+  WINDOWS_1252_NOTE,
+  importColumnByHeader,
+} from '../../../src-shared/domain/import-format'
 import { formatMoney, formatPercent } from '../../../src-shared/domain/money'
 import { PLAN_MODE_LABELS } from '../../../src-shared/domain/reimport'
 import type { ImportBusy, ImportProgress } from './import-state'
@@ -149,8 +154,53 @@ export function cellErrors(row: ImportGridRow | undefined, header: string): Impo
   return row.errors.filter((e) => e.header.toLowerCase() === wanted)
 }
 
+/** The spec's field key of an error's column ('Hire Date' → 'hireDate'); null for a file-level error. */
+export function errorField(error: ImportError): string | null {
+  return error.header ? (importColumnByHeader(error.header)?.field ?? null) : null
+}
+
+/** An error's column as the user sees it and as the spec names it: 'Hire Date (hireDate)'. */
+export function errorColumn(error: ImportError): string {
+  const field = errorField(error)
+  return field ? `${error.header} (${field})` : error.header
+}
+
+/** 'Hire Date (hireDate): Required field "hireDate" is missing in row 3' */
+export function errorText(error: ImportError): string {
+  const column = errorColumn(error)
+  return column ? `${column}: ${error.message}` : error.message
+}
+
 export function errorsText(errors: readonly ImportError[]): string {
-  return errors.map((e) => e.message).join('; ')
+  return errors.map(errorText).join('; ')
+}
+
+/** The first error of a row that names a column, for 'Go to the first error of this row'. */
+export function firstErrorField(errors: readonly ImportError[]): string | null {
+  for (const e of errors) {
+    const field = errorField(e)
+    if (field) return field
+  }
+  return null
+}
+
+/** 'Changing Min Pay in row 2 from “90000” to “95000”' (and the fixes already chosen) */
+export function conflictLead(pending: ImportEditConflict): string {
+  const change = `Changing ${pending.header} in row ${formatCount(pending.row)} from “${pending.before}” to “${pending.value}”`
+  const first = `${pending.header} in row ${pending.row}`
+  const then = pending.label.startsWith(`${first}; `) ? pending.label.slice(first.length + 2) : ''
+  return then ? `${change}, then ${then},` : change
+}
+
+/** '199 other rows with Pay Range Name “ENG-2”' */
+export function conflictKeyText(key: ImportEditConflict['keys'][number]): string {
+  return `${plural(key.rows, 'other row', 'other rows')} with ${key.header} “${key.value}”`
+}
+
+/** 'Change only this cell and mark the 199 conflicts' */
+export function markConflictsLabel(pending: ImportEditConflict): string {
+  const rows = pending.keys.reduce((sum, key) => sum + key.rows, 0)
+  return `Change only this cell and mark the ${plural(rows, 'conflict', 'conflicts')}`
 }
 
 export function isConsistencyField(field: string): field is ConsistencyField {

@@ -34,6 +34,12 @@ export interface ImportController {
   uploadAndLoad(file: File, mode: FileMode): Promise<void>
   cancel(): Promise<void>
   editCell(row: number, field: string, value: string): Promise<void>
+  /** The answer to an edit waiting in summary.pendingEdit. */
+  resolveEdit(
+    resolution: 'mark' | 'matchRow' | 'rename' | 'cancel',
+    key?: ConsistencyField,
+    newValue?: string,
+  ): Promise<void>
   fixConsistency(
     row: number,
     field: ConsistencyField,
@@ -197,7 +203,20 @@ export function useImport(): ImportController {
       await withImport('cancel', (id) => invoke('import.cancel', { importId: id }))
     },
     async editCell(row, field, value) {
-      await withImport('edit', (id) => invoke('import.editCell', { importId: id, row, field, value }))
+      const edited = await withImport('edit', (id) =>
+        invoke('import.editCell', { importId: id, row, field, value, conflicts: 'ask' }),
+      )
+      if (edited?.pendingEdit) dispatch({ type: 'select', row: edited.pendingEdit.row })
+    },
+    async resolveEdit(resolution, key, newValue) {
+      await withImport('fix', (id) =>
+        invoke('import.resolveEdit', {
+          importId: id,
+          resolution,
+          ...(key === undefined ? {} : { key }),
+          ...(newValue === undefined ? {} : { newValue }),
+        }),
+      )
     },
     async fixConsistency(row, field, mode, newValue) {
       await withImport('fix', (id) =>

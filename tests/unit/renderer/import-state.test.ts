@@ -23,6 +23,7 @@ function summary(over: Partial<ImportSummary> = {}): ImportSummary {
     undoLabel: null,
     redoLabel: null,
     outcome: null,
+    pendingEdit: null,
     ...over,
   }
 }

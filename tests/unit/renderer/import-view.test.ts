@@ -5,12 +5,21 @@ import {
   canCommit,
   cellErrors,
   commitLabel,
+  conflictLead,
+  conflictKeyText,
   consistencyFixes,
   displayFileName,
   errorReportFileName,
+  errorText,
+  errorsText,
   fieldLabel,
+  firstErrorField,
   importedMessage,
+  markConflictsLabel,
   matchRowLabel,
+  outcomeCounts,
+  outcomeMessage,
+  planAmountsText,
   progressPercent,
   progressText,
   remainingErrorsMessage,
@@ -45,6 +54,7 @@ const reviewed: ImportSummary = {
   undoLabel: null,
   redoLabel: null,
   outcome: null,
+  pendingEdit: null,
 }
 
 describe('import screen wording', () => {
@@ -165,5 +175,70 @@ describe('import screen wording', () => {
     expect(renameLabel(4)).toBe('Rename the key on rows matching row 4')
     expect(fieldLabel('currentBasePay')).toBe('Current Base Pay (Country Currency)')
     expect(fieldLabel('unknown')).toBe('unknown')
+  })
+
+  it("names an error's column by its header and the spec's field key", () => {
+    const missing = error({
+      row: 3,
+      header: 'Hire Date',
+      code: 'Missing-hireDate',
+      message: 'Required field "hireDate" is missing in row 3',
+    })
+    expect(errorText(missing)).toBe('Hire Date (hireDate): Required field "hireDate" is missing in row 3')
+    expect(errorText(error({ header: '', message: 'No rows.' }))).toBe('No rows.')
+    expect(errorsText([error({}), missing])).toBe(
+      'Email (email): Invalid email format; Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+    )
+    expect(firstErrorField([error({ header: '' }), missing, error({})])).toBe('hireDate')
+    expect(firstErrorField([])).toBeNull()
+  })
+
+  it('says what a pending edit would do to other rows', () => {
+    const pending = {
+      row: 2,
+      field: 'minPay',
+      header: 'Min Pay',
+      before: '90000',
+      value: '95000',
+      label: 'Min Pay in row 2',
+      keys: [{ field: 'payRangeName' as const, header: 'Pay Range Name', value: 'ENG-2', rows: 199 }],
+    }
+    expect(conflictLead(pending)).toBe('Changing Min Pay in row 2 from “90000” to “95000”')
+    expect(conflictKeyText(pending.keys[0])).toBe('199 other rows with Pay Range Name “ENG-2”')
+    expect(markConflictsLabel(pending)).toBe('Change only this cell and mark the 199 conflicts')
+    const renamed = { ...pending, label: 'Min Pay in row 2; Pay Range Name "ENG-2" renamed to "ENG-2B"' }
+    expect(conflictLead(renamed)).toBe(
+      'Changing Min Pay in row 2 from “90000” to “95000”, then Pay Range Name "ENG-2" renamed to "ENG-2B",',
+    )
+    expect(conflictKeyText({ ...pending.keys[0], rows: 1 })).toBe('1 other row with Pay Range Name “ENG-2”')
+  })
+
+  it('says what a re-import will do and did to plans', () => {
+    const outcome = {
+      created: 1,
+      updated: 4,
+      unchanged: 1_200,
+      plansAffected: 1,
+      planMode: 'keep-salary' as const,
+    }
+    expect(outcomeCounts(outcome)).toEqual(['1 new', '4 updated', '1,200 unchanged', '1 plan affected'])
+    expect(outcomeMessage(outcome)).toBe(
+      '1 new, 4 updated, 1,200 unchanged. 1 affected plan: keep the planned new salary (unless chosen per employee).',
+    )
+    expect(outcomeMessage({ ...outcome, plansAffected: 0 })).toBe('1 new, 4 updated, 1,200 unchanged.')
+    const plan = {
+      newSalary: 11_440_000,
+      increasePercent: 4,
+      lumpSum: 100_000,
+      newDollarBonus: null,
+      newPercentBonus: null,
+    }
+    expect(planAmountsText(plan, 'USD')).toBe('$114,400.00 (+4.00%) · lump sum $1,000.00')
+    expect(planAmountsText({ ...plan, increasePercent: -5.4545, lumpSum: null }, 'EUR')).toBe(
+      '€114,400.00 (−5.45%)',
+    )
+    expect(planAmountsText({ ...plan, newSalary: null, increasePercent: null, lumpSum: null }, 'USD')).toBe(
+      'No plan',
+    )
   })
 })

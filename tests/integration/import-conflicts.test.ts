@@ -1,0 +1,171 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ImportSummary } from '../../src-shared/contract'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+/**
+ * Issue 10: one fix must not cascade into errors on untouched rows without saying why. An edit that
+ * would make other rows disagree on a consistency key waits for the user's answer: make all match,
+ * rename the key, mark the conflicts, or cancel.
+ */
+const dir = tempDir()
+const { dispatcher, session } = testBackend(dir)
+const HEADER = 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
+
+async function call<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>) {
+  const answer = await result
+  if (!answer.ok) throw new Error(answer.error.message)
+  return answer.value
+}
+
+/** Five rows sharing pay range Band (Min Pay 1,000), read for review. */
+async function review(): Promise<ImportSummary> {
+  const csv = path.join(dir, 'band.csv')
+  const rows = [1, 2, 3, 4, 5].map((n) => `R${n},Person ${n},USD,true,2020-01-01,J,Band,1000`)
+  fs.writeFileSync(csv, [HEADER, ...rows].join('\r\n'))
+  const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
+  return session.imports.whenSettled(importId)
+}
+
+async function minPays(importId: string): Promise<string[]> {
+  const page = await call(
+    dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 10 }),
+  )
+  return page.rows.map((r) => `${r.values.payRangeName}:${r.values.minPay}`)
+}
+
+function askToEditRow1(importId: string) {
+  return call(
+    dispatcher.dispatch('import.editCell', {
+      importId,
+      row: 1,
+      field: 'minPay',
+      value: '2000',
+      conflicts: 'ask',
+    }),
+  )
+}
+
+describe('an edit that would make other rows disagree on a key', () => {
+  beforeAll(async () => {
+    const created = await dispatcher.dispatch('workbook.create', {
+      path: path.join(dir, 'conflicts.paycycle'),
+      companyName: 'Conflicts',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@conflicts.test',
+    })
+    expect(created.ok).toBe(true)
+  })
+
+  it('waits, unapplied, naming the key and how many rows would disagree', async () => {
+    const { importId } = await review()
+    const asked = await askToEditRow1(importId)
+    expect(asked.pendingEdit).toEqual({
+      row: 1,
+      field: 'minPay',
+      header: 'Min Pay',
+      before: '1000',
+      value: '2000',
+      label: 'Min Pay in row 1',
+      keys: [{ field: 'payRangeName', header: 'Pay Range Name', value: 'Band', rows: 4 }],
+    })
+    expect(asked.errorCount).toBe(0)
+    expect(asked.undoLabel).toBeNull()
+    expect(await minPays(importId)).toEqual(['Band:1000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
+
+    const cancelled = await call(
+      dispatcher.dispatch('import.resolveEdit', { importId, resolution: 'cancel' }),
+    )
+    expect(cancelled.pendingEdit).toBeNull()
+    expect(cancelled.errorCount).toBe(0)
+  })
+
+  it("'make all match' applies the edit to every row with the key, as one undo step", async () => {
+    const { importId } = await review()
+    await askToEditRow1(importId)
+    const matched = await call(
+      dispatcher.dispatch('import.resolveEdit', { importId, resolution: 'matchRow', key: 'payRangeName' }),
+    )
+    expect(matched).toMatchObject({ errorCount: 0, pendingEdit: null })
+    expect(matched.undoLabel).toBe('Min Pay in row 1; Rows with Pay Range Name "Band" matched to row 1')
+    expect(await minPays(importId)).toEqual(['Band:2000', 'Band:2000', 'Band:2000', 'Band:2000', 'Band:2000'])
+    await call(dispatcher.dispatch('import.undo', { importId }))
+    expect(await minPays(importId)).toEqual(['Band:1000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
+  })
+
+  it('rename gives the edited row a key of its own, asking again for the job code it shares; undo puts back every cell', async () => {
+    const { importId } = await review()
+    await askToEditRow1(importId)
+    const renamed = await call(
+      dispatcher.dispatch('import.resolveEdit', {
+        importId,
+        resolution: 'rename',
+        key: 'payRangeName',
+        newValue: 'Band High',
+      }),
+    )
+    // Job Code J implies its pay range: the other rows with J would now disagree. Nothing applied yet.
+    expect(renamed.pendingEdit).toMatchObject({
+      label: 'Min Pay in row 1; Pay Range Name "Band" renamed to "Band High"',
+      keys: [{ field: 'jobCode', header: 'Job Code', value: 'J', rows: 4 }],
+    })
+    expect(renamed).toMatchObject({ errorCount: 0, undoLabel: null })
+    expect(await minPays(importId)).toEqual(['Band:1000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
+
+    const done = await call(
+      dispatcher.dispatch('import.resolveEdit', {
+        importId,
+        resolution: 'rename',
+        key: 'jobCode',
+        newValue: 'J-HIGH',
+      }),
+    )
+    expect(done).toMatchObject({ errorCount: 0, pendingEdit: null })
+    expect(done.undoLabel).toBe(
+      'Min Pay in row 1; Pay Range Name "Band" renamed to "Band High"; Job Code "J" renamed to "J-HIGH"',
+    )
+    expect(await minPays(importId)).toEqual([
+      'Band High:2000',
+      'Band:1000',
+      'Band:1000',
+      'Band:1000',
+      'Band:1000',
+    ])
+    await call(dispatcher.dispatch('import.undo', { importId }))
+    expect(await minPays(importId)).toEqual(['Band:1000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
+    const page = await call(
+      dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 }),
+    )
+    expect(page.rows[0].values.jobCode).toBe('J')
+    await call(dispatcher.dispatch('import.redo', { importId }))
+    expect(await minPays(importId)).toEqual([
+      'Band High:2000',
+      'Band:1000',
+      'Band:1000',
+      'Band:1000',
+      'Band:1000',
+    ])
+  })
+
+  it("'mark' applies the edit and marks the conflicts on the other rows", async () => {
+    const { importId } = await review()
+    await askToEditRow1(importId)
+    const marked = await call(dispatcher.dispatch('import.resolveEdit', { importId, resolution: 'mark' }))
+    expect(marked).toMatchObject({ errorCount: 4, rowsWithErrors: 4, undoLabel: 'Min Pay in row 1' })
+  })
+
+  it('an edit that only puts its own row at odds is applied at once', async () => {
+    const { importId } = await review()
+    const edited = await call(
+      dispatcher.dispatch('import.editCell', {
+        importId,
+        row: 3,
+        field: 'minPay',
+        value: '3000',
+        conflicts: 'ask',
+      }),
+    )
+    expect(edited).toMatchObject({ pendingEdit: null, errorCount: 1, undoLabel: 'Min Pay in row 3' })
+  })
+})
