@@ -100,18 +100,30 @@ async function handleInvoke(
   } else sendJson(response, 200, await host.invoke(channel, input))
 }
 
-/** Saves a raw upload as a file of its own and answers with its path (for import.start). */
+// Characters no file system takes in a name (Windows' list, and control characters).
+// eslint-disable-next-line no-control-regex
+const NOT_IN_FILE_NAMES = /[\u0000-\u001f<>:"|?*]/g
+
+/** The name the user's file had, made safe as one file name (every script's letters are kept). */
+export function uploadFileName(requested: string | null): string {
+  const name = path.posix.basename((requested ?? '').replace(/\\/g, '/')).replace(NOT_IN_FILE_NAMES, '_')
+  return name === '' || name === '.' || name === '..' ? 'upload.csv' : name
+}
+
+/**
+ * Saves a raw upload as a file of its own and answers with its path (for import.start). Each upload
+ * gets a folder of its own so the file keeps the user's name: messages about it name what they chose.
+ */
 function handleUpload(uploadDir: string, url: URL, request: IncomingMessage, response: ServerResponse) {
-  const name =
-    path.basename(url.searchParams.get('name') ?? 'upload.csv').replace(/[^\w.\- ]/g, '_') || 'upload.csv'
-  fs.mkdirSync(uploadDir, { recursive: true })
-  const target = path.join(uploadDir, `${crypto.randomUUID()}-${name}`)
+  const folder = path.join(uploadDir, crypto.randomUUID())
+  fs.mkdirSync(folder, { recursive: true })
+  const target = path.join(folder, uploadFileName(url.searchParams.get('name')))
   const file = fs.createWriteStream(target, { flags: 'wx' })
   let size = 0
   const abort = (status: number, message: string) => {
     request.unpipe(file)
     file.destroy()
-    fs.rmSync(target, { force: true })
+    fs.rmSync(folder, { recursive: true, force: true })
     if (!response.headersSent) sendJson(response, status, fail('BAD_INPUT', message))
   }
   request.on('data', (chunk: Buffer) => {

@@ -92,6 +92,20 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(page.getByTestId('import-grid')).toHaveCount(0)
   })
 
+  test('an Excel workbook is refused by the name the user chose, with how to save it as CSV', async ({
+    page,
+  }) => {
+    const file = path.join(dir, 'Gehälter 2026.xlsx')
+    // An .xlsx file is a zip archive: its first bytes are PK\x03\x04.
+    fs.writeFileSync(file, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]))
+    await openManageData(page, app.url)
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    await expect(page.getByTestId('import-abort-reason')).toHaveText(
+      'The file was not imported. Gehälter 2026.xlsx is an Excel workbook (or another packed file), not CSV text. In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.',
+    )
+    await expect(page.getByTestId('import-grid')).toHaveCount(0)
+  })
+
   test('reviews the errors, fixes them in place and imports the employees', async ({ page }) => {
     const file = path.join(dir, 'people.csv')
     fs.writeFileSync(file, csv(ROWS))

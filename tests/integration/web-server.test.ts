@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { fail, ok, type Result } from '../../src-shared/contract'
-import { startWebServer, type ContractHost, type WebServer } from '../../src-main/web/server'
+import { startWebServer, uploadFileName, type ContractHost, type WebServer } from '../../src-main/web/server'
 import { tempDir } from '../support/temp'
 
 const rendererDir = path.join(tempDir(), 'renderer')
@@ -142,10 +142,18 @@ describe('browser mode over loopback HTTP', () => {
     )
     const body = JSON.parse(reply.body) as { ok: true; value: { path: string } }
     expect(body.ok).toBe(true)
-    expect(path.dirname(body.value.path)).toBe(uploadDir)
-    expect(path.basename(body.value.path)).toMatch(/-evil\.csv$/)
+    expect(path.dirname(path.dirname(body.value.path))).toBe(uploadDir)
+    expect(path.basename(body.value.path)).toBe('evil.csv')
     expect(fs.readFileSync(body.value.path, 'utf8')).toBe('Employee Id\n1\n')
     expect((await request(server, '/api/upload', { method: 'POST' }, 'x')).status).toBe(401)
+  })
+
+  it("keeps the name of the user's file, every script's letters included, so messages name it", () => {
+    expect(uploadFileName('Łódź Gehälter 2026.xlsx')).toBe('Łódź Gehälter 2026.xlsx')
+    expect(uploadFileName('C:\\Users\\ana\\pay.csv')).toBe('pay.csv')
+    expect(uploadFileName('a:b?.csv')).toBe('a_b_.csv')
+    expect(uploadFileName('..')).toBe('upload.csv')
+    expect(uploadFileName(null)).toBe('upload.csv')
   })
 
   it('serves built assets and never a file outside the renderer folder', async () => {

@@ -59,23 +59,16 @@ export function summaryCounts(summary: ImportSummary): {
   }
 }
 
-const UPLOAD_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i
-
-/** Browser mode saves uploads as '<uuid>-<name>': the user knows their file by its own name. */
-export function displayFileName(fileName: string): string {
-  return fileName.replace(UPLOAD_PREFIX, '')
-}
-
 /** 'people-errors.csv' for an import of people.csv (its first file); 'import-errors.csv' without one. */
 export function errorReportFileName(summary: ImportSummary): string {
   const first = summary.batches[0]?.fileName
-  const base = first ? displayFileName(first).replace(/\.[^.]*$/, '') : ''
+  const base = first ? first.replace(/\.[^.]*$/, '') : ''
   return `${base || 'import'}-errors.csv`
 }
 
 /** 'people.csv: rows 101–150 (50 rows)' — rows of later files are numbered after the earlier ones. */
 export function batchLabel(batch: ImportBatchSummary): string {
-  const name = displayFileName(batch.fileName)
+  const name = batch.fileName
   if (batch.rows === 0) return `${name}: no rows`
   const range = `${formatCount(batch.offset + 1)}–${formatCount(batch.offset + batch.rows)}`
   const read = batch.encoding === 'UTF-8' ? '' : ` · ${WINDOWS_1252_NOTE}`

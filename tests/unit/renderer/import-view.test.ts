@@ -8,7 +8,6 @@ import {
   conflictLead,
   conflictKeyText,
   consistencyFixes,
-  displayFileName,
   errorReportFileName,
   errorText,
   errorsText,
@@ -83,8 +82,6 @@ describe('import screen wording', () => {
       rowsWithErrors: '1 row with errors',
       errors: '2 errors',
     })
-    expect(displayFileName('0f8fad5b-d9cb-469f-a165-70867728950e-people.csv')).toBe('people.csv')
-    expect(displayFileName('people.csv')).toBe('people.csv')
     expect(batchLabel({ fileName: 'more.csv', offset: 100, rows: 50, encoding: 'UTF-8' })).toBe(
       'more.csv: rows 101–150 (50 rows)',
     )
