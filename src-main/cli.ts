@@ -7,6 +7,7 @@ import { exportCommand, importCommand } from './cli/import-commands'
 import { matrixCommand } from './cli/matrix-command'
 import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
 import { cycleCommand } from './cli/cycle-commands'
+import { statsCommand } from './cli/stats-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -46,6 +47,7 @@ const COMMANDS: Record<string, Command> = {
   submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
   unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
   status: { args: ['file'], run: ([file], flags, out) => statusCommand(file, flags, out) },
+  stats: { args: ['file'], run: ([file], flags, out) => statsCommand(file, flags, out) },
   users: {
     args: ['file', 'action'],
     variadic: true,
@@ -117,6 +119,9 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         plans: { type: 'string' },
         name: { type: 'string' },
         effective: { type: 'string' },
+        metric: { type: 'string' },
+        group: { type: 'string' },
+        equity: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })

@@ -21,6 +21,13 @@ export const USAGE = `Meritbook command line
       Send a planner's submission back for changes (admin roles).
   status <file.paycycle> [--as <email>] --json
       Every team of the user's tree: { teams: [{ name, manager, submitted, submissionType, submittedSubPlanners, subPlanners }] }.
+  stats <file.paycycle> --metric compaRatio|newCompaRatio|increasePercent --group all|gender|race|age [--as <email>] --json
+      The dashboard's box-plot figures over the rows the user's table shows (--group all when left out):
+      { groups: [{ name, n, min, q1, median, q3, max, lowerWhisker, upperWhisker, outliers, mean }] }
+      (outliers: how many lie beyond the whiskers; quartiles interpolated, whiskers at 1.5 × IQR).
+  stats <file.paycycle> --equity [--as <email>] --json
+      The pay-equity view: { gender, race }, each { reference, rows: [{ name, count, medianBefore,
+      gapBefore, medianAfter, gapAfter, reference, note }] } (compa-ratio medians; gaps in % to the reference).
   budget <file.paycycle> --team <name> (--amount <n> [--currency <code>] | --clear) [--as <email>] --json
       Set or clear a team budget (refused where the spec disables the input).
   budget <file.paycycle> --recommended [--as <email>] --json

@@ -22,7 +22,13 @@ import type {
 } from './dto'
 import type { BudgetLevel, ManagerBudgetLevel } from './budget-dto'
 import type { MatrixAnswer, MatrixConfigAnswer, RestoredMatrix, SavedMatrix } from './matrix-dto'
-import type { DashboardSummary, IncreaseTablePage } from './dashboard-dto'
+import {
+  DASHBOARD_METRICS,
+  type DashboardStats,
+  type DashboardSummary,
+  type IncreaseTablePage,
+} from './dashboard-dto'
+import { DEMOGRAPHIC_GROUPINGS } from '../domain/demographics'
 import { companySnapshotSchema, type CompanySnapshot } from './company-snapshot'
 import type { PublishResult, ServerStatus } from './server-dto'
 import { orgSnapshotSchema, type OrgChartMoveResult, type OrgChartView } from './org-chart-dto'
@@ -528,6 +534,17 @@ export const contract = {
   'matrix.restore': channel<RestoredMatrix>()(
     z.object({ changeLogId: z.number().int().positive(), side: z.enum(['before', 'after']) }).strict(),
     admin,
+  ),
+  /** One metric's box-plot figures by one grouping over the same rows (the CLI's `stats`). */
+  'dashboard.stats': channel<DashboardStats>()(
+    z
+      .object({
+        viewAsEmployeeId: z.number().int().positive().nullable(),
+        metric: z.enum(DASHBOARD_METRICS),
+        grouping: z.enum(DEMOGRAPHIC_GROUPINGS),
+      })
+      .strict(),
+    dashboards,
   ),
   /** calculate-budget: every team's recommended budget, stored; teams without one are left out. */
   'budgets.calculate': channel<{ teamId: number; team: string; recommendedBudget: number }[]>()(none, admin),

@@ -3,6 +3,7 @@ import type { BudgetUsedColor } from '../domain/budget-used'
 import type { DemographicGrouping } from '../domain/demographics'
 import type { Histogram } from '../domain/distribution'
 import type { CompaBand, Fit, PositionBand } from '../domain/pay-in-range'
+import type { EquityView } from '../domain/pay-equity'
 import type { BoxSummary } from '../domain/statistics'
 
 /**
@@ -56,6 +57,8 @@ export interface DashboardSummary {
   }
   defaultCurrency: string
   compa: Record<DemographicGrouping, CompaGroup[]>
+  /** The pay-equity view (beyond the spec) by gender and by race, from the compa-ratio boxes. */
+  equity: Record<'gender' | 'race', EquityView>
   budgetUsed: {
     /** The company merit budget, or the viewer's teams' budgets; null when there is none. */
     budget: number | null
@@ -89,4 +92,17 @@ export interface IncreaseTablePage {
   /** Averages over every row of the table, not only the page. */
   averageRecommended: number | null
   averageActual: number | null
+}
+
+/** What `stats` (and the box plots) measure per employee: compa ratio before and after, the planned increase %. */
+export const DASHBOARD_METRICS = ['compaRatio', 'newCompaRatio', 'increasePercent'] as const
+export type DashboardMetric = (typeof DASHBOARD_METRICS)[number]
+
+/** One metric's box-plot figures by one grouping over the viewer's rows (the CLI's `stats`). */
+export interface DashboardStats {
+  scope: DashboardSummary['scope']
+  metric: DashboardMetric
+  grouping: DemographicGrouping
+  /** Every group of the rows in view; `summary` is null when none of its employees has a value. */
+  groups: { name: string; summary: BoxSummary | null }[]
 }

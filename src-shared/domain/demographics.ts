@@ -5,7 +5,8 @@ export const ALL_EMPLOYEES_GROUP = 'All Employees'
 /** Spec §9: age bands are 10 years wide ('20-29'). */
 export const AGE_BAND_WIDTH = 10
 
-export type DemographicGrouping = 'gender' | 'race' | 'age' | 'all'
+export const DEMOGRAPHIC_GROUPINGS = ['all', 'gender', 'race', 'age'] as const
+export type DemographicGrouping = (typeof DEMOGRAPHIC_GROUPINGS)[number]
 
 export interface DemographicPerson {
   gender?: string | null

@@ -77,3 +77,10 @@ export function payEquity(groups: readonly EquityGroupInput[]): EquityView {
     }),
   }
 }
+
+/** A gap as the view shows it: one decimal, signed ('+2.5%', '-1.1%', '0.0%'); '—' when there is none. */
+export function formatGap(gap: number | null): string {
+  if (gap === null) return '—'
+  const shown = gap.toFixed(1)
+  return Number(shown) > 0 ? `+${shown}%` : Number(shown) === 0 ? '0.0%' : `${shown}%`
+}

@@ -67,11 +67,9 @@ export function boxSummaryOfSorted(sorted: ArrayLike<number>): BoxSummary | null
   const reach = WHISKER_IQR_FACTOR * (q3 - q1)
   const first = searchSorted(sorted, q1 - reach, false)
   const last = searchSorted(sorted, q3 + reach, true) - 1
-  let sum = 0
-  for (let i = 0; i < n; i++) sum += sorted[i]
   return {
     count: n,
-    mean: sum / n,
+    mean: exactSum(sorted) / n,
     min: sorted[0],
     q1,
     median: quantile(sorted, 0.5) as number,
@@ -82,6 +80,163 @@ export function boxSummaryOfSorted(sorted: ArrayLike<number>): BoxSummary | null
     upperWhisker: Math.max(sorted[last], q3),
     outliers: first + (n - 1 - last),
   }
+}
+
+/**
+ * The same figures as `boxSummaryOfSorted`, of finite values in any order, without sorting them:
+ * the order statistics the quartiles need are found by selection (Floyd–Rivest), the rest in one
+ * pass, so 100,000 values cost a few passes rather than a sort. Reorders `values` in place.
+ */
+export function boxSummaryOf(values: Float64Array): BoxSummary | null {
+  const n = values.length
+  if (n === 0) return null
+  // The order statistics around each quartile's position, smallest first: each selection then
+  // searches only what lies above the previous one.
+  let from = 0
+  const orderStatistic = (k: number): number => {
+    if (k > from) select(values, k, from, n - 1)
+    else if (k === 0 && from === 0) select(values, 0, 0, n - 1)
+    from = k
+    return values[k]
+  }
+  const quartile = (p: number): number => {
+    const h = (n - 1) * p
+    const low = Math.floor(h)
+    const high = Math.ceil(h)
+    const below = orderStatistic(low)
+    return below + (h - low) * (orderStatistic(high) - below)
+  }
+  const q1 = quartile(0.25)
+  const median = quartile(0.5)
+  const q3 = quartile(0.75)
+  const reach = WHISKER_IQR_FACTOR * (q3 - q1)
+  const lowFence = q1 - reach
+  const highFence = q3 + reach
+  let min = Infinity
+  let max = -Infinity
+  let lower = Infinity
+  let upper = -Infinity
+  let outliers = 0
+  for (let i = 0; i < n; i++) {
+    const v = values[i]
+    if (v < min) min = v
+    if (v > max) max = v
+    if (v < lowFence || v > highFence) outliers++
+    else {
+      if (v < lower) lower = v
+      if (v > upper) upper = v
+    }
+  }
+  return {
+    count: n,
+    mean: exactSum(values) / n,
+    min,
+    q1,
+    median,
+    q3,
+    max,
+    lowerWhisker: Math.min(lower, q1),
+    upperWhisker: Math.max(upper, q3),
+    outliers,
+  }
+}
+
+/**
+ * Rearranges `a[left..right]` so that `a[k]` holds the value a sort would put there, smaller or
+ * equal values before it and greater or equal after (Floyd–Rivest selection).
+ */
+function select(a: Float64Array, k: number, left: number, right: number): void {
+  while (right > left) {
+    if (right - left > 600) {
+      // Narrow to a sample's likely range around k first.
+      const n = right - left + 1
+      const m = k - left + 1
+      const z = Math.log(n)
+      const s = 0.5 * Math.exp((2 * z) / 3)
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1)
+      select(
+        a,
+        k,
+        Math.max(left, Math.floor(k - (m * s) / n + sd)),
+        Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)),
+      )
+    }
+    const t = a[k]
+    let i = left
+    let j = right
+    swap(a, left, k)
+    if (a[right] > t) swap(a, left, right)
+    while (i < j) {
+      swap(a, i, j)
+      i++
+      j--
+      while (a[i] < t) i++
+      while (a[j] > t) j--
+    }
+    if (a[left] === t) swap(a, left, j)
+    else {
+      j++
+      swap(a, j, right)
+    }
+    if (j <= k) left = j + 1
+    if (k <= j) right = j - 1
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]
+  a[i] = a[j]
+  a[j] = t
+}
+
+/**
+ * The sum of the values correctly rounded, whatever their order (Shewchuk's exact partial sums, as
+ * Python's math.fsum): a group's mean is the same however its values were gathered.
+ */
+export function exactSum(values: ArrayLike<number>): number {
+  // Non-overlapping partial sums, smallest first; doubles need at most about 40 of them.
+  let partials = new Float64Array(32)
+  let count = 0
+  for (let v = 0; v < values.length; v++) {
+    let x = values[v]
+    let used = 0
+    for (let j = 0; j < count; j++) {
+      const y = partials[j]
+      const big = Math.abs(x) < Math.abs(y) ? y : x
+      const small = big === x ? y : x
+      const high = big + small
+      const low = small - (high - big)
+      if (low !== 0) partials[used++] = low
+      x = high
+    }
+    if (used === partials.length) {
+      const grown = new Float64Array(partials.length * 2)
+      grown.set(partials)
+      partials = grown
+    }
+    partials[used] = x
+    count = used + 1
+  }
+  let high = 0
+  let low = 0
+  let i = count
+  if (i > 0) {
+    high = partials[--i]
+    while (i > 0) {
+      const x = high
+      const y = partials[--i]
+      high = x + y
+      low = y - (high - x)
+      if (low !== 0) break
+    }
+    // Round half to even across the remaining partials (as fsum does).
+    if (i > 0 && ((low < 0 && partials[i - 1] < 0) || (low > 0 && partials[i - 1] > 0))) {
+      const y = low * 2
+      const x = high + y
+      if (y === x - high) high = x
+    }
+  }
+  return high
 }
 
 /** Box-plot figures of the finite values (others are ignored); null when there are none. */
@@ -101,7 +256,8 @@ export function boxPlot(values: readonly (number | null | undefined)[]): BoxPlot
  * values; 0 when all values are equal, null with fewer than 3 values.
  */
 export function skewness(values: readonly (number | null | undefined)[]): number | null {
-  const finite = finiteSorted(values)
+  // Moments need no order: no sort.
+  const finite = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
   const n = finite.length
   if (n < 3) return null
   const mean = finite.reduce((sum, v) => sum + v, 0) / n

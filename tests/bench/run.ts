@@ -2,7 +2,7 @@
  * `npm run bench [-- <name>…]`: benchmarks that print figures. Speed and memory targets are read
  * from these numbers, never asserted in tests.
  */
-import { dashboardBench } from './dashboard'
+import { dashboardsBench } from './dashboards'
 import { importBench } from './import'
 import { matrixBench } from './matrix'
 import { tableBench } from './table'
@@ -14,7 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   import: importBench,
   table: tableBench,
   users: usersBench,
-  dashboard: dashboardBench,
+  dashboards: dashboardsBench,
   matrix: matrixBench,
 }
 

@@ -1,12 +1,20 @@
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
-import { spawnSync } from 'node:child_process'
+import type { Browser, CDPSession, Page } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
+import type { ChannelInput, ChannelOutput, TableRow } from '../../src-shared/contract'
 import { formatMoney } from '../../src-shared/domain/money'
 import { startApp } from '../e2e/support/app'
 import { tableQuery as wholeView } from '../support/table-query'
+import {
+  createDemoWorkbookFile,
+  ensureBuilt,
+  invokeFromPage,
+  launchChromium,
+  median,
+  msOf,
+  WAIT_MS,
+} from './browser'
 import { row } from './measure'
 
 /**
@@ -21,17 +29,6 @@ import { row } from './measure'
  */
 const SIZES = [1_000, 100_000] as const
 const RUNS = 3
-const ROOT = path.resolve(__dirname, '../..')
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-const WAIT_MS = 120_000
 
 const GRID = '[data-testid="compensation-table"]'
 const NAME_CELL = `${GRID} .ag-row[row-id] .ag-cell[col-id="employeeName"]`
@@ -72,12 +69,9 @@ interface SizeResult {
 }
 
 export async function tableBench(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'out/main/browser.js'))) {
-    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
-    if (built.status !== 0) throw new Error(`npx electron-vite build failed:\n${built.stderr}`)
-  }
+  ensureBuilt()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-table-bench-'))
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const browser = await launchChromium()
   const results: SizeResult[] = []
   try {
     for (const employees of SIZES) {
@@ -108,14 +102,7 @@ export async function tableBench(): Promise<void> {
 
 async function benchSize(browser: Browser, dir: string, employees: number): Promise<SizeResult> {
   const workbook = path.join(dir, `demo-${employees}.paycycle`)
-  const createStarted = performance.now()
-  const created = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/cli.ts', 'new', workbook, '--demo', String(employees), '--seed', '1'],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  )
-  if (created.status !== 0) throw new Error(`meritbook new --demo ${employees} failed:\n${created.stderr}`)
-  const createMs = performance.now() - createStarted
+  const createMs = createDemoWorkbookFile(workbook, employees)
 
   const app = await startApp(['--workbook', workbook], path.join(dir, `data-${employees}`))
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
@@ -233,13 +220,7 @@ async function tableQuery(
   page: Page,
   query: Partial<ChannelInput<'table.query'>>,
 ): Promise<ChannelOutput<'table.query'>> {
-  const input = wholeView({ limit: 25, ...query })
-  const result = await page.evaluate(async (body) => {
-    const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
-    return (await response.json()) as Result<ChannelOutput<'table.query'>>
-  }, input)
-  if (!result.ok) throw new Error(`table.query: ${result.error.message}`)
-  return result.value
+  return invokeFromPage(page, 'table.query', wholeView({ limit: 25, ...query }))
 }
 
 /** The first page's table.query over HTTP, as the grid asks for it (main process + transfer). */
@@ -449,8 +430,7 @@ async function jsHeapUsed(cdp: CDPSession): Promise<number> {
 }
 
 function printResult(r: SizeResult): void {
-  const ms = (values: number[]) =>
-    `${median(values).toFixed(0)} ms  (${values.map((v) => v.toFixed(0)).join(', ')})`
+  const ms = msOf
   console.log('')
   console.log(`### ${r.employees.toLocaleString('en-US')} employees`)
   row('demo workbook created (CLI)', `${r.createMs.toFixed(0)} ms`)
@@ -481,11 +461,4 @@ function printResult(r: SizeResult): void {
   row("'View All' open (click → groups drawn)", ms(r.viewAll))
   row("'View All' close (Close → panel gone)", ms(r.viewAllClose))
   row('renderer JS heap (end / after GC)', `${r.heapMiB.toFixed(1)} MiB / ${r.heapAfterGcMiB.toFixed(1)} MiB`)
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  if (sorted.length === 0) return NaN
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }

@@ -150,6 +150,102 @@ test.describe('Summary & Dashboard (HR) as OWNER', () => {
     )
   })
 
+  test('each chart draws once and is not drawn again until its figures change', async ({ page }) => {
+    await openDashboard(page, app, 'Summary & Dashboard (HR)')
+    const draws = () =>
+      page.$$eval('[data-testid="dashboard"] .chart', (charts) =>
+        charts.map((c) => [
+          c.closest('.dashboard-card')?.getAttribute('data-testid'),
+          Number(c.getAttribute('data-draws')),
+        ]),
+      )
+    // A chart as wide as its card is fitted to it once after its first draw (react-plotly's resize
+    // handler: a relayout, counted too); the gauge and the flow have fixed sizes.
+    const fixed = new Set(['dashboard-budget-used', 'dashboard-flow'])
+    const expected = (compa: number) =>
+      CARDS.map(([card]) => [card, card === 'dashboard-compa' ? compa : fixed.has(card) ? 1 : 2])
+    // A chart drawn again on every render (a new config object each time) counts on without end,
+    // and never shows these figures after a few renders of the page.
+    await expect.poll(draws).toEqual(expected(2))
+    await page.getByTestId('compa-grouping').selectOption('race')
+    await expect.poll(draws).toEqual(expected(3))
+    await page.getByTestId('compa-grouping').selectOption('gender')
+    await expect.poll(draws).toEqual(expected(4))
+  })
+
+  test('the pay-equity view shows the main process’s figures; the budget flow opens on its labels', async ({
+    page,
+  }) => {
+    await openDashboard(page, app, 'Summary & Dashboard (HR)')
+    const summary = await summaryOf(page)
+    const rows = page.getByTestId('equity-row')
+    await expect(rows).toHaveCount(summary.equity.gender.rows.length)
+    for (const [i, row] of summary.equity.gender.rows.entries()) {
+      await expect(rows.nth(i)).toContainText(row.name)
+      if (row.note) await expect(rows.nth(i)).toContainText('Too few to show (fewer than 5)')
+      else await expect(rows.nth(i)).toContainText((row.medianBefore as number).toFixed(3))
+    }
+    await page.getByTestId('equity-by').selectOption('race')
+    await expect(rows).toHaveCount(summary.equity.race.rows.length)
+
+    // The company's label sits at the middle of its node, as tall as the chart: the view opens there.
+    const viewport = page.getByTestId('budget-flow-viewport')
+    await viewport.scrollIntoViewIfNeeded()
+    const box = await viewport.boundingBox()
+    const label = await page
+      .getByTestId('dashboard-flow')
+      .locator('.node-label', { hasText: 'Lakeshore Analytics Inc.' })
+      .boundingBox()
+    expect(box && label).toBeTruthy()
+    if (box && label) {
+      expect(label.y).toBeGreaterThanOrEqual(box.y)
+      expect(label.y + label.height).toBeLessThanOrEqual(box.y + box.height)
+    }
+  })
+
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 700],
+  ] as const) {
+    test(`at ${width} × ${height} no axis labels overlap and nothing spills out of its card`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height })
+      await openDashboard(page, app, 'Summary & Dashboard (HR)')
+      const problems = await page.evaluate(() => {
+        const found: string[] = []
+        const overlap = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1
+        for (const chart of document.querySelectorAll('.js-plotly-plot')) {
+          const card = chart.closest('[data-testid^="dashboard-"]')?.getAttribute('data-testid')
+          for (const axis of ['.xtick', '.ytick']) {
+            const ticks = [...chart.querySelectorAll(`${axis} text`)].map((t) => t.getBoundingClientRect())
+            for (let i = 1; i < ticks.length; i++)
+              if (overlap(ticks[i - 1], ticks[i]))
+                found.push(`${card}: ${axis} labels ${i - 1} and ${i} overlap`)
+          }
+        }
+        for (const card of document.querySelectorAll<HTMLElement>('.dashboard-card')) {
+          const edge = card.getBoundingClientRect()
+          for (const el of card.querySelectorAll<HTMLElement>('*')) {
+            const r = el.getBoundingClientRect()
+            if (r.width === 0 || (r.right <= edge.right + 1 && r.left >= edge.left - 1)) continue
+            // Inside a scrolling box (the flow's viewport, a wide table) is not spilling.
+            let parent = el.parentElement
+            while (parent && parent !== card && getComputedStyle(parent).overflowX === 'visible')
+              parent = parent.parentElement
+            if (parent === card) found.push(`${card.dataset.testid}: ${el.tagName} spills out`)
+          }
+          for (const scroller of card.querySelectorAll<HTMLElement>('.dashboard-table__scroll'))
+            if (scroller.scrollWidth > scroller.clientWidth + 1)
+              found.push(`${card.dataset.testid}: its table needs a horizontal scroll`)
+        }
+        return [...new Set(found)]
+      })
+      expect(problems).toEqual([])
+    })
+  }
+
   test('a click on a scatter point opens that employee in the table', async ({ page }) => {
     await openDashboard(page, app, 'Summary & Dashboard (HR)')
     const summary = await summaryOf(page)

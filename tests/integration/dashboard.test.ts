@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type {
+  DashboardStats,
   DashboardSummary,
   EmployeeDto,
   IncreaseTablePage,
@@ -135,6 +136,38 @@ describe('dashboard.summary as an admin role (Summary & Dashboard (HR))', () => 
     expect(after.scatter.ids).toContain(row.id)
     await call('rewards.update', { updates: [{ employeeId: row.id, changes: { newSalary: null } }] })
     expect((await summary()).increases.planned).toBe(before.increases.planned)
+  })
+
+  it('dashboard.stats is the box plots’ figures; the pay-equity view comes from the same boxes', async () => {
+    const s = await summary()
+    for (const grouping of ['gender', 'age'] as const) {
+      const before = await call<DashboardStats>('dashboard.stats', {
+        viewAsEmployeeId: null,
+        metric: 'compaRatio',
+        grouping,
+      })
+      expect(before.groups).toEqual(s.compa[grouping].map((g) => ({ name: g.name, summary: g.before })))
+      const after = await call<DashboardStats>('dashboard.stats', {
+        viewAsEmployeeId: null,
+        metric: 'newCompaRatio',
+        grouping,
+      })
+      expect(after.groups).toEqual(s.compa[grouping].map((g) => ({ name: g.name, summary: g.after })))
+    }
+    const increases = await call<DashboardStats>('dashboard.stats', {
+      viewAsEmployeeId: null,
+      metric: 'increasePercent',
+      grouping: 'all',
+    })
+    expect(increases.groups[0].summary).toEqual(s.increases.summary)
+    for (const by of ['gender', 'race'] as const) {
+      const groups = s.compa[by]
+      expect(s.equity[by].rows.map((r) => r.name)).toEqual(groups.map((g) => g.name))
+      for (const row of s.equity[by].rows) {
+        const group = groups.find((g) => g.name === row.name)
+        if (row.note === null) expect(row.medianAfter).toBe(group?.after?.median ?? null)
+      }
+    }
   })
 
   it('dashboard.increases pages the recommended-versus-actual table, by name or by difference', async () => {

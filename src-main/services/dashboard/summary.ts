@@ -1,10 +1,13 @@
-import type { CompaGroup, DashboardSummary, IncreaseRow, SessionUser } from '../../../src-shared/contract'
+import type {
+  CompaGroup,
+  DashboardMetric,
+  DashboardStats,
+  DashboardSummary,
+  IncreaseRow,
+  SessionUser,
+} from '../../../src-shared/contract'
 import { budgetUsedColor, budgetUsedPercent } from '../../../src-shared/domain/budget-used'
-import {
-  compareGroups,
-  demographicGroup,
-  type DemographicGrouping,
-} from '../../../src-shared/domain/demographics'
+import { DEMOGRAPHIC_GROUPINGS, type DemographicGrouping } from '../../../src-shared/domain/demographics'
 import { histogramOfSorted, increaseNarrative } from '../../../src-shared/domain/distribution'
 import {
   COMPA_BANDS,
@@ -14,21 +17,15 @@ import {
   POSITION_BANDS,
   positionBand,
 } from '../../../src-shared/domain/pay-in-range'
+import { payEquity, type EquityView } from '../../../src-shared/domain/pay-equity'
 import { boxSummaryOfSorted, quantile, skewness, topOverUnder } from '../../../src-shared/domain/statistics'
 import type { RowState, TableModel } from '../table/model'
 import { resolveView, scopeRows, type View } from '../table/query'
 import { flowOf, topTeamsOf } from './budget-flow'
+import { groupBoxes } from './groups'
 
 /** Points the scatter draws at most; beyond, an even sample in employee order (the counts stay exact). */
 export const SCATTER_MAX_POINTS = 20_000
-const GROUPINGS: readonly DemographicGrouping[] = ['all', 'gender', 'race', 'age']
-
-/** Compa ratio after the planned changes: new annual pay against the new range's mid (null as before). */
-export function newCompaRatio(row: RowState): number | null {
-  const bounds = row.newRange?.bounds ?? null
-  if (!bounds || !row.newRange || !(row.newRange.range.midPay > 0) || !(bounds.mid > 0)) return null
-  return row.newAnnualPay / bounds.mid
-}
 
 /** The planned salary increase of a row with a recommendation, as the comparison table shows it. */
 export function increaseRow(row: RowState): IncreaseRow | null {
@@ -79,9 +76,6 @@ function computeSummary(
   companyName: string,
 ): DashboardSummary {
   const rows = scopeRows(model, view)
-  const groups = new Map<DemographicGrouping, Map<string, { before: number[]; after: number[] }>>(
-    GROUPINGS.map((g) => [g, new Map()]),
-  )
   const increases: number[] = []
   const scatterRows: RowState[] = []
   const compared: { actualIncreasePercent: number; recommendedIncreasePer: number; row: RowState }[] = []
@@ -94,18 +88,6 @@ function computeSummary(
     const row = model.rows[index]
     const { e } = row
     const before = row.compaRatio
-    const after = newCompaRatio(row)
-    for (const grouping of GROUPINGS) {
-      const name = demographicGroup(e, grouping)
-      const byName = groups.get(grouping) as Map<string, { before: number[]; after: number[] }>
-      let group = byName.get(name)
-      if (!group) {
-        group = { before: [], after: [] }
-        byName.set(name, group)
-      }
-      if (before !== null) group.before.push(before)
-      if (after !== null) group.after.push(after)
-    }
     const increase = row.salaryIncrease
     if (increase !== null && Number.isFinite(increase)) {
       increases.push(increase)
@@ -130,17 +112,14 @@ function computeSummary(
     }
   }
 
+  const boxes = groupBoxes(model, rows, DEMOGRAPHIC_GROUPINGS, ['compaRatio', 'newCompaRatio'] as const)
   const compa = {} as Record<DemographicGrouping, CompaGroup[]>
-  for (const grouping of GROUPINGS) {
-    const byName = groups.get(grouping) as Map<string, { before: number[]; after: number[] }>
-    compa[grouping] = [...byName.keys()].sort(compareGroups).map((name) => {
-      const group = byName.get(name) as { before: number[]; after: number[] }
-      return {
-        name,
-        before: boxSummaryOfSorted(Float64Array.from(group.before).sort()),
-        after: boxSummaryOfSorted(Float64Array.from(group.after).sort()),
-      }
-    })
+  for (const grouping of DEMOGRAPHIC_GROUPINGS) {
+    compa[grouping] = (boxes.get(grouping) ?? []).map(({ name, boxes: box }) => ({
+      name,
+      before: box.compaRatio,
+      after: box.newCompaRatio,
+    }))
   }
 
   const sortedIncreases = Float64Array.from(increases).sort()
@@ -159,14 +138,10 @@ function computeSummary(
   const percent = budgetUsedPercent(used, budget)
 
   return {
-    scope: {
-      kind: company ? 'company' : 'teams',
-      label: scopeLabel(model, view, viewAsEmployeeId, companyName),
-      employees: rows.length,
-      viewingAs: viewAsEmployeeId === null ? null : (model.names.get(viewAsEmployeeId) ?? null),
-    },
+    scope: scopeOf(model, view, viewAsEmployeeId, companyName, rows.length),
     defaultCurrency: model.payCycle.defaultCurrency,
     compa,
+    equity: { gender: equityOf(compa.gender), race: equityOf(compa.race) },
     budgetUsed: { budget, used, percent, color: percent === null ? null : budgetUsedColor(percent) },
     topOverUnder: { over: ranked.over.map(toRow), under: ranked.under.map(toRow) },
     increases: {
@@ -181,6 +156,56 @@ function computeSummary(
     scatter: scatterOf(scatterRows),
     payInRange: { bands: [...bands.values()], fits: [...fits.values()], noRange },
     budgetFlow: flowOf(model, company ? null : tops, company ? companyName : 'Your teams'),
+  }
+}
+
+/**
+ * `stats`: one metric's box-plot figures by one grouping over the rows the viewer's table shows,
+ * computed as the dashboard's box plots are (not cached: the command line asks once).
+ */
+export function dashboardStats(
+  model: TableModel,
+  user: SessionUser,
+  query: { viewAsEmployeeId: number | null; metric: DashboardMetric; grouping: DemographicGrouping },
+  companyName: string,
+): DashboardStats {
+  const { viewAsEmployeeId, metric, grouping } = query
+  const view = resolveView(model, user, viewAsEmployeeId)
+  const rows = scopeRows(model, view)
+  const groups = groupBoxes(model, rows, [grouping], [metric]).get(grouping) ?? []
+  return {
+    scope: scopeOf(model, view, viewAsEmployeeId, companyName, rows.length),
+    metric,
+    grouping,
+    groups: groups.map((g) => ({ name: g.name, summary: g.boxes[metric] })),
+  }
+}
+
+/** The pay-equity view of one grouping's compa-ratio boxes: medians before and after, gaps, small groups. */
+export function equityOf(groups: readonly CompaGroup[]): EquityView {
+  return payEquity(
+    groups.map((g) => ({
+      name: g.name,
+      countBefore: g.before?.count ?? 0,
+      countAfter: g.after?.count ?? 0,
+      medianBefore: g.before?.median ?? null,
+      medianAfter: g.after?.median ?? null,
+    })),
+  )
+}
+
+function scopeOf(
+  model: TableModel,
+  view: View,
+  viewAsEmployeeId: number | null,
+  companyName: string,
+  employees: number,
+): DashboardSummary['scope'] {
+  return {
+    kind: view.teamIds === null ? 'company' : 'teams',
+    label: scopeLabel(model, view, viewAsEmployeeId, companyName),
+    employees,
+    viewingAs: viewAsEmployeeId === null ? null : (model.names.get(viewAsEmployeeId) ?? null),
   }
 }
 

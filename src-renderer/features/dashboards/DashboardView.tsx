@@ -138,28 +138,41 @@ export function DashboardView({ title, children }: { title: string; children?: R
           {data && <CompaCard groups={data.compa[grouping]} grouping={grouping} />}
         </DashboardCard>
 
-        <DashboardCard title="Salary Increase vs Compa Ratio" testId="dashboard-scatter" span={7} {...card}>
+        <DashboardCard title="Salary Increase vs Compa Ratio" testId="dashboard-scatter" span={6} {...card}>
           {data && <ScatterCard scatter={data.scatter} onOpen={openInTable} />}
         </DashboardCard>
 
-        <DashboardCard title="Pay in Range" testId="dashboard-pay-in-range" span={5} {...card}>
+        <DashboardCard title="Pay in Range" testId="dashboard-pay-in-range" span={6} {...card}>
           {data && <PayInRangeCard payInRange={data.payInRange} />}
         </DashboardCard>
 
-        <DashboardCard title="Recommended vs Actual Increase" testId="dashboard-increases" span={7} {...card}>
+        <DashboardCard
+          title="Recommended vs Actual Increase"
+          testId="dashboard-increases"
+          span={12}
+          {...card}
+        >
           {data && <IncreaseTable viewAsEmployeeId={viewAsEmployeeId} version={data} onOpen={openInTable} />}
         </DashboardCard>
 
-        <DashboardCard title="Top Over / Under Recommendation" testId="dashboard-top" span={5} {...card}>
+        <DashboardCard title="Top Over / Under Recommendation" testId="dashboard-top" span={12} {...card}>
           {data && <TopOverUnder lists={data.topOverUnder} onOpen={openInTable} />}
         </DashboardCard>
 
         <DashboardCard title="Pay Equity" testId="dashboard-equity" span={12} {...card}>
-          {data && <PayEquity compa={data.compa} />}
+          {data && <PayEquity equity={data.equity} />}
         </DashboardCard>
 
         <DashboardCard title="Budget Flow" testId="dashboard-flow" span={12} {...card}>
-          {data && <FlowCard flow={data.budgetFlow} toUnits={toUnits} money={money} currency={currency} />}
+          {data && (
+            <FlowCard
+              flow={data.budgetFlow}
+              scope={data.scope}
+              toUnits={toUnits}
+              money={money}
+              currency={currency}
+            />
+          )}
         </DashboardCard>
       </div>
     </div>
@@ -372,11 +385,14 @@ function PayInRangeCard({ payInRange }: { payInRange: DashboardSummary['payInRan
 
 function FlowCard({
   flow,
+  scope,
   toUnits,
   money,
   currency,
 }: {
   flow: DashboardSummary['budgetFlow']
+  /** From the company merit budget (HR), or from the viewer's (or the viewed-as employee's) teams. */
+  scope: DashboardSummary['scope']
   toUnits: (cents: number) => number
   money: (cents: number | null) => string
   currency: string
@@ -386,8 +402,11 @@ function FlowCard({
   return (
     <>
       <p className="muted dashboard__note">
-        From {flow.nodes[0]?.label ?? 'the budget'} to teams, up to three levels, in {currency}: each team's
-        budget flows on to its sub-teams, and what it keeps ends as {ends.toLowerCase()}.
+        {scope.kind === 'company'
+          ? `From the company merit budget of ${flow.nodes[0]?.label ?? 'the company'} to teams`
+          : `From the budgets of ${scope.viewingAs ? `the teams of ${scope.viewingAs}` : 'your teams'} to their sub-teams`}
+        , up to three levels, in {currency}: each team's budget flows on to its sub-teams, and what it keeps
+        ends as {ends.toLowerCase()}.
         {flow.teamsGrouped > 0 && ` Smaller teams are grouped (${count(flow.teamsGrouped)} teams).`} Scroll
         the chart or move the minimap.
       </p>

@@ -1,29 +1,17 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { DashboardSummary } from '../../../src-shared/contract'
-import { payEquity } from '../../../src-shared/domain/pay-equity'
+import { formatGap } from '../../../src-shared/domain/pay-equity'
 
 const ratio = (value: number | null) => (value === null ? '—' : value.toFixed(3))
-const gap = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(1)}%`)
 
 /**
- * The in-cycle pay-equity view (beyond the spec): median compa ratio and the gap to the largest group
- * by gender or race, before and after the planned changes; groups under 5 are not shown.
+ * The in-cycle pay-equity view (beyond the spec), computed in the main process: median compa ratio
+ * and the gap to the largest group by gender or race, before and after the planned changes; groups
+ * under 5 are not shown.
  */
-export function PayEquity({ compa }: { compa: DashboardSummary['compa'] }) {
+export function PayEquity({ equity }: { equity: DashboardSummary['equity'] }) {
   const [by, setBy] = useState<'gender' | 'race'>('gender')
-  const view = useMemo(
-    () =>
-      payEquity(
-        compa[by].map((g) => ({
-          name: g.name,
-          countBefore: g.before?.count ?? 0,
-          countAfter: g.after?.count ?? 0,
-          medianBefore: g.before?.median ?? null,
-          medianAfter: g.after?.median ?? null,
-        })),
-      ),
-    [compa, by],
-  )
+  const view = equity[by]
   return (
     <div className="equity" data-testid="pay-equity">
       <div className="increase-table__bar">
@@ -82,9 +70,9 @@ export function PayEquity({ compa }: { compa: DashboardSummary['compa'] }) {
                 ) : (
                   <>
                     <td className="number">{ratio(row.medianBefore)}</td>
-                    <td className="number">{gap(row.gapBefore)}</td>
+                    <td className="number">{formatGap(row.gapBefore)}</td>
                     <td className="number">{ratio(row.medianAfter)}</td>
-                    <td className="number">{gap(row.gapAfter)}</td>
+                    <td className="number">{formatGap(row.gapAfter)}</td>
                   </>
                 )}
               </tr>

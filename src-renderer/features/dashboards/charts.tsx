@@ -56,7 +56,11 @@ interface PlotClick {
 /** One Plotly chart: drawn, or its error said in place (the figures stay readable beside it). */
 function Chart({ data, layout, filename, height, onPointClick, onDrawn, width }: ChartProps) {
   const [error, setError] = useState<string | null>(null)
-  const [drawn, setDrawn] = useState(false)
+  // How many times Plotly drew or laid out the chart (the first draw, the resize handler's fit to
+  // the card, each update): `data-draws`.
+  const [draws, setDraws] = useState(0)
+  // One object per chart: react-plotly draws again whenever data, layout or config is a new object.
+  const config = useMemo(() => chartConfig(filename), [filename])
   const onClick = useCallback(
     (event: PlotClick) => {
       const point = event.points?.[0]
@@ -67,7 +71,7 @@ function Chart({ data, layout, filename, height, onPointClick, onDrawn, width }:
   )
   const ready = useCallback(
     (_figure: unknown, graph: HTMLElement) => {
-      setDrawn(true)
+      setDraws((n) => n + 1)
       onDrawn?.(graph)
     },
     [onDrawn],
@@ -80,11 +84,11 @@ function Chart({ data, layout, filename, height, onPointClick, onDrawn, width }:
     )
   }
   return (
-    <div className="chart" data-state={drawn ? 'drawn' : 'drawing'}>
+    <div className="chart" data-state={draws > 0 ? 'drawn' : 'drawing'} data-draws={draws}>
       <Plot
         data={data}
         layout={layout}
-        config={chartConfig(filename)}
+        config={config}
         useResizeHandler={width === undefined}
         style={{ width: width === undefined ? '100%' : `${width}px`, height: `${height}px` }}
         onInitialized={ready}
@@ -210,8 +214,11 @@ export function BudgetFlowChart({
   }, [])
 
   useEffect(() => {
-    syncFrame()
     const el = viewport.current
+    // Sankey labels sit at their nodes' middles, and the first levels' nodes are as tall as the
+    // chart: the view opens on the middle rather than on bands without a label.
+    if (el) el.scrollTop = Math.max(0, (el.scrollHeight - el.clientHeight) / 2)
+    syncFrame()
     if (!el) return
     const observer = new ResizeObserver(syncFrame)
     observer.observe(el)

@@ -162,6 +162,7 @@ export function distributionLayout(increases: DashboardSummary['increases']): Pa
   return baseLayout({
     bargap: 0,
     showlegend: false,
+    margin: { l: 56, r: 16, t: 28, b: 48 },
     xaxis: { title: { text: 'Salary increase' }, ticksuffix: '%', gridcolor: COLORS.grid, zeroline: false },
     // Counts are whole: a short axis steps by one rather than by 0.2.
     yaxis: {
@@ -192,7 +193,8 @@ export function distributionLayout(increases: DashboardSummary['increases']): Pa
             text: `Median ${summary.median.toFixed(2)}%`,
             showarrow: false,
             xanchor: 'left',
-            yanchor: 'top',
+            // Above the plot, where no bar can be under it.
+            yanchor: 'bottom',
             xshift: 4,
             font: { color: COLORS.text, size: 11 },
           },

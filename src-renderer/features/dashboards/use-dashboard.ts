@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { DashboardSummary } from '../../../src-shared/contract'
 import { convertCents } from '../../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../../src-shared/domain/money'
@@ -26,9 +26,15 @@ export interface DashboardData {
 export function useDashboard(): DashboardData {
   const { employeeId: viewAsEmployeeId } = useViewingAs()
   const summary = useChannel('dashboard.summary', { viewAsEmployeeId })
-  const reloadToken = useAppSelector((state) => state.data.requestId ?? '')
+  const requestId = useAppSelector((state) => state.data.requestId)
+  const seen = useRef(requestId)
   const { reload } = summary
-  useEffect(() => reload(), [reloadToken, reload])
+  useEffect(() => {
+    const before = seen.current
+    seen.current = requestId
+    // The page asked once on mount; the session's first load (none before it) brings nothing newer.
+    if (before !== null && requestId !== before) reload()
+  }, [requestId, reload])
   useEffect(() => {
     const again = () => {
       if (document.visibilityState === 'visible') reload()

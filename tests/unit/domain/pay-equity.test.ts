@@ -1,4 +1,4 @@
-import { payEquity, TOO_SMALL_NOTE } from '../../../src-shared/domain/pay-equity'
+import { formatGap, payEquity, TOO_SMALL_NOTE } from '../../../src-shared/domain/pay-equity'
 
 describe('pay equity: median compa ratio and the gap to the largest known group', () => {
   const view = payEquity([
@@ -35,5 +35,16 @@ describe('pay equity: median compa ratio and the gap to the largest known group'
       note: TOO_SMALL_NOTE,
     })
     expect(TOO_SMALL_NOTE).toBe('Too few to show (fewer than 5)')
+  })
+})
+
+describe('formatGap', () => {
+  it('signs a gap to one decimal; a gap that rounds to zero is 0.0% without a sign', () => {
+    expect(formatGap(2.46)).toBe('+2.5%')
+    expect(formatGap(-1.14)).toBe('-1.1%')
+    expect(formatGap(0)).toBe('0.0%')
+    expect(formatGap(1e-14)).toBe('0.0%')
+    expect(formatGap(-0.04)).toBe('0.0%')
+    expect(formatGap(null)).toBe('—')
   })
 })

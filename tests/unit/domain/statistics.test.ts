@@ -4,6 +4,9 @@ import {
   TOP_OVER_UNDER_SIZE,
   WHISKER_IQR_FACTOR,
   boxPlot,
+  boxSummaryOf,
+  boxSummaryOfSorted,
+  exactSum,
   quantile,
   skewDirection,
   skewNarrative,
@@ -50,6 +53,74 @@ describe('box plot: "whiskers are 1.5 times the interquartile range"', () => {
         expect(s.median).toBeLessThanOrEqual(s.q3)
         expect(s.q3).toBeLessThanOrEqual(s.upperWhisker)
         expect(s.upperWhisker).toBeLessThanOrEqual(s.max)
+      }),
+    )
+  })
+})
+
+describe('box summary by selection (the dashboards over 100,000 values)', () => {
+  const bySort = (values: number[]) => boxSummaryOfSorted(Float64Array.from(values).sort())
+  const bySelection = (values: number[]) => boxSummaryOf(Float64Array.from(values))
+
+  it('gives the sorted figures for odd and even counts, ties, one value, outliers, none', () => {
+    const cases = [
+      [100, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      [3, 1, 2],
+      [7],
+      [5, 5],
+      [2, 2, 2, 2, 9, 2],
+      [-5.01, 10, 10, 10, 10, 20, 20, 20, 20, 35.01],
+      [0.95, 1.02, 0.87, 1.31, 0.4, 1.0, 1.0, 2.9],
+    ]
+    for (const values of cases) expect(bySelection(values), values.join(' ')).toEqual(bySort(values))
+    expect(bySelection([])).toBeNull()
+    expect(bySelection([100, 1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({
+      count: 10,
+      mean: 14.5,
+      min: 1,
+      q1: 3.25,
+      median: 5.5,
+      q3: 7.75,
+      max: 100,
+      lowerWhisker: 1,
+      upperWhisker: 9,
+      outliers: 1,
+    })
+  })
+
+  it('agrees with the sort for any values, past the selection’s sampling size (600)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), {
+          minLength: 1,
+          maxLength: 2000,
+        }),
+        (values) => {
+          expect(bySelection(values)).toEqual(bySort(values))
+        },
+      ),
+      { numRuns: 200 },
+    )
+    const many = Array.from({ length: 5000 }, (_, i) => ((i * 7919) % 5003) / 1000 + (i % 17 === 0 ? 40 : 0))
+    expect(bySelection(many)).toEqual(bySort(many))
+  })
+})
+
+describe('exactSum: a mean that does not depend on the order of the values', () => {
+  it('is the correctly rounded sum', () => {
+    expect(exactSum([0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1])).toBe(1)
+    expect(exactSum([1e100, 1, -1e100])).toBe(1)
+    expect(exactSum([1, 1e-16, 1e-16])).toBe(1.0000000000000002)
+    expect(exactSum([])).toBe(0)
+  })
+
+  it('is the same in any order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { maxLength: 300 }), (values) => {
+        const reversed = [...values].reverse()
+        const sorted = [...values].sort((a, b) => a - b)
+        expect(exactSum(reversed)).toBe(exactSum(values))
+        expect(exactSum(sorted)).toBe(exactSum(values))
       }),
     )
   })
