@@ -8,7 +8,9 @@ import { authRoutes } from './routes/auth'
 import { companyRoutes } from './routes/company'
 import { planningRoutes } from './routes/planning'
 import { statementRoutes } from './routes/statements'
+import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
+import { FeedWaiters } from './sync/feed-waiters'
 
 /** The company server: every route of the contract, on one PostgreSQL database, many companies. */
 export async function buildServer(
@@ -26,7 +28,10 @@ export async function buildServer(
   authRoutes(app, context)
   companyRoutes(app, context)
   userRoutes(app, context)
-  planningRoutes(app, context)
+  const waiters = new FeedWaiters(context.db)
+  app.addHook('onClose', async () => waiters.close())
+  planningRoutes(app, context, waiters)
+  syncRoutes(app, context, waiters)
   statementRoutes(app)
   return app
 }

@@ -182,6 +182,18 @@ export interface ChangeLogTable {
   new_value: Json<unknown> | null
 }
 
+export interface SyncChangeTable {
+  seq: Generated<number>
+  company_id: number
+  kind: string
+  entity_id: number
+  user_id: number | null
+  user_name: string
+  at: Timestamp
+  payload: Json<unknown>
+  idempotency_key: string | null
+}
+
 export interface ServerDatabase {
   company: CompanyTable
   app_user: AppUserTable
@@ -197,4 +209,5 @@ export interface ServerDatabase {
   planner_submission: PlannerSubmissionTable
   user_settings: UserSettingsTable
   change_log: ChangeLogTable
+  sync_change: SyncChangeTable
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import {
+  BASE_SEQ_HEADER,
+  IDEMPOTENCY_HEADER,
+  type OverwrittenValue,
+  type SyncedRewardField,
+  type SyncedRewardFields,
+} from '../../src-shared/contract/sync-dto'
 import { submissionTypeFor } from '../../src-shared/domain/admin-rules'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../src-shared/domain/locks'
@@ -10,8 +17,10 @@ import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
 import { callerOf, requireAdmin, requirePages, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+import { changeByKey, recordChange, rewardChangesSince } from '../sync/changes'
+import type { FeedWaiters } from '../sync/feed-waiters'
 
-const PLANNING_PAGES = [
+export const PLANNING_PAGES = [
   'employeetable',
   'plannerdashboard',
   'plannerstatus',
@@ -29,10 +38,16 @@ export const rewardPutSchema = z
     new_percent_bonus: z.number().min(0).max(1000).nullable().optional(),
     lump_sum: cents.nullable().optional(),
     comments: z.string().max(2000).nullable().optional(),
+    performance_plan: z.boolean().optional(),
+    promotion: z.boolean().optional(),
+    new_job_profile_id: id.nullable().optional(),
   })
   .strict()
 
-async function scopeOf(db: ServerDb, caller: Caller): Promise<PlanningScope> {
+const idempotencyKey = z.string().min(8).max(200).nullable()
+const baseSeq = z.coerce.number().int().min(0).nullable()
+
+export async function scopeOf(db: ServerDb, caller: Caller): Promise<PlanningScope> {
   const teams = await db
     .selectFrom('team')
     .select(['id', 'parent_team_id as parentTeamId', 'manager_id as managerId', 'planner_id as plannerId'])
@@ -65,7 +80,35 @@ async function lockReason(db: ServerDb, caller: Caller): Promise<string | null> 
   return submitted ? PLAN_SUBMITTED : null
 }
 
-export function planningRoutes(app: FastifyInstance, context: ServerContext): void {
+async function currentReward(db: ServerDb, companyId: number, employeeId: number) {
+  const row = await db
+    .selectFrom('reward')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst()
+  if (!row) return null
+  const { company_id: _c, ...reward } = row
+  return reward
+}
+
+/** Others' values, set after the pusher's base, that this push replaces: the last one per field. */
+function overwrittenBy(
+  changes: SyncedRewardFields,
+  later: readonly { user: string; user_id: number | null; fields: SyncedRewardFields }[],
+): OverwrittenValue[] {
+  const replaced = new Map<SyncedRewardField, OverwrittenValue>()
+  for (const change of later)
+    for (const [field, value] of Object.entries(change.fields) as [
+      SyncedRewardField,
+      OverwrittenValue['value'],
+    ][])
+      if (field in changes && changes[field] !== value)
+        replaced.set(field, { field, value, user_id: change.user_id, user: change.user })
+  return [...replaced.values()]
+}
+
+export function planningRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const caller = (request: FastifyRequest) => callerOf(request, context)
 
@@ -101,11 +144,13 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
     return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
   })
 
-  app.put('/api/employeerewards/:employee/', async (request) => {
+  app.put('/api/employeerewards/:employee/', async (request, reply) => {
     const who = await caller(request)
     requirePages(who, ['employeetable'], 'plan rewards')
     const employeeId = id.parse((request.params as { employee: string }).employee)
     const changes = rewardPutSchema.parse(request.body)
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const base = baseSeq.parse(request.headers[BASE_SEQ_HEADER] ?? null)
     const employee = await db
       .selectFrom('employee')
       .select(['id', 'team_id'])
@@ -114,9 +159,14 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
       .executeTakeFirst()
     if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
     if (!inScope(await scopeOf(db, who), employee.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    if (key && (await changeByKey(db, who.companyId, key))) {
+      // A replay (the first answer was lost): answer with the reward as it is, apply nothing.
+      void reply.header('idempotent-replay', 'true')
+      return currentReward(db, who.companyId, employeeId)
+    }
     const locked = await lockReason(db, who)
     if (locked) throw new HttpError(403, locked)
-    return db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('reward')
         .selectAll()
@@ -143,6 +193,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
           { from: before?.[key as keyof typeof before] ?? null, to: value },
         ]),
       )
+      const overwrote =
+        base === null ? [] : overwrittenBy(changes, await rewardChangesSince(trx, who, employeeId, base))
       await trx
         .insertInto('reward_history')
         .values({
@@ -150,12 +202,21 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
           employee_id: employeeId,
           user_id: who.userId,
           source: 'planner',
-          changes: JSON.stringify(diff),
+          changes: JSON.stringify(overwrote.length > 0 ? { ...diff, overwrote } : diff),
         })
         .execute()
+      const seq = await recordChange(
+        trx,
+        who,
+        { kind: 'reward', employee_id: employeeId, team_id: employee.team_id, fields: changes, overwrote },
+        key,
+      )
       const { company_id: _c, ...reward } = row
-      return reward
+      return { reward, seq }
     })
+    waiters.notify(who.companyId)
+    void reply.header('meritbook-seq', String(result.seq))
+    return result.reward
   })
 
   app.get('/api/employeerewards/history/:employeeId', async (request) => {
@@ -351,19 +412,38 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
       .where('planner_employee_id', '=', body.planner_employee)
       .executeTakeFirst()
     if (existing) throw new HttpError(409, 'This planner has already submitted.')
-    const row = await db
-      .insertInto('planner_submission')
-      .values({
-        company_id: who.companyId,
-        planner_employee_id: body.planner_employee,
-        pay_cycle_id: cycle.id,
-        submission_type: body.submission_type,
-        comments: body.comments,
-        submitted_by_user_id: who.userId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const { company_id: _c, ...submission } = row
+    const submission = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('planner_submission')
+        .values({
+          company_id: who.companyId,
+          planner_employee_id: body.planner_employee,
+          pay_cycle_id: cycle.id,
+          submission_type: body.submission_type,
+          comments: body.comments,
+          submitted_by_user_id: who.userId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const { company_id: _c, ...submission } = row
+      await recordChange(
+        trx,
+        who,
+        {
+          kind: 'submission',
+          submission: {
+            id: row.id,
+            planner_employee_id: row.planner_employee_id,
+            pay_cycle_id: row.pay_cycle_id,
+            submission_type: row.submission_type,
+            comments: row.comments,
+          },
+        },
+        null,
+      )
+      return submission
+    })
+    waiters.notify(who.companyId)
     return submission
   })
 
@@ -371,13 +451,18 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext): vo
     const who = await caller(request)
     requireAdmin(who, 'send plans back')
     const submissionId = id.parse((request.params as { id: string }).id)
-    const deleted = await db
-      .deleteFrom('planner_submission')
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', submissionId)
-      .returning('id')
-      .executeTakeFirst()
+    const deleted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('planner_submission')
+        .where('company_id', '=', who.companyId)
+        .where('id', '=', submissionId)
+        .returning(['id', 'planner_employee_id', 'pay_cycle_id'])
+        .executeTakeFirst()
+      if (row) await recordChange(trx, who, { kind: 'submission.deleted', submission: row }, null)
+      return row
+    })
     if (!deleted) throw new HttpError(404, `No planner submission has the id ${submissionId}.`)
+    waiters.notify(who.companyId)
     return { ok: true }
   })
 }

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { SyncFeedPage } from '../../src-shared/contract/sync-dto'
+import { inScope } from '../../src-shared/domain/visibility'
+import type { ServerContext } from '../context'
+import { callerOf, requirePages } from '../http/context'
+import { changesAfter } from '../sync/changes'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { PLANNING_PAGES, scopeOf } from './planning'
+
+const FEED_PAGE = 1000
+
+const feedQuery = z
+  .object({
+    after: z.coerce.number().int().min(0).default(0),
+    wait: z.coerce.number().min(0).max(60).default(0),
+  })
+  .strict()
+
+/**
+ * GET /api/sync/changes/?after=<seq>&wait=<seconds>: the company's change feed after `after`, long
+ * polled when `wait` is given. A desktop resumes from the `last` it applied. Reward changes of
+ * employees outside the caller's teams are left out; `last` still moves past them.
+ */
+export function syncRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
+  const { db } = context
+  app.get('/api/sync/changes/', async (request, reply): Promise<SyncFeedPage> => {
+    const who = await callerOf(request, context)
+    requirePages(who, PLANNING_PAGES, 'follow the company’s changes')
+    const query = feedQuery.parse(request.query)
+    let changes = await changesAfter(db, who.companyId, query.after, FEED_PAGE)
+    if (changes.length === 0 && query.wait > 0) {
+      const gone = new AbortController()
+      // The response's 'close' (not the request's, which closes once its body is read): the desktop left.
+      reply.raw.once('close', () => gone.abort())
+      await waiters.wait(who.companyId, query.after, query.wait * 1000, gone.signal)
+      changes = await changesAfter(db, who.companyId, query.after, FEED_PAGE)
+    }
+    const last = changes.at(-1)?.seq ?? query.after
+    const scope = await scopeOf(db, who)
+    return {
+      changes: changes.filter((c) => c.kind !== 'reward' || inScope(scope, c.team_id)),
+      last,
+    }
+  })
+}

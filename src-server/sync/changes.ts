@@ -1,0 +1,116 @@
+import type { Transaction } from 'kysely'
+import type { OverwrittenValue, SyncChange, SyncedRewardFields } from '../../src-shared/contract/sync-dto'
+import type { ServerDb } from '../db/connect'
+import type { ServerDatabase } from '../db/schema'
+import type { Caller } from '../http/context'
+
+type Payload =
+  | {
+      kind: 'reward'
+      employee_id: number
+      team_id: number | null
+      fields: SyncedRewardFields
+      overwrote: OverwrittenValue[]
+    }
+  | { kind: 'submission'; submission: Extract<SyncChange, { kind: 'submission' }>['submission'] }
+  | {
+      kind: 'submission.deleted'
+      submission: Extract<SyncChange, { kind: 'submission.deleted' }>['submission']
+    }
+
+/** The employee a change is about: the one rewarded, or the planner who submitted. */
+const entityOf = (payload: Payload): number =>
+  payload.kind === 'reward' ? payload.employee_id : payload.submission.planner_employee_id
+
+/**
+ * Appends a change to the company's feed in the caller's transaction, so the feed holds exactly what
+ * was committed. Returns its sequence number.
+ */
+export async function recordChange(
+  trx: Transaction<ServerDatabase>,
+  caller: Caller,
+  payload: Payload,
+  idempotencyKey: string | null,
+): Promise<number> {
+  const row = await trx
+    .insertInto('sync_change')
+    .values({
+      company_id: caller.companyId,
+      kind: payload.kind,
+      entity_id: entityOf(payload),
+      user_id: caller.userId,
+      user_name: caller.name,
+      payload: JSON.stringify(payload),
+      idempotency_key: idempotencyKey,
+    })
+    .returning('seq')
+    .executeTakeFirstOrThrow()
+  return row.seq
+}
+
+/** The change an earlier call with this idempotency key made, if any. */
+export async function changeByKey(
+  db: ServerDb,
+  companyId: number,
+  key: string,
+): Promise<{ seq: number; payload: unknown } | null> {
+  const row = await db
+    .selectFrom('sync_change')
+    .select(['seq', 'payload'])
+    .where('company_id', '=', companyId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** Later reward changes by others to an employee: the values a push made after `baseSeq` would replace. */
+export async function rewardChangesSince(
+  db: ServerDb | Transaction<ServerDatabase>,
+  caller: Caller,
+  employeeId: number,
+  baseSeq: number,
+): Promise<{ user: string; user_id: number | null; fields: SyncedRewardFields }[]> {
+  const rows = await db
+    .selectFrom('sync_change')
+    .select(['user_name', 'payload', 'user_id'])
+    .where('company_id', '=', caller.companyId)
+    .where('kind', '=', 'reward')
+    .where('entity_id', '=', employeeId)
+    .where('seq', '>', baseSeq)
+    .orderBy('seq')
+    .execute()
+  return rows
+    .filter((r) => r.user_id !== caller.userId)
+    .map((r) => ({
+      user: r.user_name,
+      user_id: r.user_id,
+      fields: (r.payload as { fields: SyncedRewardFields }).fields,
+    }))
+}
+
+/** Feed rows after `after` for one company, as the desktop reads them (visibility is the route's). */
+export async function changesAfter(
+  db: ServerDb,
+  companyId: number,
+  after: number,
+  limit: number,
+): Promise<SyncChange[]> {
+  const rows = await db
+    .selectFrom('sync_change')
+    .select(['seq', 'user_id', 'user_name', 'at', 'payload'])
+    .where('company_id', '=', companyId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute()
+  return rows.map(
+    (r) =>
+      ({
+        ...(r.payload as Payload),
+        seq: r.seq,
+        user_id: r.user_id,
+        user: r.user_name,
+        at: new Date(r.at).toISOString(),
+      }) as SyncChange,
+  )
+}
