@@ -99,7 +99,7 @@ describe('import screen wording', () => {
   it("names the errors report after the import's first file", () => {
     const batches = [
       {
-        fileName: '0f8fad5b-d9cb-469f-a165-70867728950e-people.2026.csv',
+        fileName: 'people.2026.csv',
         offset: 0,
         rows: 3,
         encoding: 'UTF-8' as const,
