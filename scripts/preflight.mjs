@@ -18,6 +18,10 @@ const APT_PACKAGES = [
   { name: 'dbus-daemon', why: 'dbus-run-session gives the keychain tests a private D-Bus' },
   { name: 'sqlite3', why: 'the import benchmark compares with sqlite3' },
   { name: 'postgresql', why: "the company server's tests run against a real PostgreSQL" },
+  {
+    name: 'poppler-utils',
+    why: "the reward statements' tests read PDFs back (pdftotext, pdffonts, pdftoppm)",
+  },
 ]
 
 function log(line) {

@@ -8,6 +8,7 @@ import { matrixCommand } from './cli/matrix-command'
 import { employeeCommand, payRangeCommand, usersCommand } from './cli/records-commands'
 import { cycleCommand } from './cli/cycle-commands'
 import { statsCommand } from './cli/stats-commands'
+import { statementsCommand } from './cli/statements-commands'
 import { USAGE, UsageError } from './cli/usage'
 import { Failure } from './services/failure'
 import { WorkbookError } from './workbook/errors'
@@ -68,6 +69,11 @@ const COMMANDS: Record<string, Command> = {
     variadic: true,
     run: ([file, ...rest], flags, out) => payRangeCommand(file, flags, out, rest),
   },
+  statements: {
+    args: ['file', 'template|generate'],
+    variadic: true,
+    run: ([file, ...rest], flags, out) => statementsCommand(file, flags, out, rest),
+  },
 }
 
 const FILE_ERRORS = new Set([
@@ -122,6 +128,13 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         metric: { type: 'string' },
         group: { type: 'string' },
         equity: { type: 'boolean' },
+        intro: { type: 'string' },
+        closing: { type: 'string' },
+        tags: { type: 'string' },
+        logo: { type: 'string' },
+        template: { type: 'string' },
+        out: { type: 'string' },
+        combined: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })

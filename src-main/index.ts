@@ -46,6 +46,14 @@ async function pickFile(input: unknown): Promise<Result<{ path: string | null }>
   const parsed = contract['workbook.pickFile'].input.safeParse(input)
   if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
   const { purpose } = parsed.data
+  if (purpose === 'statementsFolder') {
+    if (!mainWindow) return ok({ path: null })
+    const chosen = await dialog.showOpenDialog(mainWindow, {
+      title: 'Folder for the statements',
+      properties: ['openDirectory', 'createDirectory'],
+    })
+    return ok({ path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) })
+  }
   const csv = purpose === 'importCsv' || purpose === 'exportCsv'
   const filters = csv
     ? [{ name: 'CSV file', extensions: ['csv'] }]

@@ -64,6 +64,14 @@ export const USAGE = `Meritbook command line
       Edit an employee's record, validated like the import. Fields: ${EMPLOYEE_FIELD_NAMES.join(', ')}.
   payrange <file.paycycle> set <name> [min=<n>] [mid=<n>] [max=<n>] [currency=<code>] [salaried=<bool>] [name=<new name>] --json
       Edit a pay range (min ≤ mid ≤ max); the table's compa ratios follow.
+  statements <file.paycycle> template list|add --name <n> [--intro <text>] [--closing <text>] [--tags a,b] [--logo <png|jpg>] [--as <email>] --json
+      Reward statement templates. Merge tags such as {{name}} or {{effective_date}} in the texts (an unknown
+      tag is refused); --tags turns on only these data tags: salary, bonus, lump_sum, totalCash, compaRatio,
+      positionInRange, pay_range (default: salary, bonus, lump_sum, totalCash).
+  statements <file.paycycle> generate --template <name> --out <dir> [--team <name> | --employees <Employee Id,…>] [--combined] [--as <email>] --json
+      One PDF per employee (everyone the user may see, a team and the teams below it, or these employees) in
+      <dir>, named from the Employee Id and the name; --combined also writes 'All statements.pdf'.
+      --json: { written, files, combined }.
 
 Run with: npm run -s cli -- <command> …`
 

@@ -1,5 +1,11 @@
 import path from 'node:path'
-import type { Channel, ChannelInput, ChannelOutput, ImportSummary } from '../../src-shared/contract'
+import type {
+  Channel,
+  ChannelInput,
+  ChannelOutput,
+  ImportSummary,
+  StatementJobSummary,
+} from '../../src-shared/contract'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
 import { createDispatcher } from '../ipc/dispatch'
 import { Failure } from '../services/failure'
@@ -11,6 +17,8 @@ export interface CliSession {
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
   /** Resolves when an import has read its file (the app learns it from the import.changed event). */
   importSettled(importId: string): Promise<ImportSummary>
+  /** Resolves when a batch of statements has ended (the app learns it from statements.changed). */
+  statementsSettled(jobId: string): Promise<StatementJobSummary>
   close(): Promise<void>
 }
 
@@ -36,6 +44,7 @@ export async function openCliSession(file: string, actAs: string | undefined): P
       return result.value as ChannelOutput<typeof channel>
     },
     importSettled: (importId) => session.imports.whenSettled(importId),
+    statementsSettled: (jobId) => session.statements.whenSettled(jobId),
     close: () => session.close(),
   }
 }

@@ -23,6 +23,7 @@ import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import { submissionHandlers } from './handlers/submissions'
 import { recordsHandlers } from './handlers/records'
+import { statementHandlers } from './handlers/statements'
 import { tableHandlers } from './handlers/table'
 import { usersHandlers } from './handlers/users'
 import type { Handler, HandlerMap } from './types'
@@ -52,6 +53,7 @@ const HANDLERS = mergeHandlers(
   orgChartHandlers,
   submissionHandlers,
   recordsHandlers,
+  statementHandlers,
   tableHandlers,
   usersHandlers,
 )

@@ -14,6 +14,7 @@ import { openWorkbook, type Workbook } from '../workbook/open'
 import type { Owner } from '../workbook/seed'
 import { Failure } from './failure'
 import { ImportJobs } from './import/jobs'
+import { StatementJobs } from './statements/jobs'
 import { RecentFiles } from './recent-files'
 import { TableCache } from './table/cache'
 import { createDemoWorkbook, createJoinedWorkbook, createWorkbook } from './workbooks'
@@ -47,12 +48,15 @@ export class Session {
   readonly recent: RecentFiles
   /** Imports under way on the open workbook; discarded when it closes. */
   readonly imports: ImportJobs
+  /** Batches of reward statements being written; stopped when the workbook closes. */
+  readonly statements: StatementJobs
   /** The Compensation Table's model of the open workbook (services/table); dropped when it changes. */
   readonly table = new TableCache()
 
   constructor(readonly options: SessionOptions) {
     this.recent = new RecentFiles(options.dataDir)
     this.imports = new ImportJobs(options.emit)
+    this.statements = new StatementJobs(options.emit)
   }
 
   info(): AppInfo {
@@ -121,6 +125,7 @@ export class Session {
   async close(): Promise<void> {
     const workbook = this.workbook
     this.imports.discardAll()
+    await this.statements.cancelAll()
     this.table.invalidate()
     this.workbook = null
     this.user = null

@@ -62,6 +62,15 @@ import type {
 import { rewardChangesSchema, tableQuerySchema } from './table-schema'
 import { payCycleConfigSchema, payCyclePatchSchema, payCycleRestoreSchema } from './pay-cycle-schema'
 import type { LiveRates, PayCycleChange, PayCycleHistoryEntry } from './pay-cycle-dto'
+import type {
+  StatementEmployeesPage,
+  StatementJobSummary,
+  StatementPreviewDto,
+  StatementTemplateDto,
+  StatementTemplateSummary,
+  TemplateChange,
+} from './statements-dto'
+import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
 
 /**
  * Who may call a channel:
@@ -103,6 +112,46 @@ const planningPages: Access = {
   kind: 'pages',
   pages: ['employeetable', 'plannerdashboard', 'plannerstatus', 'compstatements', 'hrdashboard'],
 }
+
+/** Reward Statements: COMM_MANAGER's only page, planners' and admin roles'. */
+const statementsPage: Access = { kind: 'pages', pages: ['compstatements'] }
+const templateId = z.number().int().positive()
+/** A draft as the editor holds it (templateProblems checks it in main before anything is written). */
+const templateDraft = z
+  .object({
+    name: z.string().max(TEMPLATE_NAME_MAX * 2),
+    // A 1 MiB image as base64, with its data: prefix.
+    logo: z.string().max(1_500_000).nullable(),
+    intro: z.string().max(TEMPLATE_TEXT_MAX * 2),
+    closing: z.string().max(TEMPLATE_TEXT_MAX * 2),
+    dataTags: z.object(
+      Object.fromEntries(DATA_TAGS.map((t) => [t, z.boolean()])) as Record<
+        (typeof DATA_TAGS)[number],
+        z.ZodBoolean
+      >,
+    ),
+  })
+  .strict()
+const statementScope = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('employees'), ids: z.array(z.number().int().positive()).min(1).max(200_000) })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('employeeIds'),
+      employeeIds: z.array(z.string().trim().min(1).max(200)).min(1).max(200_000),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('filter'),
+      search: z.string().max(200),
+      teamId: z.number().int().positive().nullable(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('team'), teamId: z.number().int().positive() }).strict(),
+  z.object({ kind: z.literal('all') }).strict(),
+])
 
 /** Summary & Dashboard and Summary & Dashboard (HR): each shows what the viewer's table shows. */
 const dashboards: Access = { kind: 'pages', pages: ['plannerdashboard', 'hrdashboard'] }
@@ -162,7 +211,7 @@ export const contract = {
   'workbook.openDemo': channel<WorkbookSummary>()(none, open),
   /** Native file dialog; only the Electron shell answers it (browser mode: UNSUPPORTED). */
   'workbook.pickFile': channel<{ path: string | null }>()(
-    z.object({ purpose: z.enum(['open', 'create', 'importCsv', 'exportCsv']) }).strict(),
+    z.object({ purpose: z.enum(['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder']) }).strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),
@@ -668,6 +717,59 @@ export const contract = {
       })
       .strict(),
     open,
+  ),
+  /** Reward statement templates, by name (without the logos' bytes). */
+  'statements.templates': channel<StatementTemplateSummary[]>()(none, statementsPage),
+  'statements.template': channel<StatementTemplateDto>()(
+    z.object({ id: templateId }).strict(),
+    statementsPage,
+  ),
+  /** POST (id null) or PATCH employee/reward-statements-templates/{id}/; one change-log entry (undo). */
+  'statements.saveTemplate': channel<TemplateChange>()(
+    z.object({ id: templateId.nullable(), draft: templateDraft }).strict(),
+    statementsPage,
+  ),
+  'statements.deleteTemplate': channel<TemplateChange>()(
+    z.object({ id: templateId }).strict(),
+    statementsPage,
+  ),
+  /** Undo ('before') or redo ('after') of a template's save, creation or delete, from its change-log entry. */
+  'statements.restoreTemplate': channel<TemplateChange>()(
+    z.object({ changeLogId: z.number().int().positive(), side: z.enum(['before', 'after']) }).strict(),
+    statementsPage,
+  ),
+  /** RewardStatementPreview: one employee's statement laid out exactly as its PDF draws it. */
+  'statements.preview': channel<StatementPreviewDto>()(
+    z.object({ draft: templateDraft, employeeId: z.number().int().positive() }).strict(),
+    statementsPage,
+  ),
+  /** The employees whose statements the user may write (search by name, a team), with their latest statement. */
+  'statements.employees': channel<StatementEmployeesPage>()(
+    z
+      .object({
+        search: z.string().max(200),
+        teamId: z.number().int().positive().nullable(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    statementsPage,
+  ),
+  /**
+   * generate-batch: one PDF per employee in `folder` (named from the Employee Id and name), and one
+   * combined PDF when asked; runs in the background (progress: task.progress; end: statements.changed).
+   */
+  'statements.generate': channel<StatementJobSummary>()(
+    z.object({ templateId, folder: filePath, scope: statementScope, combined: z.boolean() }).strict(),
+    statementsPage,
+  ),
+  'statements.job': channel<StatementJobSummary>()(
+    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+    statementsPage,
+  ),
+  'statements.cancel': channel<StatementJobSummary>()(
+    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+    statementsPage,
   ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),

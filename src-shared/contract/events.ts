@@ -1,5 +1,6 @@
 import type { WorkbookSummary } from './dto'
 import type { ImportSummary } from './import-dto'
+import type { StatementJobSummary } from './statements-dto'
 
 /** Events main pushes to every window. Free of zod so the sandboxed preload can import it. */
 export interface EventPayloads {
@@ -8,6 +9,13 @@ export interface EventPayloads {
   'task.progress': { task: string; done: number; total: number | null; message: string }
   /** An import finished parsing, was cancelled, or was committed. */
   'import.changed': ImportSummary
+  /** A batch of reward statements finished, was cancelled or failed. */
+  'statements.changed': StatementJobSummary
 }
 export type EventName = keyof EventPayloads
-export const EVENT_NAMES: readonly EventName[] = ['workbook.changed', 'task.progress', 'import.changed']
+export const EVENT_NAMES: readonly EventName[] = [
+  'workbook.changed',
+  'task.progress',
+  'import.changed',
+  'statements.changed',
+]

@@ -1,0 +1,29 @@
+import { statementEmployees } from '../../services/statements/employees'
+import { previewStatement } from '../../services/statements/preview'
+import {
+  deleteTemplate,
+  getTemplate,
+  restoreTemplate,
+  saveTemplate,
+  templateSummaries,
+} from '../../services/statements/templates'
+import type { HandlerMap } from '../types'
+
+/** Reward statements: templates, the preview, the employees and their statements, batches of PDFs. */
+export const statementHandlers: HandlerMap = {
+  'statements.templates': async (_input, { workbook }) => templateSummaries(workbook),
+  'statements.template': async ({ id }, { workbook }) => getTemplate(workbook, id),
+  'statements.saveTemplate': async ({ id, draft }, { workbook, user }) =>
+    saveTemplate(workbook, user, id, draft),
+  'statements.deleteTemplate': async ({ id }, { workbook, user }) => deleteTemplate(workbook, user, id),
+  'statements.restoreTemplate': async ({ changeLogId, side }, { workbook, user }) =>
+    restoreTemplate(workbook, user, changeLogId, side),
+  'statements.preview': async ({ draft, employeeId }, { session, workbook, user }) =>
+    previewStatement(await session.table.get(workbook), workbook, user, draft, employeeId),
+  'statements.employees': async (input, { session, workbook, user }) =>
+    statementEmployees(await session.table.get(workbook), workbook, user, input),
+  'statements.generate': async (input, { session, workbook, user }) =>
+    session.statements.start(workbook, await session.table.get(workbook), user, input),
+  'statements.job': async ({ jobId }, { session }) => session.statements.summary(jobId),
+  'statements.cancel': async ({ jobId }, { session }) => session.statements.cancel(jobId),
+}

@@ -1,0 +1,248 @@
+import type { Workbook } from '../open'
+
+/** Reward statement templates and the statements generated from them (spec §3). */
+
+export interface StoredTemplate {
+  id: number
+  name: string
+  logo: string | null
+  intro: string
+  closing: string
+  dataTags: Record<string, boolean>
+  modifiedAt: string
+}
+
+interface TemplateRow {
+  id: number
+  name: string
+  logo_url: string | null
+  template_content: string
+  data_tags: string
+  modified_at: string
+}
+
+function templateOf(row: TemplateRow): StoredTemplate {
+  const content = JSON.parse(row.template_content) as { intro?: string; closing?: string }
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo_url,
+    intro: content.intro ?? '',
+    closing: content.closing ?? '',
+    dataTags: JSON.parse(row.data_tags) as Record<string, boolean>,
+    modifiedAt: row.modified_at,
+  }
+}
+
+export function listTemplates(workbook: Workbook): StoredTemplate[] {
+  const rows = workbook.sqlite
+    .prepare('SELECT * FROM statement_template ORDER BY name COLLATE NOCASE, id')
+    .all() as TemplateRow[]
+  return rows.map(templateOf)
+}
+
+export function readTemplate(workbook: Workbook, id: number): StoredTemplate | null {
+  const row = workbook.sqlite.prepare('SELECT * FROM statement_template WHERE id = ?').get(id) as
+    TemplateRow | undefined
+  return row ? templateOf(row) : null
+}
+
+export function findTemplateByName(workbook: Workbook, name: string): StoredTemplate | null {
+  const row = workbook.sqlite
+    .prepare('SELECT * FROM statement_template WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .get(name.trim()) as TemplateRow | undefined
+  return row ? templateOf(row) : null
+}
+
+/** Writes a template (a new one, or the one with `template.id`, which is re-created after a delete's undo). */
+export function writeTemplate(workbook: Workbook, template: StoredTemplate, insert: boolean): void {
+  const values = [
+    template.name,
+    template.logo,
+    JSON.stringify({ intro: template.intro, closing: template.closing }),
+    JSON.stringify(template.dataTags),
+    template.modifiedAt,
+  ]
+  if (insert)
+    workbook.sqlite
+      .prepare(
+        'INSERT INTO statement_template (id, name, logo_url, template_content, data_tags, modified_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(template.id, ...values)
+  else
+    workbook.sqlite
+      .prepare(
+        'UPDATE statement_template SET name = ?, logo_url = ?, template_content = ?, data_tags = ?, modified_at = ? WHERE id = ?',
+      )
+      .run(...values, template.id)
+}
+
+export function nextTemplateId(workbook: Workbook): number {
+  return (
+    ((workbook.sqlite.prepare('SELECT MAX(id) AS id FROM statement_template').get() as { id: number | null })
+      .id ?? 0) + 1
+  )
+}
+
+export function deleteTemplateRow(workbook: Workbook, id: number): void {
+  workbook.sqlite.prepare('DELETE FROM statement_template WHERE id = ?').run(id)
+}
+
+export function appendChangeLogRow(
+  workbook: Workbook,
+  entry: {
+    at: string
+    userId: number | null
+    entity: string
+    entityId: string
+    action: string
+    oldValue: unknown
+    newValue: unknown
+  },
+): number {
+  const info = workbook.sqlite
+    .prepare(
+      'INSERT INTO change_log (at, user_id, entity, entity_id, action, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      entry.at,
+      entry.userId,
+      entry.entity,
+      entry.entityId,
+      entry.action,
+      entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
+      entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
+    )
+  return Number(info.lastInsertRowid)
+}
+
+export function readChangeLogEntry(
+  workbook: Workbook,
+  id: number,
+  entity: string,
+): { action: string; entityId: string | null; oldValue: string | null; newValue: string | null } | null {
+  const row = workbook.sqlite
+    .prepare('SELECT action, entity_id, old_value, new_value FROM change_log WHERE id = ? AND entity = ?')
+    .get(id, entity) as
+    | { action: string; entity_id: string | null; old_value: string | null; new_value: string | null }
+    | undefined
+  return row
+    ? { action: row.action, entityId: row.entity_id, oldValue: row.old_value, newValue: row.new_value }
+    : null
+}
+
+/** Department and location are not in the table's model; read per statement. */
+export function employeePlaces(
+  workbook: Workbook,
+): (employeeId: number) => { department: string | null; location: string | null } {
+  const statement = workbook.sqlite.prepare('SELECT department, location FROM employee WHERE id = ?')
+  return (employeeId) =>
+    (statement.get(employeeId) as { department: string | null; location: string | null } | undefined) ?? {
+      department: null,
+      location: null,
+    }
+}
+
+export interface NewStatement {
+  employeeId: number
+  templateId: number
+  payCycleId: number | null
+  content: string
+  createdAt: string
+  sendStatus: string
+  sendMethod: string | null
+  sentAt: string | null
+}
+
+/** Records statements as they are written (a prepared insert; the caller batches them in transactions). */
+export function statementRecorder(workbook: Workbook): (rows: readonly NewStatement[]) => void {
+  const insert = workbook.sqlite.prepare(
+    `INSERT INTO reward_statement (employee_id, template_id, pay_cycle_id, content, created_at, send_status, send_method, sent_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  return workbook.sqlite.transaction((rows: readonly NewStatement[]) => {
+    for (const r of rows)
+      insert.run(
+        r.employeeId,
+        r.templateId,
+        r.payCycleId,
+        r.content,
+        r.createdAt,
+        r.sendStatus,
+        r.sendMethod,
+        r.sentAt,
+      )
+  })
+}
+
+export interface LatestStatement {
+  employeeId: number
+  id: number
+  templateId: number | null
+  templateName: string | null
+  fileName: string | null
+  createdAt: string
+  sendStatus: string
+  sendMethod: string | null
+  sentAt: string | null
+  count: number
+}
+
+/** The latest statement of each of these employees, with how many each has. */
+export function latestStatements(
+  workbook: Workbook,
+  employeeIds: readonly number[],
+): Map<number, LatestStatement> {
+  const found = new Map<number, LatestStatement>()
+  if (employeeIds.length === 0) return found
+  const rows = workbook.sqlite
+    .prepare(
+      `SELECT s.id, s.employee_id, s.template_id, s.content, s.created_at, s.send_status, s.send_method, s.sent_at, c.n
+       FROM reward_statement s
+       JOIN (SELECT employee_id, MAX(id) AS last, COUNT(*) AS n FROM reward_statement
+             WHERE employee_id IN (SELECT value FROM json_each(?)) GROUP BY employee_id) c
+         ON c.last = s.id`,
+    )
+    .all(JSON.stringify(employeeIds)) as {
+    id: number
+    employee_id: number
+    template_id: number | null
+    content: string
+    created_at: string
+    send_status: string
+    send_method: string | null
+    sent_at: string | null
+    n: number
+  }[]
+  for (const r of rows) {
+    let content: { templateName?: string; fileName?: string } = {}
+    try {
+      content = JSON.parse(r.content) as typeof content
+    } catch {
+      // An older row's content is not ours to read.
+    }
+    found.set(r.employee_id, {
+      employeeId: r.employee_id,
+      id: r.id,
+      templateId: r.template_id,
+      templateName: content.templateName ?? null,
+      fileName: content.fileName ?? null,
+      createdAt: r.created_at,
+      sendStatus: r.send_status,
+      sendMethod: r.send_method,
+      sentAt: r.sent_at,
+      count: r.n,
+    })
+  }
+  return found
+}
+
+export function countStatements(workbook: Workbook): number {
+  return (workbook.sqlite.prepare('SELECT COUNT(*) AS n FROM reward_statement').get() as { n: number }).n
+}
+
+export function companyName(workbook: Workbook): string {
+  const row = workbook.sqlite.prepare('SELECT name FROM company WHERE id = 1').get() as
+    { name: string } | undefined
+  return row?.name ?? ''
+}

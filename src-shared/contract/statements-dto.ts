@@ -1,0 +1,89 @@
+import type { StatementPage } from '../domain/statements/layout'
+import type { DataTags } from '../domain/statements/templates'
+
+/** Reward statements (spec §3 Reward statement template, §7 Reward statements): plain data. */
+
+export interface StatementTemplateDto {
+  id: number
+  name: string
+  /** A data: URL (PNG or JPEG) kept in the workbook, or null. */
+  logo: string | null
+  intro: string
+  closing: string
+  dataTags: DataTags
+  modifiedAt: string
+}
+
+/** The template list: without the logos' bytes. */
+export interface StatementTemplateSummary {
+  id: number
+  name: string
+  hasLogo: boolean
+  dataTags: DataTags
+  modifiedAt: string
+}
+
+/** A template saved, created, deleted or restored, with the change-log entry that undoes it. */
+export interface TemplateChange {
+  template: StatementTemplateDto | null
+  changeLogId: number
+  message: string
+}
+
+export interface StatementPreviewDto {
+  employee: { id: number; employeeId: string; name: string }
+  currency: string
+  pages: StatementPage[]
+  /** Characters of the employee's texts the bundled font cannot draw (shown as empty boxes). */
+  missingGlyphs: string[]
+}
+
+export interface StatementStatusDto {
+  templateName: string | null
+  createdAt: string
+  /** NOT_SENT, SAVED (written as a PDF for handing out), SENT. */
+  sendStatus: string
+  sendMethod: string | null
+  sentAt: string | null
+  fileName: string | null
+  count: number
+}
+
+export interface StatementEmployeeRow {
+  id: number
+  employeeId: string
+  name: string
+  jobTitle: string | null
+  team: string | null
+  currency: string
+  latest: StatementStatusDto | null
+}
+
+export interface StatementEmployeesPage {
+  total: number
+  rows: StatementEmployeeRow[]
+}
+
+export type StatementScope =
+  | { kind: 'employees'; ids: number[] }
+  /** By the company's Employee Id (the CLI's --employees). */
+  | { kind: 'employeeIds'; employeeIds: string[] }
+  | { kind: 'filter'; search: string; teamId: number | null }
+  | { kind: 'team'; teamId: number }
+  | { kind: 'all' }
+
+export interface StatementJobSummary {
+  jobId: string
+  phase: 'running' | 'done' | 'cancelled' | 'failed'
+  templateName: string
+  folder: string
+  total: number
+  written: number
+  /** File names in `folder`, in the order written (complete once the job ends). */
+  files: string[]
+  /** The combined PDF's file name, when asked for and written. */
+  combined: string | null
+  error: string | null
+  startedAt: string
+  finishedAt: string | null
+}
