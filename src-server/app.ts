@@ -12,6 +12,29 @@ import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
 import { FeedWaiters } from './sync/feed-waiters'
 
+/**
+ * close() waits for handlers still running: a client that hung up closes its socket at once, but
+ * its handler goes on using the database, which the caller destroys after close().
+ */
+function drainOnClose(app: FastifyInstance): () => Promise<void> {
+  let running = 0
+  let idle: (() => void) | null = null
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler
+    route.handler = async function (this: FastifyInstance, request, reply) {
+      running++
+      try {
+        return await handler.call(this, request, reply)
+      } finally {
+        if (--running === 0) idle?.()
+      }
+    }
+  })
+  return async () => {
+    if (running > 0) await new Promise<void>((resolve) => (idle = resolve))
+  }
+}
+
 /** The company server: every route of the contract, on one PostgreSQL database, many companies. */
 export async function buildServer(
   context: ServerContext,
@@ -21,6 +44,7 @@ export async function buildServer(
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
+  const drained = drainOnClose(app)
   app.get('/health', async () => {
     await sql`select 1`.execute(context.db)
     return { ok: true }
@@ -33,5 +57,7 @@ export async function buildServer(
   planningRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)
   statementRoutes(app)
+  // Last: the feed's long polls are released by the hooks before this one.
+  app.addHook('onClose', drained)
   return app
 }

@@ -13,6 +13,20 @@ export interface AccessClaims {
 export const ACCESS_TOKEN_SECONDS = 15 * 60
 export const SET_PASSWORD_TOKEN_SECONDS = 30 * 60
 
+// The secret imported once per secret (jose would import raw bytes again for every token).
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
+function keyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = keys.get(secret)
+  if (!key) {
+    key = crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ])
+    keys.set(secret, key)
+  }
+  return key
+}
+
 export async function signAccessToken(
   claims: AccessClaims,
   secret: Uint8Array,
@@ -26,7 +40,7 @@ export async function signAccessToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + seconds)
     .setIssuer('meritbook')
-    .sign(secret)
+    .sign(await keyOf(secret))
 }
 
 /** The claims of a valid, unexpired token; null for anything else. */
@@ -36,7 +50,7 @@ export async function verifyAccessToken(
   now = new Date(),
 ): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: 'meritbook',
       algorithms: ['HS256'],
       currentDate: now,

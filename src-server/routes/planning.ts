@@ -9,14 +9,15 @@ import {
 } from '../../src-shared/contract/sync-dto'
 import { submissionTypeFor } from '../../src-shared/domain/admin-rules'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
-import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../src-shared/domain/locks'
+import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE } from '../../src-shared/domain/locks'
 import { hasAdminPowers } from '../../src-shared/domain/roles'
 import { budgetInputState } from '../../src-shared/domain/team-budget'
-import { inScope, planningScope, type PlanningScope } from '../../src-shared/domain/visibility'
+import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
-import { callerOf, requireAdmin, requirePages, type Caller } from '../http/context'
+import { callerOf, requireAdmin, requirePages } from '../http/context'
 import { HttpError } from '../http/errors'
+import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
 import { changeByKey, recordChange, rewardChangesSince } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
 
@@ -46,39 +47,6 @@ export const rewardPutSchema = z
 
 const idempotencyKey = z.string().min(8).max(200).nullable()
 const baseSeq = z.coerce.number().int().min(0).nullable()
-
-export async function scopeOf(db: ServerDb, caller: Caller): Promise<PlanningScope> {
-  const teams = await db
-    .selectFrom('team')
-    .select(['id', 'parent_team_id as parentTeamId', 'manager_id as managerId', 'planner_id as plannerId'])
-    .where('company_id', '=', caller.companyId)
-    .execute()
-  return planningScope(caller.role, caller.employeeId, teams)
-}
-
-async function activeCycle(db: ServerDb, companyId: number) {
-  return db
-    .selectFrom('pay_cycle')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('active', '=', true)
-    .executeTakeFirst()
-}
-
-/** Why the caller's planning is locked now, or null. */
-async function lockReason(db: ServerDb, caller: Caller): Promise<string | null> {
-  const cycle = await activeCycle(db, caller.companyId)
-  if (!cycle) return CYCLE_CLOSED
-  if (caller.employeeId === null) return null
-  const submitted = await db
-    .selectFrom('planner_submission')
-    .select('id')
-    .where('company_id', '=', caller.companyId)
-    .where('pay_cycle_id', '=', cycle.id)
-    .where('planner_employee_id', '=', caller.employeeId)
-    .executeTakeFirst()
-  return submitted ? PLAN_SUBMITTED : null
-}
 
 async function currentReward(db: ServerDb, companyId: number, employeeId: number) {
   const row = await db
@@ -151,21 +119,13 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const changes = rewardPutSchema.parse(request.body)
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const base = baseSeq.parse(request.headers[BASE_SEQ_HEADER] ?? null)
-    const employee = await db
-      .selectFrom('employee')
-      .select(['id', 'team_id'])
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', employeeId)
-      .executeTakeFirst()
-    if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
-    if (!inScope(await scopeOf(db, who), employee.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    const employee = await plannedEmployee(db, who, employeeId)
     if (key && (await changeByKey(db, who.companyId, key))) {
       // A replay (the first answer was lost): answer with the reward as it is, apply nothing.
       void reply.header('idempotent-replay', 'true')
       return currentReward(db, who.companyId, employeeId)
     }
-    const locked = await lockReason(db, who)
-    if (locked) throw new HttpError(403, locked)
+    if (employee.lockReason) throw new HttpError(403, employee.lockReason)
     const result = await db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('reward')
@@ -223,14 +183,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const who = await caller(request)
     requirePages(who, ['employeetable'], 'read reward history')
     const employeeId = id.parse((request.params as { employeeId: string }).employeeId)
-    const employee = await db
-      .selectFrom('employee')
-      .select('team_id')
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', employeeId)
-      .executeTakeFirst()
-    if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
-    if (!inScope(await scopeOf(db, who), employee.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+    await plannedEmployee(db, who, employeeId)
     return db
       .selectFrom('reward_history')
       .select(['id', 'at', 'user_id', 'source', 'changes'])
@@ -386,8 +339,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       })
       .strict()
       .parse(request.body)
-    const cycle = await activeCycle(db, who.companyId)
-    if (!cycle || cycle.id !== body.pay_cycle) throw new HttpError(403, CYCLE_CLOSED)
+    const cycleId = await activeCycleId(db, who.companyId)
+    if (cycleId === null || cycleId !== body.pay_cycle) throw new HttpError(403, CYCLE_CLOSED)
     const expected = submissionTypeFor(who.role, body.planner_employee !== who.employeeId)
     if (body.submission_type !== expected)
       throw new HttpError(
@@ -395,20 +348,20 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         `submission_type: ${who.role} submitting ${body.planner_employee === who.employeeId ? 'their own plan' : 'for someone else'} records ${expected}.`,
       )
     if (!hasAdminPowers(who.role) && body.planner_employee !== who.employeeId) {
-      const scope = await scopeOf(db, who)
       const planner = await db
         .selectFrom('employee')
         .select('team_id')
         .where('company_id', '=', who.companyId)
         .where('id', '=', body.planner_employee)
         .executeTakeFirst()
-      if (!planner || !inScope(scope, planner.team_id)) throw new HttpError(403, NOT_YOUR_EMPLOYEE)
+      if (!planner || !(await plansTeam(db, who, planner.team_id)))
+        throw new HttpError(403, NOT_YOUR_EMPLOYEE)
     }
     const existing = await db
       .selectFrom('planner_submission')
       .select('id')
       .where('company_id', '=', who.companyId)
-      .where('pay_cycle_id', '=', cycle.id)
+      .where('pay_cycle_id', '=', cycleId)
       .where('planner_employee_id', '=', body.planner_employee)
       .executeTakeFirst()
     if (existing) throw new HttpError(409, 'This planner has already submitted.')
@@ -418,7 +371,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .values({
           company_id: who.companyId,
           planner_employee_id: body.planner_employee,
-          pay_cycle_id: cycle.id,
+          pay_cycle_id: cycleId,
           submission_type: body.submission_type,
           comments: body.comments,
           submitted_by_user_id: who.userId,

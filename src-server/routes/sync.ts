@@ -6,7 +6,8 @@ import type { ServerContext } from '../context'
 import { callerOf, requirePages } from '../http/context'
 import { changesAfter } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { PLANNING_PAGES, scopeOf } from './planning'
+import { scopeOf } from '../http/planning-access'
+import { PLANNING_PAGES } from './planning'
 
 const FEED_PAGE = 1000
 

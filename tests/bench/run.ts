@@ -5,6 +5,7 @@
 import { dashboardsBench } from './dashboards'
 import { importBench } from './import'
 import { matrixBench } from './matrix'
+import { serverBench } from './server'
 import { tableBench } from './table'
 import { usersBench } from './users'
 import { workbookBench } from './workbook'
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   users: usersBench,
   dashboards: dashboardsBench,
   matrix: matrixBench,
+  server: serverBench,
 }
 
 async function main(): Promise<void> {
