@@ -17,9 +17,10 @@ const HrDashboardPage = lazy(() => import('../features/dashboards/HrDashboardPag
 const PlannerStatusPage = lazy(() => import('../features/planner-status/PlannerStatusPage'))
 const UsersPage = lazy(() => import('../features/users/UsersPage'))
 const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCyclePlanPage'))
+const StatementsPage = lazy(() => import('../features/statements/StatementsPage'))
 
 /** Pages that fetch what they show from the main process, so they need not wait for the company's lists. */
-const SELF_LOADING = new Set<PageKey>(['employeetable', 'plannerdashboard', 'hrdashboard'])
+const SELF_LOADING = new Set<PageKey>(['employeetable', 'plannerdashboard', 'hrdashboard', 'compstatements'])
 
 function pageFor(route: AppRoute) {
   switch (route.page) {
@@ -63,6 +64,12 @@ function pageFor(route: AppRoute) {
       return (
         <Suspense fallback={<LoadingSkeleton label="Loading Users…" />}>
           <UsersPage />
+        </Suspense>
+      )
+    case 'compstatements':
+      return (
+        <Suspense fallback={<LoadingSkeleton label="Loading Reward Statements…" />}>
+          <StatementsPage />
         </Suspense>
       )
     default:

@@ -48,14 +48,14 @@ test.describe('browser mode on a fresh demo workbook, as its owner', () => {
     await expect(pagination.getByRole('button', { name: 'Page 20', exact: true })).toBeVisible()
   })
 
-  test('a page not built yet says so instead of breaking', async ({ page }) => {
+  test('the Reward Statements link opens its page', async ({ page }) => {
     await page.goto(app.url)
     await page
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('link', { name: 'Reward Statements', exact: true })
       .click()
     await expect(page).toHaveURL(/\/reward-statement\/compstatements$/)
-    await expect(page.getByText('Reward Statements is coming soon.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Reward Statements', level: 1 })).toBeVisible()
     await expect(
       page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Reward Statements' }),
     ).toHaveAttribute('aria-current', 'page')

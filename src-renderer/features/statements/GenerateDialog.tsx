@@ -1,0 +1,293 @@
+import { useEffect, useState } from 'react'
+import type { StatementJobSummary, StatementScope, TeamDto } from '../../../src-shared/contract'
+import { COMBINED_FILE_NAME } from '../../../src-shared/domain/statements/file-names'
+import { bridge, invoke } from '../../app/client'
+import { Modal } from '../../components/dialog/Modal'
+import { useToast } from '../../components/toast'
+
+/** What a batch may cover, as the dialog offers it. */
+export interface GenerateChoices {
+  /** The employees listed on the page (its search and team), with how many. */
+  shown: { search: string; teamId: number | null; count: number }
+  /** One employee, when the dialog was opened from their row. */
+  employee: { id: number; name: string } | null
+  everyone: number
+  teams: TeamDto[]
+}
+
+type ScopeKind = 'employee' | 'shown' | 'team' | 'all'
+
+const FILES_SHOWN = 200
+let lastFolder = ''
+
+/**
+ * Save PDFs: one PDF per employee in a chosen folder (named from the Employee Id and the name) and,
+ * when asked, one combined PDF; progress with Cancel; when done, what was written.
+ */
+export function GenerateDialog({
+  templateId,
+  templateName,
+  choices,
+  nativeDialogs,
+  onClose,
+}: {
+  templateId: number
+  templateName: string
+  choices: GenerateChoices
+  nativeDialogs: boolean
+  onClose: (finished: boolean) => void
+}) {
+  const toast = useToast()
+  const [kind, setKind] = useState<ScopeKind>(choices.employee ? 'employee' : 'shown')
+  const [teamId, setTeamId] = useState<number | null>(choices.teams[0]?.id ?? null)
+  const [folder, setFolder] = useState(lastFolder)
+  const [combined, setCombined] = useState(false)
+  const [job, setJob] = useState<StatementJobSummary | null>(null)
+  const [progress, setProgress] = useState<{ done: number; total: number | null; message: string } | null>(
+    null,
+  )
+  const [error, setError] = useState<string | null>(null)
+  const running = job?.phase === 'running'
+
+  useEffect(() => {
+    const offProgress = bridge.on('task.progress', (p) => {
+      if (p.task === 'statements') setProgress({ done: p.done, total: p.total, message: p.message })
+    })
+    const offChanged = bridge.on('statements.changed', (summary) => {
+      setJob((current) => (current && current.jobId === summary.jobId ? summary : current))
+    })
+    return () => {
+      offProgress()
+      offChanged()
+    }
+  }, [])
+
+  // An event may be missed (a reconnect): ask now and then while the batch runs.
+  useEffect(() => {
+    if (!running || !job) return
+    const timer = setInterval(() => {
+      void invoke('statements.job', { jobId: job.jobId }).then((answer) => {
+        if (answer.ok && answer.value.phase !== 'running') setJob(answer.value)
+      })
+    }, 2000)
+    return () => clearInterval(timer)
+  }, [running, job])
+
+  useEffect(() => {
+    if (!job || job.phase === 'running') return
+    if (job.phase === 'done')
+      toast.success(`Saved ${job.written} statement${job.written === 1 ? '' : 's'} as PDFs`)
+    else if (job.phase === 'failed')
+      toast.error(`Error: ${job.error ?? 'the statements could not be written'}`)
+    else toast.info(`Stopped: ${job.written} of ${job.total} statements written`)
+  }, [job?.phase]) // eslint-disable-line react-hooks/exhaustive-deps -- once per end of a batch
+
+  function scope(): StatementScope | null {
+    if (kind === 'employee' && choices.employee) return { kind: 'employees', ids: [choices.employee.id] }
+    if (kind === 'shown')
+      return { kind: 'filter', search: choices.shown.search, teamId: choices.shown.teamId }
+    if (kind === 'team') return teamId === null ? null : { kind: 'team', teamId }
+    return { kind: 'all' }
+  }
+
+  async function pickFolder() {
+    const picked = await invoke('workbook.pickFile', { purpose: 'statementsFolder' })
+    if (picked.ok && picked.value.path) setFolder(picked.value.path)
+  }
+
+  async function start() {
+    const chosen = scope()
+    if (!chosen) return
+    setError(null)
+    setProgress(null)
+    lastFolder = folder
+    const answer = await invoke('statements.generate', { templateId, folder, scope: chosen, combined })
+    if (!answer.ok) {
+      setError(answer.error.message)
+      return
+    }
+    setJob(answer.value)
+  }
+
+  const ended = job !== null && job.phase !== 'running'
+  const percent = progress?.total ? Math.round((progress.done / progress.total) * 100) : 0
+
+  return (
+    <Modal
+      title={`Save PDFs: ${templateName}`}
+      closing={false}
+      onDismiss={() => {
+        if (!running) onClose(ended)
+      }}
+      footer={
+        running ? (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => job && void invoke('statements.cancel', { jobId: job.jobId })}
+            data-testid="gen-cancel"
+          >
+            Cancel
+          </button>
+        ) : ended ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => onClose(true)}
+            data-testid="gen-close"
+          >
+            Close
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={() => onClose(false)} data-testid="gen-dismiss">
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void start()}
+              disabled={folder.trim() === '' || scope() === null}
+              data-testid="gen-start"
+            >
+              Save PDFs
+            </button>
+          </>
+        )
+      }
+    >
+      {job === null && (
+        <div className="form statement-generate" data-testid="gen-form">
+          <fieldset>
+            <legend>Whose statements</legend>
+            {choices.employee && (
+              <label>
+                <input
+                  type="radio"
+                  checked={kind === 'employee'}
+                  onChange={() => setKind('employee')}
+                  data-testid="gen-scope-employee"
+                />{' '}
+                {choices.employee.name}
+              </label>
+            )}
+            <label>
+              <input
+                type="radio"
+                checked={kind === 'shown'}
+                onChange={() => setKind('shown')}
+                data-testid="gen-scope-shown"
+              />{' '}
+              The {choices.shown.count.toLocaleString('en-US')} employees listed
+              {choices.shown.search || choices.shown.teamId ? ' (as filtered)' : ''}
+            </label>
+            <label>
+              <input
+                type="radio"
+                checked={kind === 'team'}
+                onChange={() => setKind('team')}
+                data-testid="gen-scope-team"
+              />{' '}
+              A team and the teams below it{' '}
+              <select
+                aria-label="Team"
+                value={teamId ?? ''}
+                onChange={(event) => {
+                  setTeamId(Number(event.target.value))
+                  setKind('team')
+                }}
+                data-testid="gen-team"
+              >
+                {choices.teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input
+                type="radio"
+                checked={kind === 'all'}
+                onChange={() => setKind('all')}
+                data-testid="gen-scope-all"
+              />{' '}
+              Everyone ({choices.everyone.toLocaleString('en-US')})
+            </label>
+          </fieldset>
+          <div className="form__field">
+            <label htmlFor="gen-folder">Folder</label>
+            <div className="statement-generate__folder">
+              <input
+                id="gen-folder"
+                className="text-input"
+                value={folder}
+                placeholder={
+                  nativeDialogs
+                    ? 'Choose a folder'
+                    : 'Type the folder path on this computer, e.g. /home/me/Statements'
+                }
+                onChange={(event) => setFolder(event.target.value)}
+                data-testid="gen-folder"
+              />
+              {nativeDialogs && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void pickFolder()}
+                  data-testid="gen-folder-pick"
+                >
+                  Choose…
+                </button>
+              )}
+            </div>
+            <p className="muted">
+              One PDF per employee, named from the Employee Id and the name; a file of the same name is
+              replaced.
+            </p>
+          </div>
+          <label>
+            <input
+              type="checkbox"
+              checked={combined}
+              onChange={(event) => setCombined(event.target.checked)}
+              data-testid="gen-combined"
+            />{' '}
+            Also one combined PDF ({COMBINED_FILE_NAME})
+          </label>
+          {error && (
+            <p className="form__error" role="alert" data-testid="gen-error">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      {running && (
+        <div className="statement-generate__progress" data-testid="gen-progress">
+          <progress max={100} value={percent} aria-label="Statements written" />
+          <p>{progress?.message ?? `Writing ${job.total.toLocaleString('en-US')} statements…`}</p>
+        </div>
+      )}
+      {ended && job && (
+        <div className="statement-generate__result" data-testid="gen-result" data-phase={job.phase}>
+          <p data-testid="gen-result-summary">
+            {job.phase === 'done'
+              ? `Wrote ${job.written.toLocaleString('en-US')} statement${job.written === 1 ? '' : 's'} to ${job.folder}.`
+              : job.phase === 'cancelled'
+                ? `Stopped: ${job.written.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} statements written to ${job.folder}.`
+                : `The statements could not all be written: ${job.error ?? 'unknown error'}`}
+          </p>
+          {job.combined && <p data-testid="gen-result-combined">Combined: {job.combined}</p>}
+          <ul className="statement-generate__files" data-testid="gen-files">
+            {job.files.slice(0, FILES_SHOWN).map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          {job.files.length > FILES_SHOWN && (
+            <p className="muted">…and {(job.files.length - FILES_SHOWN).toLocaleString('en-US')} more.</p>
+          )}
+        </div>
+      )}
+    </Modal>
+  )
+}

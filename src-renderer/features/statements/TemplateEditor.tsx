@@ -1,0 +1,208 @@
+import { useRef, useState } from 'react'
+import {
+  DATA_TAG_LABELS,
+  DATA_TAGS,
+  LOGO_TYPES,
+  templateProblems,
+  type StatementTemplateDraft,
+} from '../../../src-shared/domain/statements/templates'
+import { changeDraft, redoDraft, undoDraft, type DraftHistory } from './draft-history'
+import { MergeTextField } from './MergeTextField'
+
+/** The template editor: name, logo, intro and closing with merge tags, the data-tag toggles. */
+export function TemplateEditor({
+  history,
+  setHistory,
+  isNew,
+  dirty,
+  busy,
+  onSave,
+  onDelete,
+  onPreview,
+}: {
+  history: DraftHistory
+  setHistory: (update: (h: DraftHistory) => DraftHistory) => void
+  isNew: boolean
+  dirty: boolean
+  busy: boolean
+  onSave: () => void
+  onDelete: () => void
+  onPreview: () => void
+}) {
+  const draft = history.present
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [logoError, setLogoError] = useState<string | null>(null)
+  const problems = templateProblems(draft)
+  const nameProblem = problems.find((p) => p.field === 'name')
+  const logoProblem = problems.find((p) => p.field === 'logo')
+
+  const step = (next: Partial<StatementTemplateDraft>) =>
+    setHistory((h) => changeDraft(h, { ...h.present, ...next }, null))
+  const type = (field: 'name' | 'intro' | 'closing', value: string) =>
+    setHistory((h) => changeDraft(h, { ...h.present, [field]: value }, { field, at: Date.now() }))
+
+  function chooseLogo(file: File | undefined) {
+    setLogoError(null)
+    if (!file) return
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) {
+      setLogoError('The logo must be a PNG or JPEG image.')
+      return
+    }
+    const reader = new FileReader()
+    reader.onload = () => {
+      if (typeof reader.result === 'string') step({ logo: reader.result })
+    }
+    reader.onerror = () => setLogoError(`${file.name} could not be read.`)
+    reader.readAsDataURL(file)
+  }
+
+  return (
+    <form
+      className="panel statement-editor"
+      data-testid="statement-editor"
+      data-mode={isNew ? 'create' : 'edit'}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSave()
+      }}
+    >
+      <div className="statement-editor__toolbar">
+        <button
+          type="button"
+          className="button"
+          onClick={() => setHistory(undoDraft)}
+          disabled={history.past.length === 0}
+          data-testid="ste-undo"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setHistory(redoDraft)}
+          disabled={history.future.length === 0}
+          data-testid="ste-redo"
+        >
+          Redo
+        </button>
+        {dirty && (
+          <span className="muted" data-testid="ste-dirty">
+            Unsaved changes
+          </span>
+        )}
+      </div>
+      <div className="form__field">
+        <label htmlFor="ste-name">Name</label>
+        <input
+          id="ste-name"
+          className="text-input"
+          value={draft.name}
+          onChange={(event) => type('name', event.target.value)}
+          aria-invalid={nameProblem !== undefined}
+          data-testid="ste-name"
+        />
+        {nameProblem && <p className="field-error">{nameProblem.message}</p>}
+      </div>
+      <div className="form__field">
+        <span>Logo</span>
+        <div className="statement-logo">
+          {draft.logo ? (
+            <img src={draft.logo} alt="Logo" className="statement-logo__image" data-testid="ste-logo-image" />
+          ) : (
+            <span className="muted">No logo</span>
+          )}
+          <input
+            ref={fileRef}
+            type="file"
+            accept={LOGO_TYPES.join(',')}
+            className="visually-hidden"
+            onChange={(event) => {
+              chooseLogo(event.target.files?.[0])
+              event.target.value = ''
+            }}
+            data-testid="ste-logo-input"
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={() => fileRef.current?.click()}
+            data-testid="ste-logo"
+          >
+            {draft.logo ? 'Change logo…' : 'Choose logo…'}
+          </button>
+          {draft.logo && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => step({ logo: null })}
+              data-testid="ste-logo-remove"
+            >
+              Remove logo
+            </button>
+          )}
+        </div>
+        {(logoError ?? logoProblem?.message) && (
+          <p className="field-error">{logoError ?? logoProblem?.message}</p>
+        )}
+      </div>
+      <MergeTextField
+        field="intro"
+        label="Intro text"
+        value={draft.intro}
+        onType={(v) => type('intro', v)}
+        onInsert={(v) => step({ intro: v })}
+      />
+      <fieldset className="statement-tags">
+        <legend>Data tags: what the compensation table shows</legend>
+        {DATA_TAGS.map((tag) => (
+          <label key={tag} className="statement-tags__tag">
+            <input
+              type="checkbox"
+              checked={draft.dataTags[tag]}
+              onChange={(event) => step({ dataTags: { ...draft.dataTags, [tag]: event.target.checked } })}
+              data-testid={`ste-tag-${tag}`}
+            />
+            {DATA_TAG_LABELS[tag]} <code className="muted">{tag}</code>
+          </label>
+        ))}
+      </fieldset>
+      <MergeTextField
+        field="closing"
+        label="Closing text"
+        value={draft.closing}
+        onType={(v) => type('closing', v)}
+        onInsert={(v) => step({ closing: v })}
+      />
+      <div className="form__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={onPreview}
+          disabled={busy}
+          data-testid="ste-preview"
+        >
+          Preview
+        </button>
+        {!isNew && (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={onDelete}
+            disabled={busy}
+            data-testid="ste-delete"
+          >
+            Delete
+          </button>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || problems.length > 0 || (!dirty && !isNew)}
+          data-testid="ste-save"
+        >
+          {isNew ? 'Create template' : 'Save'}
+        </button>
+      </div>
+    </form>
+  )
+}
