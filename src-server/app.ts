@@ -5,7 +5,9 @@ import { sql } from 'kysely'
 import type { ServerContext } from './context'
 import { errorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
+import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
+import { matrixRoutes } from './routes/matrix'
 import { planningRoutes } from './routes/planning'
 import { statementRoutes } from './routes/statements'
 import { syncRoutes } from './routes/sync'
@@ -56,6 +58,8 @@ export async function buildServer(
   app.addHook('onClose', async () => waiters.close())
   planningRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)
+  budgetRoutes(app, context)
+  matrixRoutes(app, context)
   statementRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)

@@ -58,6 +58,10 @@ export interface PayCycleTable {
   currency_conversions: Json<Record<string, number>>
   settings: Json<unknown>
   updated_at: Generated<Timestamp>
+  /** When it was closed (or deactivated by another's activation); null while active. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** The saved HyperBalance configuration (GET /calculate-matrix/); null: none saved. */
+  hyperbalance_config: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 export interface PayRangeTable {

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify'
+import { contract, type Channel } from '../../src-shared/contract/channels'
+import { roleMayCall } from '../../src-shared/domain/access'
 import {
   hasAdminPowers,
   isRoleName,
@@ -56,4 +58,10 @@ export function requirePages(caller: Caller, pages: readonly PageKey[], what: st
 
 export function requireAdmin(caller: Caller, what: string): void {
   if (!hasAdminPowers(caller.role)) throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
+}
+
+/** The desktop's own access rule for the same operation (contract/channels.ts), e.g. 'matrix.save'. */
+export function requireChannel(caller: Caller, channel: Channel, what: string): void {
+  if (!roleMayCall(caller.role, contract[channel].access))
+    throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
 }

@@ -191,7 +191,9 @@ async function readSnapshot(db: ServerDb, companyId: number): Promise<CompanySna
     .execute()
   // Parsed like an upload: the answer has exactly the snapshot's shape and types.
   return companySnapshotSchema.parse({
-    payCycles: cycles.map(({ company_id: _c, updated_at: _u, ...rest }) => rest),
+    payCycles: cycles.map(
+      ({ company_id: _c, updated_at: _u, closed_at: _d, hyperbalance_config: _h, ...rest }) => rest,
+    ),
     payRanges: strip(
       await db
         .selectFrom('pay_range')

@@ -185,7 +185,7 @@ const matrixRequest = z
   .strict()
 
 /** The request with what the answer should carry: a page of the cell's employees, every employee. */
-const matrixCalculation = matrixRequest.extend({
+export const matrixCalculationSchema = matrixRequest.extend({
   cell_offset: z.number().int().min(0).optional(),
   cell_limit: z.number().int().min(1).max(100_000).optional(),
   /** Also every placed employee's recommendation (the CLI's --per-employee). */
@@ -571,12 +571,12 @@ export const contract = {
    * calculate-matrix with save false: the matrix, counts before and after, budget used, and the
    * selected cell's employees (`cell_data`, a page of `cell_limit` from `cell_offset`, all by default).
    */
-  'matrix.calculate': channel<MatrixAnswer>()(matrixCalculation, admin),
+  'matrix.calculate': channel<MatrixAnswer>()(matrixCalculationSchema, admin),
   /**
    * calculate-matrix with save true: every reward's recommended_increase, recommended_increase_per and
    * hyperbalance_annual_allocated_budget, and the configuration, in one transaction; one undo step.
    */
-  'matrix.save': channel<SavedMatrix>()(matrixCalculation, admin),
+  'matrix.save': channel<SavedMatrix>()(matrixCalculationSchema, admin),
   /** GET /calculate-matrix/: the saved configuration, or null defaults with a warning. */
   'matrix.config': channel<MatrixConfigAnswer>()(none, admin),
   /** Undo ('before') or redo ('after') of a matrix save, from its change-log entry. */
