@@ -1,3 +1,4 @@
+import { syncCommand } from './cli/sync-command'
 import { serverJoinCommand, serverPublishCommand } from './cli/server-commands'
 import { statusCommand, submitCommand, unsubmitCommand } from './cli/submission-commands'
 import { parseArgs } from 'node:util'
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   plan: { args: ['file', 'plan.csv'], run: ([file, csv], flags, out) => planCommand(file, flags, out, csv) },
   'server-publish': { args: ['file'], run: ([file], flags, out) => serverPublishCommand(file, flags, out) },
   'server-join': { args: ['out file'], run: ([file], flags, out) => serverJoinCommand(file, flags, out) },
+  sync: { args: ['file'], run: ([file], flags, out) => syncCommand(file, flags, out) },
   move: { args: ['file'], run: ([file], flags, out) => moveCommand(file, flags, out) },
   submit: { args: ['file'], run: ([file], flags, out) => submitCommand(file, flags, out) },
   unsubmit: { args: ['file'], run: ([file], flags, out) => unsubmitCommand(file, flags, out) },
@@ -122,6 +124,8 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         role: { type: 'string' },
         server: { type: 'string' },
         'password-stdin': { type: 'boolean' },
+        once: { type: 'boolean' },
+        status: { type: 'boolean' },
         plans: { type: 'string' },
         name: { type: 'string' },
         effective: { type: 'string' },

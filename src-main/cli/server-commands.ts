@@ -7,8 +7,12 @@ import type { Flags, Output } from './commands'
 import { UsageError } from './usage'
 import { withSession } from './workbook-session'
 
-function credentials(flags: Flags, command: string): { server: string; email: string; password: string } {
-  const server = typeof flags.server === 'string' ? flags.server : undefined
+function credentials(
+  flags: Flags,
+  command: string,
+  defaultServer?: string,
+): { server: string; email: string; password: string } {
+  const server = typeof flags.server === 'string' ? flags.server : defaultServer
   const email = typeof flags.email === 'string' ? flags.email : undefined
   if (!server || !email || !flags['password-stdin'])
     throw new UsageError(`${command} needs --server <url> --email <e> --password-stdin.`)
@@ -19,12 +23,13 @@ function credentials(flags: Flags, command: string): { server: string; email: st
 }
 
 /** Signs in for one command and out again, so the CLI leaves no session behind. */
-async function withAccount<T>(
+export async function withAccount<T>(
   flags: Flags,
   command: string,
   work: (account: ServerAccount) => Promise<T>,
+  defaultServer?: string,
 ): Promise<T> {
-  const login = credentials(flags, command)
+  const login = credentials(flags, command, defaultServer)
   const dataDir = defaultDataDir()
   fs.mkdirSync(dataDir, { recursive: true })
   const { store } = await chooseSecretStore({ dataDir })

@@ -52,6 +52,11 @@ export const USAGE = `Meritbook command line
       Upload the workbook's company to your (empty) company on the server.
   server-join <out.paycycle> --server <url> --email <e> --password-stdin --json
       Download your server company into a new workbook.
+  sync <replica.paycycle> [--once] --email <e> --password-stdin [--server <url>] --json
+      Push the replica's waiting edits and pull the company's changes until idle (or one round):
+      { pushed, pulled, conflicts, refused, outbox }.
+  sync <replica.paycycle> --status --json
+      The replica's server, feed position and edits waiting, without the server.
   check <file.paycycle> [--as <email>] --json
       Every violation, proration and team budget check the user can see.
   plan <file.paycycle> <plan.csv> [--as <email>] --json

@@ -22,6 +22,7 @@ import { orgChartHandlers } from './handlers/org-chart'
 import { payCycleHandlers } from './handlers/pay-cycle'
 import { planningHandlers } from './handlers/planning'
 import { submissionHandlers } from './handlers/submissions'
+import { syncHandlers } from './handlers/sync'
 import { recordsHandlers } from './handlers/records'
 import { statementHandlers } from './handlers/statements'
 import { tableHandlers } from './handlers/table'
@@ -52,6 +53,7 @@ const HANDLERS = mergeHandlers(
   planningHandlers,
   orgChartHandlers,
   submissionHandlers,
+  syncHandlers,
   recordsHandlers,
   statementHandlers,
   tableHandlers,

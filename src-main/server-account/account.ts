@@ -168,6 +168,11 @@ export class ServerAccount {
     return null
   }
 
+  /** The signed-in transport (the sync engine's), or null when signed out. */
+  currentTransport(): ServerTransport | null {
+    return this.transport
+  }
+
   private signedIn(): ServerTransport {
     if (!this.transport) throw new Failure('SIGNED_OUT', 'Sign in to your company first.')
     return this.transport

@@ -34,12 +34,14 @@ export class ServerTransport {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    signal?: AbortSignal,
   ): Promise<Response> {
     try {
       return await this.fetchImpl(this.url(path), {
         method,
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       })
     } catch (error) {
       throw new Failure(
@@ -67,14 +69,27 @@ export class ServerTransport {
     return true
   }
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** A signed-in call's raw answer: on a 401 one refresh and one retry. */
+  async authorized(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<Response> {
     if (!this.access && !(await this.refreshAccess())) throw new Failure('SIGNED_OUT', SIGNED_OUT)
-    let response = await this.raw(method, path, body, { authorization: `Bearer ${this.access}` })
+    const call = () =>
+      this.raw(method, path, body, { ...headers, authorization: `Bearer ${this.access}` }, signal)
+    let response = await call()
     if (response.status === 401) {
       if (!(await this.refreshAccess())) throw new Failure('SIGNED_OUT', SIGNED_OUT)
-      response = await this.raw(method, path, body, { authorization: `Bearer ${this.access}` })
+      response = await call()
     }
-    return answerOf<T>(response)
+    return response
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return answerOf<T>(await this.authorized(method, path, body))
   }
 }
 

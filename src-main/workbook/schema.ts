@@ -222,6 +222,29 @@ export interface ChangeLogTable {
   new_value: string | null
 }
 
+/** Edits of a replica waiting for the company server (live sync). JSON in `fields` and `previous`. */
+export interface SyncOutboxTable {
+  id: Generated<number>
+  kind: string
+  entity_id: number
+  fields: string
+  previous: string
+  base_seq: number
+  created_at: string
+  push_key: string | null
+  attempts: Generated<number>
+  last_error: string | null
+}
+
+export interface SyncStateTable {
+  id: number
+  last_seq: Generated<number>
+  last_pulled_at: string | null
+  last_pushed_at: string | null
+  /** The server's reason when it no longer grants this user access to the company (nothing is pushed). */
+  access_refused: string | null
+}
+
 export interface WorkbookDatabase {
   company: CompanyTable
   pay_cycle: PayCycleTable
@@ -241,4 +264,6 @@ export interface WorkbookDatabase {
   hyperbalance_config: HyperbalanceConfigTable
   import_batch: ImportBatchTable
   change_log: ChangeLogTable
+  sync_outbox: SyncOutboxTable
+  sync_state: SyncStateTable
 }

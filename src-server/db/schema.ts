@@ -193,6 +193,7 @@ export interface SyncChangeTable {
   entity_id: number
   user_id: number | null
   user_name: string
+  user_email: string | null
   at: Timestamp
   payload: Json<unknown>
   idempotency_key: string | null

@@ -63,7 +63,7 @@ async function currentReward(db: ServerDb, companyId: number, employeeId: number
 /** Others' values, set after the pusher's base, that this push replaces: the last one per field. */
 function overwrittenBy(
   changes: SyncedRewardFields,
-  later: readonly { user: string; user_id: number | null; fields: SyncedRewardFields }[],
+  later: readonly { user: string; user_email: string | null; fields: SyncedRewardFields }[],
 ): OverwrittenValue[] {
   const replaced = new Map<SyncedRewardField, OverwrittenValue>()
   for (const change of later)
@@ -72,7 +72,7 @@ function overwrittenBy(
       OverwrittenValue['value'],
     ][])
       if (field in changes && changes[field] !== value)
-        replaced.set(field, { field, value, user_id: change.user_id, user: change.user })
+        replaced.set(field, { field, value, user_email: change.user_email, user: change.user })
   return [...replaced.values()]
 }
 

@@ -40,6 +40,7 @@ export async function recordChange(
       entity_id: entityOf(payload),
       user_id: caller.userId,
       user_name: caller.name,
+      user_email: caller.email,
       payload: JSON.stringify(payload),
       idempotency_key: idempotencyKey,
     })
@@ -69,10 +70,10 @@ export async function rewardChangesSince(
   caller: Caller,
   employeeId: number,
   baseSeq: number,
-): Promise<{ user: string; user_id: number | null; fields: SyncedRewardFields }[]> {
+): Promise<{ user: string; user_email: string | null; fields: SyncedRewardFields }[]> {
   const rows = await db
     .selectFrom('sync_change')
-    .select(['user_name', 'payload', 'user_id'])
+    .select(['user_name', 'user_email', 'payload', 'user_id'])
     .where('company_id', '=', caller.companyId)
     .where('kind', '=', 'reward')
     .where('entity_id', '=', employeeId)
@@ -83,7 +84,7 @@ export async function rewardChangesSince(
     .filter((r) => r.user_id !== caller.userId)
     .map((r) => ({
       user: r.user_name,
-      user_id: r.user_id,
+      user_email: r.user_email,
       fields: (r.payload as { fields: SyncedRewardFields }).fields,
     }))
 }
@@ -97,7 +98,7 @@ export async function changesAfter(
 ): Promise<SyncChange[]> {
   const rows = await db
     .selectFrom('sync_change')
-    .select(['seq', 'user_id', 'user_name', 'at', 'payload'])
+    .select(['seq', 'user_email', 'user_name', 'at', 'payload'])
     .where('company_id', '=', companyId)
     .where('seq', '>', after)
     .orderBy('seq')
@@ -108,7 +109,7 @@ export async function changesAfter(
       ({
         ...(r.payload as Payload),
         seq: r.seq,
-        user_id: r.user_id,
+        user_email: r.user_email,
         user: r.user_name,
         at: new Date(r.at).toISOString(),
       }) as SyncChange,

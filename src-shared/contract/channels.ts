@@ -71,6 +71,8 @@ import type {
   TemplateChange,
 } from './statements-dto'
 import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
+import type { SyncApplied, SyncReplicaState } from './sync-replica-dto'
+import { pushedFieldsSchema, pushKeySchema, syncFeedPageSchema } from './sync-schema'
 
 /**
  * Who may call a channel:
@@ -770,6 +772,41 @@ export const contract = {
   'statements.cancel': channel<StatementJobSummary>()(
     z.object({ jobId: z.string().min(1).max(100) }).strict(),
     statementsPage,
+  /**
+   * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
+   * the pushes due, their outcome, and pages of the server's feed to apply.
+   */
+  'sync.state': channel<SyncReplicaState>()(none, member),
+  'sync.claim': channel<
+    {
+      pushKey: string
+      employeeId: number
+      fields: Record<string, string | number | boolean | null>
+      previous: Record<string, string | number | boolean | null>
+      baseSeq: number
+      attempts: number
+    }[]
+  >()(z.object({ now: z.boolean().default(false) }).strict(), member),
+  'sync.acknowledge': channel<null>()(z.object({ pushKey: pushKeySchema }).strict(), member),
+  'sync.failed': channel<null>()(
+    z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(),
+    member,
+  ),
+  'sync.refused': channel<SyncApplied>()(
+    z
+      .object({
+        pushKey: pushKeySchema,
+        employeeId: z.number().int().positive(),
+        previous: pushedFieldsSchema,
+        reason: z.string().max(2000),
+      })
+      .strict(),
+    member,
+  ),
+  'sync.apply': channel<SyncApplied>()(z.object({ page: syncFeedPageSchema }).strict(), member),
+  'sync.accessRefused': channel<null>()(
+    z.object({ reason: z.string().max(2000).nullable() }).strict(),
+    member,
   ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),

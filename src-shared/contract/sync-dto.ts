@@ -21,7 +21,8 @@ export type SyncedRewardFields = Partial<Record<SyncedRewardField, string | numb
 export interface OverwrittenValue {
   field: SyncedRewardField
   value: string | number | boolean | null
-  user_id: number | null
+  /** Users are known by e-mail across replicas (a replica numbers its users its own way). */
+  user_email: string | null
   user: string
 }
 
@@ -33,7 +34,7 @@ export type SyncChange =
       team_id: number | null
       fields: SyncedRewardFields
       overwrote: OverwrittenValue[]
-      user_id: number | null
+      user_email: string | null
       user: string
       at: string
     }
@@ -47,7 +48,7 @@ export type SyncChange =
         submission_type: 'PLANNER' | 'FORCE' | 'HR'
         comments: string
       }
-      user_id: number | null
+      user_email: string | null
       user: string
       at: string
     }
@@ -55,7 +56,7 @@ export type SyncChange =
       seq: number
       kind: 'submission.deleted'
       submission: { id: number; planner_employee_id: number; pay_cycle_id: number }
-      user_id: number | null
+      user_email: string | null
       user: string
       at: string
     }

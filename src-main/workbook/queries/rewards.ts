@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Workbook } from '../open'
 import type { RewardTable, WorkbookDatabase } from '../schema'
+import { enqueueRewardChanges } from './sync'
 
 export interface PlanTarget {
   employeeId: number
@@ -63,7 +64,7 @@ export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, P
 }
 
 /** The reward fields planners change (bulk plan and the Compensation Table), by column. */
-const COLUMNS = {
+export const REWARD_COLUMNS = {
   newSalary: 'new_salary',
   newPercentBonus: 'new_percent_bonus',
   newDollarBonus: 'new_dollar_bonus',
@@ -74,7 +75,7 @@ const COLUMNS = {
   newJobProfileId: 'new_job_profile_id',
 } as const satisfies Record<string, keyof RewardTable>
 
-export type RewardField = keyof typeof COLUMNS
+export type RewardField = keyof typeof REWARD_COLUMNS
 
 export interface RewardChange {
   employeeId: number
@@ -82,16 +83,22 @@ export interface RewardChange {
   changes: Partial<Record<RewardField, { old: unknown; new: unknown }>>
 }
 
-/** Writes reward changes and one history row per employee (who, when, source, old → new). */
+/** History sources of changes that came from the company server: never queued to go back to it. */
+export const FROM_SERVER_SOURCES: readonly string[] = ['sync', 'sync-refused']
+
+/**
+ * Writes reward changes and one history row per employee (who, when, source, old → new); in a
+ * replica, queues them for the company server in the same transaction.
+ */
 export async function saveRewardChanges(
   trx: Transaction<WorkbookDatabase>,
   changes: readonly RewardChange[],
-  context: { userId: number; at: string; source: string },
+  context: { userId: number | null; at: string; source: string },
 ): Promise<void> {
   for (const change of changes) {
     const set: Record<string, unknown> = { updated_at: context.at }
     for (const [field, value] of Object.entries(change.changes) as [RewardField, { new: unknown }][]) {
-      set[COLUMNS[field]] = typeof value.new === 'boolean' ? (value.new ? 1 : 0) : value.new
+      set[REWARD_COLUMNS[field]] = typeof value.new === 'boolean' ? (value.new ? 1 : 0) : value.new
     }
     await trx
       .insertInto('reward')
@@ -109,13 +116,14 @@ export async function saveRewardChanges(
       })
       .execute()
   }
+  if (!FROM_SERVER_SOURCES.includes(context.source)) await enqueueRewardChanges(trx, changes, context.at)
 }
 
 /** The same in a transaction of its own: all or nothing. */
 export async function writeRewardChanges(
   workbook: Workbook,
   changes: readonly RewardChange[],
-  context: { userId: number; at: string; source: string },
+  context: { userId: number | null; at: string; source: string },
 ): Promise<void> {
   await workbook.db.transaction().execute((trx) => saveRewardChanges(trx, changes, context))
 }

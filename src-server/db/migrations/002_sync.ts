@@ -15,6 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         entity_id BIGINT NOT NULL,
         user_id BIGINT REFERENCES app_user (id) ON DELETE SET NULL,
         user_name TEXT NOT NULL,
+        user_email TEXT,
         at TIMESTAMPTZ NOT NULL DEFAULT now(),
         payload JSONB NOT NULL,
         idempotency_key TEXT,

@@ -1,0 +1,23 @@
+import {
+  accessRefused,
+  applyFeed,
+  claimPushes,
+  pushAcknowledged,
+  pushFailed,
+  pushRefused,
+  PUSH_PAUSE_MS,
+  replicaState,
+} from '../../services/sync/replica'
+import type { HandlerMap } from '../types'
+
+export const syncHandlers: HandlerMap = {
+  'sync.state': async (_input, { workbook }) => replicaState(workbook),
+  'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
+  'sync.acknowledge': async ({ pushKey }, { workbook }) => pushAcknowledged(workbook, pushKey),
+  'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
+  'sync.refused': async ({ pushKey, employeeId, previous, reason }, { session, workbook, user }) =>
+    pushRefused(session.table, workbook, { pushKey, employeeId, previous }, reason, user.id),
+  'sync.apply': async ({ page }, { session, workbook, user }) =>
+    applyFeed(session.table, workbook, page, user.id),
+  'sync.accessRefused': async ({ reason }, { workbook }) => accessRefused(workbook, reason),
+}

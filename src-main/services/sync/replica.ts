@@ -1,0 +1,220 @@
+import type { SyncChange, SyncFeedPage, SyncedRewardField } from '../../../src-shared/contract/sync-dto'
+import type { SyncApplied, SyncReplicaState } from '../../../src-shared/contract/sync-replica-dto'
+import { refusedChangeMessage, replacedYoursMessage } from '../../../src-shared/domain/sync'
+import type { Kysely, Transaction } from 'kysely'
+import type { Workbook } from '../../workbook/open'
+import type { WorkbookDatabase } from '../../workbook/schema'
+import {
+  REWARD_COLUMNS,
+  saveRewardChanges,
+  type RewardChange,
+  type RewardField,
+} from '../../workbook/queries/rewards'
+import {
+  acknowledgePush,
+  claimPushBatches,
+  dropPush,
+  notePushFailure,
+  pendingFields,
+  readSyncState,
+  replicaServer,
+  upsertState,
+  type PushBatch,
+} from '../../workbook/queries/sync'
+import { Failure } from '../failure'
+import type { TableCache } from '../table/cache'
+import { applyToModel } from '../table/update'
+
+/** The spec's pause after an edit before it is sent (rewards are coalesced per employee meanwhile). */
+export const PUSH_PAUSE_MS = 1000
+
+const FIELD_OF_COLUMN = Object.fromEntries(
+  Object.entries(REWARD_COLUMNS).map(([field, column]) => [column, field]),
+) as Record<SyncedRewardField, RewardField>
+
+type RewardRow = Record<string, unknown>
+
+async function requireReplica(workbook: Workbook): Promise<string> {
+  const server = await replicaServer(workbook.db)
+  if (!server)
+    throw new Failure('BAD_INPUT', 'This workbook is not a replica of a company server: join one first.')
+  return server
+}
+
+export async function replicaState(workbook: Workbook): Promise<SyncReplicaState> {
+  const server = await replicaServer(workbook.db)
+  return { server, ...(await readSyncState(workbook.db)) }
+}
+
+/** The pushes due now (see claimPushBatches). */
+export async function claimPushes(
+  workbook: Workbook,
+  pauseMs: number,
+  now = new Date(),
+): Promise<PushBatch[]> {
+  await requireReplica(workbook)
+  return claimPushBatches(workbook, new Date(now.getTime() - pauseMs).toISOString())
+}
+
+export async function pushAcknowledged(workbook: Workbook, pushKey: string, now = new Date()): Promise<null> {
+  await acknowledgePush(workbook, pushKey, now.toISOString())
+  return null
+}
+
+export async function pushFailed(workbook: Workbook, pushKey: string, message: string): Promise<null> {
+  await notePushFailure(workbook, pushKey, message)
+  return null
+}
+
+async function currentRewards(workbook: Workbook, ids: readonly number[]): Promise<Map<number, RewardRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await workbook.db.selectFrom('reward').selectAll().where('employee_id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.employee_id, r as unknown as RewardRow]))
+}
+
+const localValue = (column: SyncedRewardField, value: unknown): unknown =>
+  column === 'performance_plan' || column === 'promotion' ? value === 1 || value === true : (value ?? null)
+
+async function employeeName(
+  db: Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>,
+  id: number,
+): Promise<string> {
+  const row = await db.selectFrom('employee').select('name').where('id', '=', id).executeTakeFirst()
+  return row?.name ?? `employee ${id}`
+}
+
+/**
+ * The server refused a push (a role, a lock, a submission that arrived first): its fields are put
+ * back as they were before the edit, unless a later queued edit changed them again, and the user is
+ * told why.
+ */
+export async function pushRefused(
+  table: TableCache,
+  workbook: Workbook,
+  batch: Pick<PushBatch, 'pushKey' | 'employeeId' | 'previous'>,
+  reason: string,
+  userId: number,
+  now = new Date(),
+): Promise<SyncApplied> {
+  const current = (await currentRewards(workbook, [batch.employeeId])).get(batch.employeeId) ?? {}
+  const changes: RewardChange[] = []
+  await workbook.db.transaction().execute(async (trx) => {
+    await dropPush(trx, batch.pushKey)
+    const later = (await pendingFields(trx)).get(batch.employeeId) ?? new Set()
+    const change: RewardChange = { employeeId: batch.employeeId, changes: {} }
+    for (const [column, value] of Object.entries(batch.previous) as [SyncedRewardField, unknown][]) {
+      if (later.has(column)) continue
+      const old = localValue(column, current[column])
+      if (old !== value) change.changes[FIELD_OF_COLUMN[column]] = { old, new: value }
+    }
+    if (Object.keys(change.changes).length > 0) changes.push(change)
+    await saveRewardChanges(trx, changes, { userId, at: now.toISOString(), source: 'sync-refused' })
+  })
+  const model = table.peek(workbook)
+  if (model) applyToModel(model, changes)
+  return {
+    employeeIds: [batch.employeeId],
+    submissionsChanged: false,
+    notices: [refusedChangeMessage(await employeeName(workbook.db, batch.employeeId), reason)],
+    last: (await readSyncState(workbook.db)).lastSeq,
+  }
+}
+
+/**
+ * Applies a page of the server's feed: others' reward changes (a field with a queued local edit
+ * keeps the local value, which the server will receive after), submissions and send-backs. Every
+ * applied change is in the reward history with its author. The user is told when another's change
+ * replaced theirs.
+ */
+export async function applyFeed(
+  table: TableCache,
+  workbook: Workbook,
+  page: SyncFeedPage,
+  userId: number,
+  now = new Date(),
+): Promise<SyncApplied> {
+  await requireReplica(workbook)
+  const rewards = page.changes.filter(
+    (c): c is Extract<SyncChange, { kind: 'reward' }> => c.kind === 'reward',
+  )
+  const current = await currentRewards(workbook, [...new Set(rewards.map((c) => c.employee_id))])
+  const users = new Map(
+    (await workbook.db.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
+  )
+  const localUser = (email: string | null) =>
+    email === null ? null : (users.get(email.toLowerCase()) ?? null)
+  const employees = new Set(
+    (await workbook.db.selectFrom('employee').select('id').execute()).map((e) => e.id),
+  )
+  const notices: string[] = []
+  const applied: RewardChange[] = []
+  let submissionsChanged = false
+  await workbook.db.transaction().execute(async (trx) => {
+    const pending = await pendingFields(trx)
+    for (const change of page.changes) {
+      if (change.kind === 'reward') {
+        if (!employees.has(change.employee_id)) continue
+        const row = current.get(change.employee_id) ?? {}
+        const local: RewardChange = { employeeId: change.employee_id, changes: {} }
+        for (const [column, value] of Object.entries(change.fields) as [SyncedRewardField, unknown][]) {
+          if (pending.get(change.employee_id)?.has(column)) continue
+          const old = localValue(column, row[column])
+          if (old === value) continue
+          local.changes[FIELD_OF_COLUMN[column]] = { old, new: value }
+          row[column] = value
+        }
+        current.set(change.employee_id, row)
+        if (Object.keys(local.changes).length > 0) {
+          await saveRewardChanges(trx, [local], {
+            userId: localUser(change.user_email),
+            at: change.at,
+            source: 'sync',
+          })
+          applied.push(local)
+        }
+        const mine = change.overwrote.filter((o) => localUser(o.user_email) === userId).map((o) => o.field)
+        if (mine.length > 0 && localUser(change.user_email) !== userId)
+          notices.push(replacedYoursMessage(change.user, await employeeName(trx, change.employee_id), mine))
+      } else if (change.kind === 'submission') {
+        await trx
+          .insertInto('planner_submission')
+          .values({
+            planner_employee_id: change.submission.planner_employee_id,
+            pay_cycle_id: change.submission.pay_cycle_id,
+            submission_type: change.submission.submission_type,
+            comments: change.submission.comments,
+            submitted_by_user_id: localUser(change.user_email),
+            updated_at: change.at,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute()
+        submissionsChanged = true
+      } else {
+        await trx
+          .deleteFrom('planner_submission')
+          .where('planner_employee_id', '=', change.submission.planner_employee_id)
+          .where('pay_cycle_id', '=', change.submission.pay_cycle_id)
+          .execute()
+        submissionsChanged = true
+      }
+    }
+    await upsertState(trx, { last_seq: page.last, last_pulled_at: now.toISOString() })
+  })
+  if (submissionsChanged) table.invalidate()
+  else {
+    const model = table.peek(workbook)
+    if (model) applyToModel(model, applied)
+  }
+  return {
+    employeeIds: [...new Set(applied.map((c) => c.employeeId))],
+    submissionsChanged,
+    notices,
+    last: page.last,
+  }
+}
+
+/** The server no longer grants this user the company: nothing is pushed until it does again. */
+export async function accessRefused(workbook: Workbook, reason: string | null): Promise<null> {
+  await upsertState(workbook.db, { access_refused: reason })
+  return null
+}

@@ -1,0 +1,151 @@
+import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
+import { BASE_SEQ_HEADER, IDEMPOTENCY_HEADER, type SyncFeedPage } from '../../src-shared/contract/sync-dto'
+import type { SyncApplied } from '../../src-shared/contract/sync-replica-dto'
+import { Failure } from '../services/failure'
+import type { ServerTransport } from '../server-account/transport'
+import { answerOf } from '../server-account/transport'
+
+export type ReplicaInvoke = <C extends Channel>(
+  channel: C,
+  input: ChannelInput<C>,
+) => Promise<Result<ChannelOutput<C>>>
+
+export interface SyncTotals {
+  pushed: number
+  pulled: number
+  conflicts: number
+  refused: number
+  /** Edits still waiting in the outbox. */
+  outbox: number
+}
+
+export interface SyncListener {
+  /** A page of the feed or a refused push changed the replica (the open pages follow). */
+  applied(applied: SyncApplied): void
+  /** The server could (true) or could not (false) be reached. */
+  online(online: boolean, reason: string | null): void
+}
+
+async function unwrap<T>(result: Promise<Result<T>>): Promise<T> {
+  const answer = await result
+  if (!answer.ok) throw new Failure(answer.error.code, answer.error.message)
+  return answer.value
+}
+
+/** The `detail` of a refused answer. */
+async function reasonOf(response: Response): Promise<string> {
+  try {
+    await answerOf(response)
+  } catch (error) {
+    if (error instanceof Failure) return error.message
+  }
+  return `The company server answered ${response.status}.`
+}
+
+/**
+ * Live sync of the open replica with its company server, on the shell's thread where the tokens
+ * are. Push: the outbox's batches in order, each under its idempotency key; a refusal is reverted
+ * locally with the server's reason; an unreachable server leaves the batch queued. Pull: the feed
+ * after the replica's last sequence, applied by the workbook worker.
+ */
+export class SyncEngine {
+  constructor(
+    private readonly invoke: ReplicaInvoke,
+    private readonly transport: () => ServerTransport | null,
+    private readonly listener: SyncListener,
+  ) {}
+
+  private signedIn(): ServerTransport {
+    const transport = this.transport()
+    if (!transport) throw new Failure('SIGNED_OUT', 'Sign in to your company to sync this workbook.')
+    return transport
+  }
+
+  /** Pushes the batches due (all of them with `now`, else those past the spec's 1 s pause). */
+  async push(now = false): Promise<Pick<SyncTotals, 'pushed' | 'refused'>> {
+    const transport = this.signedIn()
+    const batches = await unwrap(this.invoke('sync.claim', { now }))
+    let pushed = 0
+    let refused = 0
+    for (const batch of batches) {
+      let response: Response
+      try {
+        response = await transport.authorized(
+          'PUT',
+          `api/employeerewards/${batch.employeeId}/`,
+          batch.fields,
+          {
+            [IDEMPOTENCY_HEADER]: batch.pushKey,
+            [BASE_SEQ_HEADER]: String(batch.baseSeq),
+          },
+        )
+      } catch (error) {
+        if (error instanceof Failure && error.code === 'OFFLINE') {
+          await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: error.message }))
+          this.listener.online(false, error.message)
+          break
+        }
+        throw error
+      }
+      if (response.ok) {
+        await response.arrayBuffer()
+        await unwrap(this.invoke('sync.acknowledge', { pushKey: batch.pushKey }))
+        this.listener.online(true, null)
+        pushed++
+      } else if (response.status >= 500 || response.status === 429) {
+        const message = await reasonOf(response)
+        await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message }))
+        this.listener.online(false, message)
+        break
+      } else {
+        const reason = await reasonOf(response)
+        const applied = await unwrap(
+          this.invoke('sync.refused', {
+            pushKey: batch.pushKey,
+            employeeId: batch.employeeId,
+            previous: batch.previous,
+            reason,
+          }),
+        )
+        this.listener.applied(applied)
+        refused++
+      }
+    }
+    return { pushed, refused }
+  }
+
+  /** Reads the feed after the replica's position (waiting up to `waitSeconds` for news) and applies it. */
+  async pull(waitSeconds = 0, signal?: AbortSignal): Promise<Pick<SyncTotals, 'pulled' | 'conflicts'>> {
+    const transport = this.signedIn()
+    const state = await unwrap(this.invoke('sync.state', {}))
+    const response = await transport.authorized(
+      'GET',
+      `api/sync/changes/?after=${state.lastSeq}&wait=${waitSeconds}`,
+      undefined,
+      {},
+      signal,
+    )
+    const page = await answerOf<SyncFeedPage>(response)
+    this.listener.online(true, null)
+    if (page.changes.length === 0 && page.last === state.lastSeq) return { pulled: 0, conflicts: 0 }
+    const applied = await unwrap(this.invoke('sync.apply', { page }))
+    this.listener.applied(applied)
+    return { pulled: page.changes.length, conflicts: applied.notices.length }
+  }
+
+  /** Pushes everything queued, then pulls until the feed has nothing new (or once). */
+  async syncUntilIdle(once = false): Promise<SyncTotals> {
+    const totals: SyncTotals = { pushed: 0, pulled: 0, conflicts: 0, refused: 0, outbox: 0 }
+    for (;;) {
+      const pushed = await this.push(true)
+      totals.pushed += pushed.pushed
+      totals.refused += pushed.refused
+      const pulled = await this.pull(0)
+      totals.pulled += pulled.pulled
+      totals.conflicts += pulled.conflicts
+      const state = await unwrap(this.invoke('sync.state', {}))
+      totals.outbox = state.waiting
+      if (once || (pulled.pulled === 0 && (pushed.pushed === 0 || state.waiting === 0))) return totals
+    }
+  }
+}

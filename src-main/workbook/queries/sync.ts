@@ -1,0 +1,195 @@
+import crypto from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { SyncedRewardField, SyncedRewardFields } from '../../../src-shared/contract/sync-dto'
+import type { Workbook } from '../open'
+import type { WorkbookDatabase } from '../schema'
+import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
+
+type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
+type Value = string | number | boolean | null
+
+/** A push: one employee's pending edits merged (later edits win), sent under one idempotency key. */
+export interface PushBatch {
+  pushKey: string
+  employeeId: number
+  fields: SyncedRewardFields
+  /** The values before the first of the merged edits: what a refused push puts back. */
+  previous: SyncedRewardFields
+  baseSeq: number
+  attempts: number
+}
+
+export interface SyncStateRow {
+  lastSeq: number
+  lastPulledAt: string | null
+  lastPushedAt: string | null
+  accessRefused: string | null
+  waiting: number
+}
+
+const toServer = (value: unknown): Value =>
+  typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string' ? value : null
+
+/** The company server this workbook is a replica of, or null for a workbook of its own. */
+export async function replicaServer(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('company').select('server_url').where('id', '=', 1).executeTakeFirst()
+  return row?.server_url ?? null
+}
+
+/** Queues reward edits for the server, in the edit's own transaction (nothing edited goes unqueued). */
+export async function enqueueRewardChanges(
+  trx: Transaction<WorkbookDatabase>,
+  changes: readonly RewardChange[],
+  at: string,
+): Promise<void> {
+  if (changes.length === 0 || (await replicaServer(trx)) === null) return
+  const base = await lastSeq(trx)
+  for (const change of changes) {
+    const fields: SyncedRewardFields = {}
+    const previous: SyncedRewardFields = {}
+    for (const [field, value] of Object.entries(change.changes) as [
+      RewardField,
+      { old: unknown; new: unknown },
+    ][]) {
+      const column = REWARD_COLUMNS[field]
+      fields[column] = toServer(value.new)
+      previous[column] = toServer(value.old)
+    }
+    if (Object.keys(fields).length === 0) continue
+    await trx
+      .insertInto('sync_outbox')
+      .values({
+        kind: 'reward',
+        entity_id: change.employeeId,
+        fields: JSON.stringify(fields),
+        previous: JSON.stringify(previous),
+        base_seq: base,
+        created_at: at,
+      })
+      .execute()
+  }
+}
+
+async function lastSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('sync_state').select('last_seq').where('id', '=', 1).executeTakeFirst()
+  return row?.last_seq ?? 0
+}
+
+/**
+ * The batches to push now: those claimed before and not acknowledged (a retry sends them unchanged,
+ * under the same key), then every employee's unclaimed edits older than `settledBefore` (the spec's
+ * pause after typing), merged per employee and claimed in one transaction.
+ */
+export async function claimPushBatches(workbook: Workbook, settledBefore: string): Promise<PushBatch[]> {
+  return workbook.db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('sync_outbox')
+      .select('entity_id')
+      .where('push_key', 'is', null)
+      .where('created_at', '>', settledBefore)
+      .execute()
+    // An employee still being typed into waits whole, so their edits go out as one push.
+    const unsettled = new Set(open.map((r) => r.entity_id))
+    const fresh = await trx
+      .selectFrom('sync_outbox')
+      .select(['id', 'entity_id'])
+      .where('push_key', 'is', null)
+      .execute()
+    const keys = new Map<number, string>()
+    for (const row of fresh) {
+      if (unsettled.has(row.entity_id)) continue
+      const key = keys.get(row.entity_id) ?? crypto.randomUUID()
+      keys.set(row.entity_id, key)
+      await trx.updateTable('sync_outbox').set({ push_key: key }).where('id', '=', row.id).execute()
+    }
+    const claimed = await trx
+      .selectFrom('sync_outbox')
+      .selectAll()
+      .where('push_key', 'is not', null)
+      .orderBy('id')
+      .execute()
+    const batches = new Map<string, PushBatch>()
+    for (const row of claimed) {
+      const key = row.push_key as string
+      const batch = batches.get(key) ?? {
+        pushKey: key,
+        employeeId: row.entity_id,
+        fields: {},
+        previous: {},
+        baseSeq: row.base_seq,
+        attempts: row.attempts,
+      }
+      Object.assign(batch.fields, JSON.parse(row.fields) as SyncedRewardFields)
+      const previous = JSON.parse(row.previous) as SyncedRewardFields
+      for (const field of Object.keys(previous) as SyncedRewardField[])
+        if (!(field in batch.previous)) batch.previous[field] = previous[field]
+      batches.set(key, batch)
+    }
+    return [...batches.values()]
+  })
+}
+
+/** The server applied a push: its edits leave the outbox. */
+export async function acknowledgePush(workbook: Workbook, pushKey: string, at: string): Promise<void> {
+  await workbook.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sync_outbox').where('push_key', '=', pushKey).execute()
+    await upsertState(trx, { last_pushed_at: at })
+  })
+}
+
+/** A push that could not reach the server stays queued; its attempts and last error are kept. */
+export async function notePushFailure(workbook: Workbook, pushKey: string, message: string): Promise<void> {
+  await workbook.db
+    .updateTable('sync_outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: message }))
+    .where('push_key', '=', pushKey)
+    .execute()
+}
+
+/** A refused push leaves the outbox (its revert is written by the caller, in the same transaction). */
+export async function dropPush(trx: Transaction<WorkbookDatabase>, pushKey: string): Promise<void> {
+  await trx.deleteFrom('sync_outbox').where('push_key', '=', pushKey).execute()
+}
+
+/** Fields each employee has waiting in the outbox: a pulled change must not overwrite them locally. */
+export async function pendingFields(db: Db): Promise<Map<number, Set<string>>> {
+  const rows = await db.selectFrom('sync_outbox').select(['entity_id', 'fields']).execute()
+  const pending = new Map<number, Set<string>>()
+  for (const row of rows) {
+    const set = pending.get(row.entity_id) ?? new Set<string>()
+    for (const field of Object.keys(JSON.parse(row.fields) as object)) set.add(field)
+    pending.set(row.entity_id, set)
+  }
+  return pending
+}
+
+export async function upsertState(
+  db: Db,
+  values: Partial<{
+    last_seq: number
+    last_pulled_at: string
+    last_pushed_at: string
+    access_refused: string | null
+  }>,
+): Promise<void> {
+  await db
+    .insertInto('sync_state')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute()
+}
+
+export async function readSyncState(db: Db): Promise<SyncStateRow> {
+  const state = await db.selectFrom('sync_state').selectAll().where('id', '=', 1).executeTakeFirst()
+  const count = await db
+    .selectFrom('sync_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return {
+    lastSeq: state?.last_seq ?? 0,
+    lastPulledAt: state?.last_pulled_at ?? null,
+    lastPushedAt: state?.last_pushed_at ?? null,
+    accessRefused: state?.access_refused ?? null,
+    waiting: Number(count.n),
+  }
+}

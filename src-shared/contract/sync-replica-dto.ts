@@ -1,0 +1,20 @@
+/** A replica's sync position and its waiting edits, as the status line and `sync --status` show them. */
+export interface SyncReplicaState {
+  /** The company server this workbook is a replica of; null for a workbook of its own. */
+  server: string | null
+  lastSeq: number
+  lastPulledAt: string | null
+  lastPushedAt: string | null
+  accessRefused: string | null
+  /** Edits in the outbox, not yet acknowledged by the server. */
+  waiting: number
+}
+
+/** What applying a page of the feed (or a refused push) changed, for the open pages to follow. */
+export interface SyncApplied {
+  employeeIds: number[]
+  submissionsChanged: boolean
+  /** For the user: another's change replaced theirs; a refused change was put back. */
+  notices: string[]
+  last: number
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { SYNCED_REWARD_FIELDS } from './sync-dto'
+
+const value = z.union([z.string().max(5000), z.number().finite(), z.boolean(), z.null()])
+const fields = z.partialRecord(z.enum(SYNCED_REWARD_FIELDS), value)
+const seq = z.number().int().min(0)
+const idNumber = z.number().int().positive()
+const who = {
+  user_email: z.string().max(320).nullable(),
+  user: z.string().max(500),
+  at: z.string().max(64),
+  seq,
+}
+
+/** A page of the server's change feed, checked before a replica applies it. */
+export const syncFeedPageSchema = z
+  .object({
+    changes: z
+      .array(
+        z.discriminatedUnion('kind', [
+          z.object({
+            kind: z.literal('reward'),
+            employee_id: idNumber,
+            team_id: idNumber.nullable(),
+            fields,
+            overwrote: z.array(
+              z.object({
+                field: z.enum(SYNCED_REWARD_FIELDS),
+                value,
+                user_email: z.string().max(320).nullable(),
+                user: z.string().max(500),
+              }),
+            ),
+            ...who,
+          }),
+          z.object({
+            kind: z.literal('submission'),
+            submission: z.object({
+              id: idNumber,
+              planner_employee_id: idNumber,
+              pay_cycle_id: idNumber,
+              submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
+              comments: z.string().max(5000),
+            }),
+            ...who,
+          }),
+          z.object({
+            kind: z.literal('submission.deleted'),
+            submission: z.object({ id: idNumber, planner_employee_id: idNumber, pay_cycle_id: idNumber }),
+            ...who,
+          }),
+        ]),
+      )
+      .max(10_000),
+    last: seq,
+  })
+  .strict()
+
+export const pushKeySchema = z.string().uuid()
+export const pushedFieldsSchema = fields

@@ -1,0 +1,202 @@
+import path from 'node:path'
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { hashPassword } from '../../src-server/auth/passwords'
+import { createCompany } from '../../src-server/routes/company'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
+import { cli } from '../support/cli'
+import { joinDesktop, type Desktop } from '../support/replica'
+import { tempDir } from '../support/temp'
+import { testServer } from './support'
+
+/** Issue 16: two desktops on one company, each a replica, kept in step through the server. */
+
+const server = testServer()
+const PASSWORD = 'replicas stay in step'
+let url: string
+let snapshot: CompanySnapshot
+let ownerDesktop: Desktop
+let managerDesktop: Desktop
+let managerEmployeeId: number
+let teamMember: number
+
+async function withPassword(email: string) {
+  await server()
+    .db.updateTable('app_user')
+    .set({ password_hash: await hashPassword(PASSWORD), invite_accepted: true })
+    .where('email', '=', email)
+    .execute()
+}
+
+const reward = async (desktop: Desktop, employeeId: number) =>
+  desktop.session
+    .workbook!.db.selectFrom('reward')
+    .selectAll()
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst()
+
+beforeAll(async () => {
+  const file = path.join(tempDir(), 'company.paycycle')
+  expect((await cli('new', file, '--demo', '40', '--seed', '11')).code).toBe(0)
+  const workbook = await openWorkbook(file, { readonly: true })
+  snapshot = readCompanySnapshot(workbook)
+  await workbook.close()
+  await createCompany(server().context, {
+    companyName: 'Twin Desks',
+    ownerEmail: 'owner@twin.test',
+    ownerName: 'Olga Owner',
+  })
+  await withPassword('owner@twin.test')
+  await server().app.listen({ port: 0, host: '127.0.0.1' })
+  const address = server().app.server.address()
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const login = await server().app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: 'owner@twin.test', password: PASSWORD },
+  })
+  const token = login.json<{ access: string }>().access
+  const published = await server().app.inject({
+    method: 'POST',
+    url: '/api/company/publish/',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...snapshot, users: snapshot.users.filter((u) => u.role !== 'OWNER') },
+  })
+  expect(published.statusCode).toBe(200)
+  const manager = snapshot.users.find((u) => u.role === 'MANAGER' && u.employee_id !== null)!
+  managerEmployeeId = manager.employee_id!
+  const teams = new Set(snapshot.teams.filter((t) => t.manager_id === managerEmployeeId).map((t) => t.id))
+  teamMember = snapshot.employees.find(
+    (e) => e.team_id !== null && teams.has(e.team_id) && e.id !== managerEmployeeId,
+  )!.id
+  await withPassword(manager.email)
+  ownerDesktop = await joinDesktop(url, 'owner@twin.test', PASSWORD)
+  managerDesktop = await joinDesktop(url, manager.email, PASSWORD)
+})
+
+afterAll(async () => {
+  await ownerDesktop?.close()
+  await managerDesktop?.close()
+})
+
+describe('live sync between two replicas', () => {
+  it("an edit is queued in the edit's transaction, pushed once, and appears on the other desktop", async () => {
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { lumpSum: 150_000 } }],
+    })
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect((await ownerDesktop.engine.syncUntilIdle()).pulled).toBeGreaterThanOrEqual(1)
+    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(150_000)
+    const history = await ownerDesktop.call('rewards.history', { employeeId: teamMember })
+    expect(JSON.stringify(history)).toContain('150000')
+  })
+
+  it('edits to one employee within the pause go out as one push', async () => {
+    for (const lumpSum of [1_000, 2_000, 3_000])
+      await managerDesktop.call('rewards.update', {
+        updates: [{ employeeId: teamMember, changes: { lumpSum } }],
+      })
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(3)
+    expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, outbox: 0 })
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(3_000)
+  })
+
+  it('offline, edits wait in the outbox across a restart and drain in order when the server is back', async () => {
+    const account = managerDesktop.account
+    const transport = account.currentTransport()!
+    const realServer = transport.server
+    // The server's address stops answering (a closed port), as when the laptop leaves the office.
+    Object.defineProperty(transport, 'server', { value: 'http://127.0.0.1:9', configurable: true })
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { comments: 'Offline note' } }],
+    })
+    await managerDesktop.engine.push(true)
+    expect(managerDesktop.online).toBe(false)
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
+    await managerDesktop.close()
+    await managerDesktop.reopen()
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
+    Object.defineProperty(transport, 'server', { value: realServer, configurable: true })
+    expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, outbox: 0 })
+    expect(managerDesktop.online).toBe(true)
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Offline note')
+  })
+
+  it('a conflict: the later push wins, the earlier author is told, and their comment stays in history', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    await managerDesktop.engine.syncUntilIdle()
+    await ownerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { comments: 'Owner: hold until Q3' } }],
+    })
+    await ownerDesktop.engine.push(true)
+    // The manager edits before pulling the owner's change: theirs reaches the server later and wins.
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { comments: 'Manager: approve now' } }],
+    })
+    await managerDesktop.engine.syncUntilIdle()
+    ownerDesktop.notices.length = 0
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Manager: approve now')
+    const name = snapshot.employees.find((e) => e.id === teamMember)!.name
+    expect(ownerDesktop.notices).toEqual([
+      expect.stringContaining(
+        `changed ${name}'s Comments after you; their change replaced yours, which is kept in the reward history.`,
+      ),
+    ])
+    const history = await ownerDesktop.call('rewards.history', { employeeId: teamMember })
+    expect(JSON.stringify(history)).toContain('Owner: hold until Q3')
+  })
+
+  it("a change the server refuses (the manager's plan is submitted there) is put back with the server's reason", async () => {
+    const cycle = snapshot.payCycles.find((c) => c.active)!
+    const token = (
+      await server().app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: {
+          username: snapshot.users.find((u) => u.employee_id === managerEmployeeId)!.email,
+          password: PASSWORD,
+        },
+      })
+    ).json<{ access: string }>().access
+    // Submitted from another of the manager's machines: this desktop has not heard yet.
+    const submitted = await server().app.inject({
+      method: 'POST',
+      url: '/api/paycycle/submit/',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        planner_employee: managerEmployeeId,
+        pay_cycle: cycle.id,
+        submission_type: 'PLANNER',
+        comments: 'Done',
+      },
+    })
+    expect(submitted.statusCode).toBe(200)
+    const before = (await reward(managerDesktop, teamMember))?.lump_sum
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { lumpSum: 999_900 } }],
+    })
+    managerDesktop.notices.length = 0
+    const totals = await managerDesktop.engine.syncUntilIdle()
+    expect(totals).toMatchObject({ refused: 1, outbox: 0 })
+    expect((await reward(managerDesktop, teamMember))?.lump_sum).toBe(before)
+    expect(managerDesktop.notices[0]).toMatch(/^The server refused your change to .+: .+ It was put back\.$/)
+    // The submission travelled too: the manager's rows are locked on this desktop now.
+    await expect(
+      managerDesktop.call('rewards.update', {
+        updates: [{ employeeId: teamMember, changes: { lumpSum: 1 } }],
+      }),
+    ).rejects.toThrow()
+  })
+
+  it('`sync --status` reads the replica without the server', async () => {
+    await managerDesktop.close()
+    const status = await cli('sync', managerDesktop.file, '--status', '--json')
+    expect(status.code).toBe(0)
+    expect(status.json[0]).toMatchObject({ server: url, waiting: 0 })
+    await managerDesktop.reopen()
+  })
+})

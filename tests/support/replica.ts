@@ -1,0 +1,71 @@
+import path from 'node:path'
+import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
+import type { SyncApplied } from '../../src-shared/contract/sync-replica-dto'
+import { createDispatcher, type Dispatcher } from '../../src-main/ipc/dispatch'
+import { MemorySecretStore } from '../../src-main/secrets/memory-store'
+import { ServerAccount } from '../../src-main/server-account/account'
+import { Session } from '../../src-main/services/session'
+import { SyncEngine } from '../../src-main/sync/engine'
+import { tempDir } from './temp'
+
+/** A desktop of the live-sync tests: a replica workbook joined from the server, its sign-in and sync engine. */
+export interface Desktop {
+  session: Session
+  dispatcher: Dispatcher
+  account: ServerAccount
+  engine: SyncEngine
+  file: string
+  notices: string[]
+  online: boolean
+  /** A contract call as this desktop's user; a refusal throws with its message. */
+  call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
+  /** Closes the workbook (a restart reopens the same file). */
+  close(): Promise<void>
+  reopen(): Promise<void>
+}
+
+export async function joinDesktop(url: string, email: string, password: string): Promise<Desktop> {
+  const dataDir = tempDir()
+  const account = new ServerAccount(new MemorySecretStore(), dataDir)
+  await account.signIn({ server: url, email, password })
+  const downloaded = await account.download()
+  const session = new Session({
+    mode: 'cli',
+    version: 'test',
+    dataDir,
+    actAs: null,
+    emit: () => undefined,
+    rememberRecent: false,
+  })
+  const file = path.join(dataDir, 'replica.paycycle')
+  await session.join(
+    file,
+    { name: downloaded.company, serverUrl: url, userEmail: email },
+    downloaded.snapshot,
+  )
+  const dispatcher = createDispatcher(session, () => undefined, Infinity)
+  const invoke = <C extends Channel>(channel: C, input: ChannelInput<C>) =>
+    dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>
+  const desktop: Desktop = {
+    session,
+    dispatcher,
+    account,
+    file,
+    notices: [],
+    online: true,
+    engine: new SyncEngine(invoke, () => account.currentTransport(), {
+      applied: (applied: SyncApplied) => desktop.notices.push(...applied.notices),
+      online: (online) => (desktop.online = online),
+    }),
+    async call(channel, input) {
+      const result = await invoke(channel, input)
+      if (!result.ok) throw new Error(result.error.message)
+      return result.value
+    },
+    close: () => session.close(),
+    async reopen() {
+      await session.open(file)
+    },
+  }
+  return desktop
+}
