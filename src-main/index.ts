@@ -14,6 +14,7 @@ import { workbookAtStart } from './services/start-workbook'
 import { chooseSecretStore } from './secrets/choose-secret-store'
 import { ServerAccount } from './server-account/account'
 import { withServerAccount } from './server-account/shell-host'
+import { withSync } from './sync/runner'
 import { describeSecretStore } from './secrets/secret-store'
 import {
   isOwnFrameUrl,
@@ -189,10 +190,13 @@ if (!app.requestSingleInstanceLock()) {
     const secrets = await chooseSecretStore({ safeStorage, dataDir })
     console.log(describeSecretStore(secrets.status))
     const account = new ServerAccount(secrets.store, dataDir)
-    backend = withServerAccount(
-      startBackend(
-        { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
-        path.join(__dirname, 'backend.js'),
+    backend = withSync(
+      withServerAccount(
+        startBackend(
+          { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
+          path.join(__dirname, 'backend.js'),
+        ),
+        account,
       ),
       account,
     )

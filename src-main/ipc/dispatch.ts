@@ -5,6 +5,7 @@ import {
   isChannel,
   ok,
   SHELL_CHANNELS,
+  SYNC_SHELL_CHANNELS,
   type Channel,
   type Result,
 } from '../../src-shared/contract'
@@ -70,7 +71,7 @@ function describeIssues(channel: string, error: z.ZodError): string {
 
 /** Contract channels no handler binds (the shell answers SHELL_CHANNELS, and Electron workbook.pickFile, itself). */
 export function unboundChannels(): Channel[] {
-  const shell: readonly string[] = SHELL_CHANNELS
+  const shell: readonly string[] = [...SHELL_CHANNELS, ...SYNC_SHELL_CHANNELS]
   return (Object.keys(contract) as Channel[]).filter(
     (channel) => !HANDLERS.has(channel) && !shell.includes(channel),
   )

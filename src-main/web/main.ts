@@ -8,6 +8,7 @@ import { workbookAtStart, type StartWorkbook } from '../services/start-workbook'
 import { chooseSecretStore } from '../secrets/choose-secret-store'
 import { ServerAccount } from '../server-account/account'
 import { withServerAccount } from '../server-account/shell-host'
+import { withSync } from '../sync/runner'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 
@@ -52,7 +53,7 @@ async function main(): Promise<number> {
   )
   const account = new ServerAccount(secrets.store, dataDir)
   await account.restore()
-  const backend = withServerAccount(workbookBackend, account)
+  const backend = withSync(withServerAccount(workbookBackend, account), account)
 
   // --reopen (npm start): the last workbook, or the demo company on a first start.
   const start: StartWorkbook = values.workbook

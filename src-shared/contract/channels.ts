@@ -71,7 +71,7 @@ import type {
   TemplateChange,
 } from './statements-dto'
 import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
-import type { SyncApplied, SyncReplicaState } from './sync-replica-dto'
+import type { SyncApplied, SyncReplicaState, SyncStatus } from './sync-replica-dto'
 import { pushedFieldsSchema, pushKeySchema, syncFeedPageSchema } from './sync-schema'
 
 /**
@@ -772,11 +772,14 @@ export const contract = {
   'statements.cancel': channel<StatementJobSummary>()(
     z.object({ jobId: z.string().min(1).max(100) }).strict(),
     statementsPage,
+  ),
   /**
    * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
    * the pushes due, their outcome, and pages of the server's feed to apply.
    */
   'sync.state': channel<SyncReplicaState>()(none, member),
+  /** The status line (answered by the shell's sync runner, which knows whether the server answers). */
+  'sync.status': channel<SyncStatus>()(none, open),
   'sync.claim': channel<
     {
       pushKey: string
@@ -822,6 +825,9 @@ export const SHELL_CHANNELS = [
   'server.publish',
   'server.join',
 ] as const satisfies readonly (keyof typeof contract)[]
+
+/** Channels the shell's sync runner answers (src-main/sync/runner.ts). */
+export const SYNC_SHELL_CHANNELS = ['sync.status'] as const satisfies readonly (keyof typeof contract)[]
 
 export type Contract = typeof contract
 export type Channel = keyof Contract

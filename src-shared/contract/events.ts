@@ -1,6 +1,7 @@
 import type { WorkbookSummary } from './dto'
 import type { ImportSummary } from './import-dto'
 import type { StatementJobSummary } from './statements-dto'
+import type { SyncApplied, SyncStatus } from './sync-replica-dto'
 
 /** Events main pushes to every window. Free of zod so the sandboxed preload can import it. */
 export interface EventPayloads {
@@ -11,6 +12,10 @@ export interface EventPayloads {
   'import.changed': ImportSummary
   /** A batch of reward statements finished, was cancelled or failed. */
   'statements.changed': StatementJobSummary
+  /** Live sync of a replica: whether the server answers, what waits, when it last synced. */
+  'sync.status': SyncStatus
+  /** Others' changes (or a refused push put back) reached the open replica. */
+  'sync.applied': SyncApplied
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES: readonly EventName[] = [
@@ -18,4 +23,6 @@ export const EVENT_NAMES: readonly EventName[] = [
   'task.progress',
   'import.changed',
   'statements.changed',
+  'sync.status',
+  'sync.applied',
 ]

@@ -18,3 +18,13 @@ export interface SyncApplied {
   notices: string[]
   last: number
 }
+
+/** The status line of a replica (the sidebar shows `text`). */
+export interface SyncStatus {
+  replica: boolean
+  online: boolean
+  signedIn: boolean
+  waiting: number
+  lastPulledAt: string | null
+  text: string
+}

@@ -29,15 +29,31 @@ export function refusedChangeMessage(employee: string, reason: string): string {
   return `The server refused your change to ${employee}: ${reason} It was put back.`
 }
 
-/** The sync status line: 'Synced', 'Offline — 37 changes waiting', … */
-export function syncStatusText(state: {
-  online: boolean
-  waiting: number
-  accessRefused: string | null
-}): string {
+/** A replica that has not heard from its server for this long says so. */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000
+
+function since(lastPulledAt: string | null, now: Date): string {
+  if (lastPulledAt === null) return ' · never synced'
+  const days = Math.floor((now.getTime() - Date.parse(lastPulledAt)) / (24 * 60 * 60 * 1000))
+  if (now.getTime() - Date.parse(lastPulledAt) < STALE_AFTER_MS) return ''
+  return ` · last synced ${days === 1 ? '1 day' : `${days} days`} ago`
+}
+
+/** The sync status line: 'Synced', 'Offline — 37 changes waiting', 'Not signed in — …' */
+export function syncStatusText(
+  state: {
+    online: boolean
+    signedIn: boolean
+    waiting: number
+    lastPulledAt: string | null
+    accessRefused: string | null
+  },
+  now = new Date(),
+): string {
   if (state.accessRefused) return `Not syncing — ${state.accessRefused}`
   const waiting =
     state.waiting === 1 ? '1 change waiting' : `${state.waiting.toLocaleString('en-US')} changes waiting`
-  if (!state.online) return `Offline — ${waiting}`
+  if (!state.signedIn) return `Not signed in — ${waiting}${since(state.lastPulledAt, now)}`
+  if (!state.online) return `Offline — ${waiting}${since(state.lastPulledAt, now)}`
   return state.waiting === 0 ? 'Synced' : `Syncing — ${waiting}`
 }

@@ -9,6 +9,7 @@ import { selectCompany } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
 import { selectWorkbook } from '../session-slice'
 import { closeWorkbook, confirmDiscardImports } from '../session-thunks'
+import { SyncStatusLine } from './SyncStatusLine'
 import { UserSettingsPopover } from './UserSettingsPopover'
 
 /** Spec §8: the toast when logging out fails. */
@@ -57,6 +58,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
           </span>
         )}
         {company && <span className="sidebar__company">{company.name}</span>}
+        <SyncStatusLine />
       </div>
       {viewingAs && (
         <p className="sidebar__viewing-as" data-testid="sidebar-viewing-as">

@@ -5,6 +5,7 @@ import type { ColumnFilter, TableRow } from '../../../src-shared/contract'
 import type { CurrencyCode } from '../../../src-shared/domain/currencies'
 import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { invoke } from '../../app/client'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -108,6 +109,17 @@ export default function CompensationTablePage() {
     api.current?.refreshInfiniteCache()
     onChanged()
   }, [onChanged])
+  // Others' changes from the company server: the rows shown are asked again, the position kept; a
+  // cell being edited keeps its editor, and the rows follow once it closes.
+  useSyncApplied(() => {
+    const grid = api.current
+    if (!grid || grid.getEditingCells().length === 0) return onRecordSaved()
+    const afterEdit = () => {
+      grid.removeEventListener('cellEditingStopped', afterEdit)
+      onRecordSaved()
+    }
+    grid.addEventListener('cellEditingStopped', afterEdit)
+  })
   const columnDefs = useMemo(
     () => buildColumnDefs(columns.ids, { display, onHistory, onRecord, onPromotion }),
     [columns.ids, display, onHistory, onRecord, onPromotion],
