@@ -1,6 +1,6 @@
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import { BASE_SEQ_HEADER, IDEMPOTENCY_HEADER, type SyncFeedPage } from '../../src-shared/contract/sync-dto'
-import type { SyncApplied } from '../../src-shared/contract/sync-replica-dto'
+import type { PushBatchDto, SyncApplied } from '../../src-shared/contract/sync-replica-dto'
 import { Failure } from '../services/failure'
 import type { ServerTransport } from '../server-account/transport'
 import { answerOf } from '../server-account/transport'
@@ -43,6 +43,36 @@ async function reasonOf(response: Response): Promise<string> {
 }
 
 /**
+ * One batch to the server's REST calls. A submission that is already there (a replay whose answer
+ * was lost) and a send-back of a submission that is gone both count as done.
+ */
+async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
+  if (batch.kind === 'reward')
+    return transport.authorized('PUT', `api/employeerewards/${batch.employeeId}/`, batch.fields, {
+      [IDEMPOTENCY_HEADER]: batch.pushKey,
+      [BASE_SEQ_HEADER]: String(batch.baseSeq),
+    })
+  if (batch.kind === 'submission') {
+    const response = await transport.authorized('POST', 'api/paycycle/submit/', batch.fields)
+    return response.status === 409 ? new Response(null, { status: 204 }) : response
+  }
+  const listed = await transport.authorized('GET', 'api/paycycle/submit/')
+  if (!listed.ok) return listed
+  const submissions = (await listed.json()) as {
+    id: number
+    planner_employee_id: number
+    pay_cycle_id: number
+  }[]
+  const found = submissions.find(
+    (s) =>
+      s.planner_employee_id === batch.fields.planner_employee && s.pay_cycle_id === batch.fields.pay_cycle,
+  )
+  return found
+    ? transport.authorized('DELETE', `api/paycycle/submit/${found.id}`)
+    : new Response(null, { status: 204 })
+}
+
+/**
  * Live sync of the open replica with its company server, on the shell's thread where the tokens
  * are. Push: the outbox's batches in order, each under its idempotency key; a refusal is reverted
  * locally with the server's reason; an unreachable server leaves the batch queued. Pull: the feed
@@ -70,15 +100,7 @@ export class SyncEngine {
     for (const batch of batches) {
       let response: Response
       try {
-        response = await transport.authorized(
-          'PUT',
-          `api/employeerewards/${batch.employeeId}/`,
-          batch.fields,
-          {
-            [IDEMPOTENCY_HEADER]: batch.pushKey,
-            [BASE_SEQ_HEADER]: String(batch.baseSeq),
-          },
-        )
+        response = await send(transport, batch)
       } catch (error) {
         if (error instanceof Failure && error.code === 'OFFLINE') {
           await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: error.message }))
@@ -102,7 +124,9 @@ export class SyncEngine {
         const applied = await unwrap(
           this.invoke('sync.refused', {
             pushKey: batch.pushKey,
+            kind: batch.kind,
             employeeId: batch.employeeId,
+            fields: batch.fields,
             previous: batch.previous,
             reason,
           }),

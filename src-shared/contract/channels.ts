@@ -71,8 +71,8 @@ import type {
   TemplateChange,
 } from './statements-dto'
 import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
-import type { SyncApplied, SyncReplicaState, SyncStatus } from './sync-replica-dto'
-import { pushedFieldsSchema, pushKeySchema, syncFeedPageSchema } from './sync-schema'
+import type { PushBatchDto, SyncApplied, SyncReplicaState, SyncStatus } from './sync-replica-dto'
+import { pushedValuesSchema, pushKeySchema, syncFeedPageSchema } from './sync-schema'
 
 /**
  * Who may call a channel:
@@ -780,16 +780,7 @@ export const contract = {
   'sync.state': channel<SyncReplicaState>()(none, member),
   /** The status line (answered by the shell's sync runner, which knows whether the server answers). */
   'sync.status': channel<SyncStatus>()(none, open),
-  'sync.claim': channel<
-    {
-      pushKey: string
-      employeeId: number
-      fields: Record<string, string | number | boolean | null>
-      previous: Record<string, string | number | boolean | null>
-      baseSeq: number
-      attempts: number
-    }[]
-  >()(z.object({ now: z.boolean().default(false) }).strict(), member),
+  'sync.claim': channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
   'sync.acknowledge': channel<null>()(z.object({ pushKey: pushKeySchema }).strict(), member),
   'sync.failed': channel<null>()(
     z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(),
@@ -799,8 +790,10 @@ export const contract = {
     z
       .object({
         pushKey: pushKeySchema,
+        kind: z.enum(['reward', 'submission', 'submission.deleted']),
         employeeId: z.number().int().positive(),
-        previous: pushedFieldsSchema,
+        fields: pushedValuesSchema,
+        previous: pushedValuesSchema,
         reason: z.string().max(2000),
       })
       .strict(),

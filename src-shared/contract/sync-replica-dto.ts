@@ -28,3 +28,15 @@ export interface SyncStatus {
   lastPulledAt: string | null
   text: string
 }
+
+/** A push the engine sends under one idempotency key (see the workbook's outbox). */
+export interface PushBatchDto {
+  pushKey: string
+  kind: 'reward' | 'submission' | 'submission.deleted'
+  /** The employee rewarded, or the planner who submitted. */
+  employeeId: number
+  fields: Record<string, string | number | boolean | null>
+  previous: Record<string, string | number | boolean | null>
+  baseSeq: number
+  attempts: number
+}

@@ -57,4 +57,5 @@ export const syncFeedPageSchema = z
   .strict()
 
 export const pushKeySchema = z.string().uuid()
-export const pushedFieldsSchema = fields
+/** A queued change's values as the outbox keeps them (server field names). */
+export const pushedValuesSchema = z.record(z.string().max(100), value)

@@ -193,6 +193,27 @@ describe('live sync between two replicas', () => {
     ).rejects.toThrow()
   })
 
+  it("an admin's send-back on one desktop unlocks the planner's rows on the other; a submission travels back", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    await ownerDesktop.call('submissions.unsubmit', { plannerEmployeeId: managerEmployeeId })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    await managerDesktop.engine.syncUntilIdle()
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { lumpSum: 4_200 } }],
+    })
+
+    await managerDesktop.call('submissions.submit', { plannerEmployeeId: null, comments: 'Ready for HR' })
+    expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 2, refused: 0, outbox: 0 })
+    await ownerDesktop.engine.syncUntilIdle()
+    const submitted = await ownerDesktop.session
+      .workbook!.db.selectFrom('planner_submission')
+      .select(['comments'])
+      .where('planner_employee_id', '=', managerEmployeeId)
+      .executeTakeFirst()
+    expect(submitted?.comments).toBe('Ready for HR')
+    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(4_200)
+  })
+
   it('`sync --status` reads the replica without the server', async () => {
     await managerDesktop.close()
     const status = await cli('sync', managerDesktop.file, '--status', '--json')

@@ -15,8 +15,8 @@ export const syncHandlers: HandlerMap = {
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
   'sync.acknowledge': async ({ pushKey }, { workbook }) => pushAcknowledged(workbook, pushKey),
   'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
-  'sync.refused': async ({ pushKey, employeeId, previous, reason }, { session, workbook, user }) =>
-    pushRefused(session.table, workbook, { pushKey, employeeId, previous }, reason, user.id),
+  'sync.refused': async ({ reason, ...batch }, { session, workbook, user }) =>
+    pushRefused(session.table, workbook, batch, reason, user.id),
   'sync.apply': async ({ page }, { session, workbook, user }) =>
     applyFeed(session.table, workbook, page, user.id),
   'sync.accessRefused': async ({ reason }, { workbook }) => accessRefused(workbook, reason),

@@ -121,7 +121,7 @@ export async function unsubmitPlan(
   const submission = await requireSubmission(model, workbook, plannerEmployeeId, fail)
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
-    await deleteSubmission(trx, submission.id)
+    await deleteSubmission(trx, submission.id, at)
     await appendChangeLog(trx, {
       at,
       userId: user.id,

@@ -1,5 +1,9 @@
 import type { SyncChange, SyncFeedPage, SyncedRewardField } from '../../../src-shared/contract/sync-dto'
-import type { SyncApplied, SyncReplicaState } from '../../../src-shared/contract/sync-replica-dto'
+import type {
+  PushBatchDto,
+  SyncApplied,
+  SyncReplicaState,
+} from '../../../src-shared/contract/sync-replica-dto'
 import { refusedChangeMessage, replacedYoursMessage } from '../../../src-shared/domain/sync'
 import type { Kysely, Transaction } from 'kysely'
 import type { Workbook } from '../../workbook/open'
@@ -84,18 +88,53 @@ async function employeeName(
 }
 
 /**
- * The server refused a push (a role, a lock, a submission that arrived first): its fields are put
- * back as they were before the edit, unless a later queued edit changed them again, and the user is
- * told why.
+ * The server refused a push (a role, a lock, a submission that arrived first): it is put back as it
+ * was before (a reward's fields unless a later queued edit changed them again; a submission or a
+ * send-back undone) and the user is told why.
  */
 export async function pushRefused(
   table: TableCache,
   workbook: Workbook,
-  batch: Pick<PushBatch, 'pushKey' | 'employeeId' | 'previous'>,
+  batch: Pick<PushBatchDto, 'pushKey' | 'kind' | 'employeeId' | 'fields' | 'previous'>,
   reason: string,
   userId: number,
   now = new Date(),
 ): Promise<SyncApplied> {
+  const name = await employeeName(workbook.db, batch.employeeId)
+  const told = (notice: string, submissionsChanged: boolean): SyncApplied => ({
+    employeeIds: [batch.employeeId],
+    submissionsChanged,
+    notices: [notice],
+    last: 0,
+  })
+  if (batch.kind !== 'reward') {
+    const planner = Number(batch.fields.planner_employee)
+    const cycle = Number(batch.fields.pay_cycle)
+    await workbook.db.transaction().execute(async (trx) => {
+      await dropPush(trx, batch.pushKey)
+      if (batch.kind === 'submission')
+        await trx
+          .deleteFrom('planner_submission')
+          .where('planner_employee_id', '=', planner)
+          .where('pay_cycle_id', '=', cycle)
+          .execute()
+      else
+        await trx
+          .insertInto('planner_submission')
+          .values({
+            planner_employee_id: planner,
+            pay_cycle_id: cycle,
+            submission_type: batch.previous.submission_type as 'PLANNER' | 'FORCE' | 'HR',
+            comments: String(batch.previous.comments ?? ''),
+            submitted_by_user_id: null,
+            updated_at: now.toISOString(),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute()
+    })
+    table.invalidate()
+    return told(refusedChangeMessage(`${name}'s plan`, reason), true)
+  }
   const current = (await currentRewards(workbook, [batch.employeeId])).get(batch.employeeId) ?? {}
   const changes: RewardChange[] = []
   await workbook.db.transaction().execute(async (trx) => {
@@ -112,12 +151,7 @@ export async function pushRefused(
   })
   const model = table.peek(workbook)
   if (model) applyToModel(model, changes)
-  return {
-    employeeIds: [batch.employeeId],
-    submissionsChanged: false,
-    notices: [refusedChangeMessage(await employeeName(workbook.db, batch.employeeId), reason)],
-    last: (await readSyncState(workbook.db)).lastSeq,
-  }
+  return told(refusedChangeMessage(name, reason), false)
 }
 
 /**

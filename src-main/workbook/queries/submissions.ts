@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { PlannerSubmissionDto } from '../../../src-shared/contract'
 import type { SubmissionType } from '../../../src-shared/domain/admin-rules'
 import type { Workbook } from '../open'
+import { enqueueChange } from './sync'
 import type { WorkbookDatabase } from '../schema'
 
 type Db = Workbook['db'] | Transaction<WorkbookDatabase>
@@ -51,6 +52,13 @@ export async function insertSubmission(
       updated_at: values.at,
     })
     .execute()
+  const submission = {
+    planner_employee: values.plannerEmployeeId,
+    pay_cycle: values.payCycleId,
+    submission_type: values.type,
+    comments: values.comments,
+  }
+  await enqueueChange(trx, 'submission', values.plannerEmployeeId, submission, {}, values.at)
 }
 
 export async function updateSubmissionComments(
@@ -62,6 +70,20 @@ export async function updateSubmissionComments(
   await trx.updateTable('planner_submission').set({ comments, updated_at: at }).where('id', '=', id).execute()
 }
 
-export async function deleteSubmission(trx: Transaction<WorkbookDatabase>, id: number): Promise<void> {
+export async function deleteSubmission(
+  trx: Transaction<WorkbookDatabase>,
+  id: number,
+  at: string,
+): Promise<void> {
+  const row = await trx.selectFrom('planner_submission').selectAll().where('id', '=', id).executeTakeFirst()
   await trx.deleteFrom('planner_submission').where('id', '=', id).execute()
+  if (!row) return
+  await enqueueChange(
+    trx,
+    'submission.deleted',
+    row.planner_employee_id,
+    { planner_employee: row.planner_employee_id, pay_cycle: row.pay_cycle_id },
+    { submission_type: row.submission_type, comments: row.comments },
+    at,
+  )
 }

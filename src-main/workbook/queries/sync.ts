@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { SyncedRewardField, SyncedRewardFields } from '../../../src-shared/contract/sync-dto'
+import type { SyncedRewardFields } from '../../../src-shared/contract/sync-dto'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
 import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
@@ -8,13 +8,20 @@ import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
 type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
 type Value = string | number | boolean | null
 
-/** A push: one employee's pending edits merged (later edits win), sent under one idempotency key. */
+/** What a queued change is: a reward edit, a planner submission, or its send-back. */
+export type OutboxKind = 'reward' | 'submission' | 'submission.deleted'
+
+/**
+ * A push under one idempotency key: one employee's reward edits merged (later edits win), or one
+ * submission or send-back (`employeeId` is then the planner).
+ */
 export interface PushBatch {
   pushKey: string
+  kind: OutboxKind
   employeeId: number
-  fields: SyncedRewardFields
+  fields: Record<string, Value>
   /** The values before the first of the merged edits: what a refused push puts back. */
-  previous: SyncedRewardFields
+  previous: Record<string, Value>
   baseSeq: number
   attempts: number
 }
@@ -56,18 +63,43 @@ export async function enqueueRewardChanges(
       previous[column] = toServer(value.old)
     }
     if (Object.keys(fields).length === 0) continue
-    await trx
-      .insertInto('sync_outbox')
-      .values({
-        kind: 'reward',
-        entity_id: change.employeeId,
-        fields: JSON.stringify(fields),
-        previous: JSON.stringify(previous),
-        base_seq: base,
-        created_at: at,
-      })
-      .execute()
+    await insertOutbox(trx, 'reward', change.employeeId, fields, previous, base, at)
   }
+}
+
+async function insertOutbox(
+  trx: Transaction<WorkbookDatabase>,
+  kind: OutboxKind,
+  entityId: number,
+  fields: Record<string, Value>,
+  previous: Record<string, Value>,
+  baseSeq: number,
+  at: string,
+): Promise<void> {
+  await trx
+    .insertInto('sync_outbox')
+    .values({
+      kind,
+      entity_id: entityId,
+      fields: JSON.stringify(fields),
+      previous: JSON.stringify(previous),
+      base_seq: baseSeq,
+      created_at: at,
+    })
+    .execute()
+}
+
+/** Queues a submission or a send-back of a replica, in its own transaction. */
+export async function enqueueChange(
+  trx: Transaction<WorkbookDatabase>,
+  kind: Exclude<OutboxKind, 'reward'>,
+  plannerEmployeeId: number,
+  fields: Record<string, Value>,
+  previous: Record<string, Value>,
+  at: string,
+): Promise<void> {
+  if ((await replicaServer(trx)) === null) return
+  await insertOutbox(trx, kind, plannerEmployeeId, fields, previous, await lastSeq(trx), at)
 }
 
 async function lastSeq(db: Db): Promise<number> {
@@ -76,30 +108,33 @@ async function lastSeq(db: Db): Promise<number> {
 }
 
 /**
- * The batches to push now: those claimed before and not acknowledged (a retry sends them unchanged,
- * under the same key), then every employee's unclaimed edits older than `settledBefore` (the spec's
- * pause after typing), merged per employee and claimed in one transaction.
+ * The batches to push now, in the order they were made: those claimed before and not acknowledged
+ * (a retry sends them unchanged, under the same key), then unclaimed changes. Reward edits wait for
+ * the spec's pause after typing (`settledBefore`), each employee's merged into one batch; a
+ * submission waits behind any edit made before it, so the server sees them in order.
  */
 export async function claimPushBatches(workbook: Workbook, settledBefore: string): Promise<PushBatch[]> {
   return workbook.db.transaction().execute(async (trx) => {
-    const open = await trx
-      .selectFrom('sync_outbox')
-      .select('entity_id')
-      .where('push_key', 'is', null)
-      .where('created_at', '>', settledBefore)
-      .execute()
-    // An employee still being typed into waits whole, so their edits go out as one push.
-    const unsettled = new Set(open.map((r) => r.entity_id))
     const fresh = await trx
       .selectFrom('sync_outbox')
-      .select(['id', 'entity_id'])
+      .select(['id', 'kind', 'entity_id', 'created_at'])
       .where('push_key', 'is', null)
+      .orderBy('id')
       .execute()
-    const keys = new Map<number, string>()
+    const unsettled = new Set(
+      fresh.filter((r) => r.kind === 'reward' && r.created_at > settledBefore).map((r) => r.entity_id),
+    )
+    const rewardKeys = new Map<number, string>()
+    let waiting = false
     for (const row of fresh) {
-      if (unsettled.has(row.entity_id)) continue
-      const key = keys.get(row.entity_id) ?? crypto.randomUUID()
-      keys.set(row.entity_id, key)
+      if (row.kind === 'reward' && unsettled.has(row.entity_id)) {
+        waiting = true
+        continue
+      }
+      if (row.kind !== 'reward' && waiting) break
+      const key =
+        row.kind === 'reward' ? (rewardKeys.get(row.entity_id) ?? crypto.randomUUID()) : crypto.randomUUID()
+      if (row.kind === 'reward') rewardKeys.set(row.entity_id, key)
       await trx.updateTable('sync_outbox').set({ push_key: key }).where('id', '=', row.id).execute()
     }
     const claimed = await trx
@@ -113,15 +148,16 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
       const key = row.push_key as string
       const batch = batches.get(key) ?? {
         pushKey: key,
+        kind: row.kind as OutboxKind,
         employeeId: row.entity_id,
         fields: {},
         previous: {},
         baseSeq: row.base_seq,
         attempts: row.attempts,
       }
-      Object.assign(batch.fields, JSON.parse(row.fields) as SyncedRewardFields)
-      const previous = JSON.parse(row.previous) as SyncedRewardFields
-      for (const field of Object.keys(previous) as SyncedRewardField[])
+      Object.assign(batch.fields, JSON.parse(row.fields) as Record<string, Value>)
+      const previous = JSON.parse(row.previous) as Record<string, Value>
+      for (const field of Object.keys(previous))
         if (!(field in batch.previous)) batch.previous[field] = previous[field]
       batches.set(key, batch)
     }
@@ -153,7 +189,11 @@ export async function dropPush(trx: Transaction<WorkbookDatabase>, pushKey: stri
 
 /** Fields each employee has waiting in the outbox: a pulled change must not overwrite them locally. */
 export async function pendingFields(db: Db): Promise<Map<number, Set<string>>> {
-  const rows = await db.selectFrom('sync_outbox').select(['entity_id', 'fields']).execute()
+  const rows = await db
+    .selectFrom('sync_outbox')
+    .select(['entity_id', 'fields'])
+    .where('kind', '=', 'reward')
+    .execute()
   const pending = new Map<number, Set<string>>()
   for (const row of rows) {
     const set = pending.get(row.entity_id) ?? new Set<string>()
