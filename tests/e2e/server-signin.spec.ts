@@ -2,9 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn, spawnSync } from 'node:child_process'
 import { startApp, type RunningApp } from './support/app'
-import { startCompanyServer, type RunningCompanyServer } from './support/company-server'
+import { publishDemoCompany, startCompanyServer, type RunningCompanyServer } from './support/company-server'
 
 const OWNER = {
   company: 'Acme Server Co',
@@ -21,36 +20,7 @@ test.beforeAll(async () => {
   companyServer = await startCompanyServer(OWNER)
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-e2e-server-'))
   // The company on the server: a demo workbook published by its owner through the CLI.
-  const source = path.join(dir, 'source.paycycle')
-  expect(
-    spawnSync(process.execPath, ['out/main/cli.js', 'new', source, '--demo', '60', '--seed', '2']).status,
-  ).toBe(0)
-  // Not spawnSync: the company server answers from this very process.
-  const published = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        'out/main/cli.js',
-        'server-publish',
-        source,
-        '--server',
-        companyServer.url,
-        '--email',
-        OWNER.email,
-        '--password-stdin',
-        '--json',
-      ],
-      { env: { ...process.env, MERITBOOK_DATA_DIR: path.join(dir, 'cli-data') } },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('close', () => resolve({ stdout, stderr }))
-    child.stdin.end(`${OWNER.password}\n`)
-  })
-  expect(published.stderr).toBe('')
-  expect(JSON.parse(published.stdout)).toMatchObject({ employees: 60 })
+  await publishDemoCompany(companyServer, OWNER, 60, dir)
 })
 test.afterAll(async () => {
   await companyServer.stop()

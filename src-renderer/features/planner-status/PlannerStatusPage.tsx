@@ -3,6 +3,7 @@ import type { PlannerStatusCard, PlannerStatusNode } from '../../../src-shared/c
 import { loadWorkbookData } from '../../app/data-thunks'
 import { useAppDispatch } from '../../app/hooks'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { useChannel } from '../hyperbalance/use-budget-level'
 import { CARD_GRID_HEIGHT, cardLayout, RESIZE_DEBOUNCE_MS, type CardLayout } from './card-layout'
 import { EditSubmissionDialog } from './EditSubmissionDialog'
@@ -25,6 +26,8 @@ export default function PlannerStatusPage() {
   const [dialog, setDialog] = useState<Dialog>(null)
   const dispatch = useAppDispatch()
   const tree = useChannel('plannerStatus.tree', { teamId, depth: STATUS_DEPTH })
+  // Others' submissions and send-backs, and their planners' edits, arrive while the page is open.
+  useSyncApplied(() => tree.reload())
   const data = tree.value
 
   const close = (changed: boolean) => {

@@ -2,6 +2,7 @@ import './planner-status.css'
 import { useState } from 'react'
 import { loadWorkbookData } from '../../app/data-thunks'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { useChannel } from '../hyperbalance/use-budget-level'
 import { SubmitPlanDialog } from './SubmitPlanDialog'
 
@@ -14,6 +15,12 @@ export function SubmitPlanButton() {
   const [open, setOpen] = useState(false)
   const dispatch = useAppDispatch()
   const me = useAppSelector((state) => state.session.info?.user?.employeeId ?? null)
+  // A submission or a send-back made on another desktop reaches this replica.
+  useSyncApplied((applied) => {
+    if (!applied.submissionsChanged) return
+    status.reload()
+    void dispatch(loadWorkbookData())
+  })
   const mine = (status.value?.tops ?? []).filter((card) => me !== null && card.plannerId === me)
   if (!mine.some((card) => card.canSubmit)) {
     return mine.some((card) => card.submission) ? (

@@ -1,4 +1,6 @@
+import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildServer } from '../../../src-server/app'
@@ -68,4 +70,70 @@ export async function startCompanyServer(owner: {
       await drop.end()
     },
   }
+}
+
+/** Publishes a demo company of `employees` to the server through the CLI, as its owner would. */
+export async function publishDemoCompany(
+  server: RunningCompanyServer,
+  owner: { email: string; password: string },
+  employees: number,
+  dir: string,
+): Promise<void> {
+  const source = path.join(dir, 'source.paycycle')
+  const created = spawnSync(process.execPath, [
+    'out/main/cli.js',
+    'new',
+    source,
+    '--demo',
+    String(employees),
+    '--seed',
+    '2',
+  ])
+  if (created.status !== 0) throw new Error(`cli new failed: ${created.stderr.toString()}`)
+  // Not spawnSync: the company server answers from this very process.
+  const published = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        'out/main/cli.js',
+        'server-publish',
+        source,
+        '--server',
+        server.url,
+        '--email',
+        owner.email,
+        '--password-stdin',
+        '--json',
+      ],
+      { env: { ...process.env, MERITBOOK_DATA_DIR: path.join(dir, 'cli-data') } },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('close', () => resolve({ stdout, stderr }))
+    child.stdin.end(`${owner.password}\n`)
+  })
+  const answer = (() => {
+    try {
+      return JSON.parse(published.stdout) as { employees?: number }
+    } catch {
+      return {}
+    }
+  })()
+  if (published.stderr !== '' || answer.employees !== employees)
+    throw new Error(`server-publish failed: ${published.stderr}${published.stdout}`)
+}
+
+/** Sets a user's password on the server (as following their invitation would). */
+export async function setPassword(
+  server: RunningCompanyServer,
+  email: string,
+  password: string,
+): Promise<void> {
+  await server.db
+    .updateTable('app_user')
+    .set({ password_hash: await hashPassword(password), invite_accepted: true })
+    .where('email', '=', email)
+    .execute()
 }
