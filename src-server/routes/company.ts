@@ -10,7 +10,8 @@ import type { ServerDb } from '../db/connect'
 import { callerOf, requirePages } from '../http/context'
 import { HttpError } from '../http/errors'
 import { sendLink } from './auth'
-import { PLANNING_PAGES, scopeOf } from './planning'
+import { scopeOf } from '../http/planning-access'
+import { PLANNING_PAGES } from './planning'
 
 /** A new company with its owner, who receives an invitation to set a password. */
 export async function createCompany(
