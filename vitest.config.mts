@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // Server suites hash passwords (argon2) and publish companies before their tests: slow on 2 busy cores.
+    hookTimeout: 60_000,
     pool: 'forks',
   },
 })

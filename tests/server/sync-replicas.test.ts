@@ -72,8 +72,7 @@ beforeAll(async () => {
   await withPassword(manager.email)
   ownerDesktop = await joinDesktop(url, 'owner@twin.test', PASSWORD)
   managerDesktop = await joinDesktop(url, manager.email, PASSWORD)
-  // Two sign-ins hash passwords with argon2 and two workbooks are written: slow on a busy machine.
-}, 60_000)
+})
 
 afterAll(async () => {
   await ownerDesktop?.close()

@@ -24,9 +24,30 @@ export interface Desktop {
   reopen(): Promise<void>
 }
 
-export async function joinDesktop(url: string, email: string, password: string): Promise<Desktop> {
+/** The network as a desktop sees it: cut it, or lose the next answer after the server acted. */
+export interface Network {
+  offline: boolean
+  loseNextAnswer: boolean
+}
+
+export async function joinDesktop(
+  url: string,
+  email: string,
+  password: string,
+  network: Network = { offline: false, loseNextAnswer: false },
+): Promise<Desktop> {
   const dataDir = tempDir()
-  const account = new ServerAccount(new MemorySecretStore(), dataDir)
+  const faulty: typeof fetch = async (input, init) => {
+    if (network.offline) throw new TypeError('fetch failed')
+    const response = await fetch(input, init)
+    if (network.loseNextAnswer && init?.method === 'PUT') {
+      network.loseNextAnswer = false
+      await response.arrayBuffer()
+      throw new TypeError('fetch failed: the connection was reset')
+    }
+    return response
+  }
+  const account = new ServerAccount(new MemorySecretStore(), dataDir, faulty)
   await account.signIn({ server: url, email, password })
   const downloaded = await account.download()
   const session = new Session({

@@ -1,0 +1,257 @@
+import fc from 'fast-check'
+import path from 'node:path'
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { hashPassword } from '../../src-server/auth/passwords'
+import { createCompany } from '../../src-server/routes/company'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
+import { cli } from '../support/cli'
+import { joinDesktop, type Desktop, type Network } from '../support/replica'
+import { seedFrom } from '../support/seeded'
+import { tempDir } from '../support/temp'
+import { testServer } from './support'
+
+/**
+ * Issue 16's proof: random edits on two desktops, submissions and send-backs, offline periods,
+ * restarts and answers lost after the server acted; then, once both are online and synced, every
+ * replica equals the server, and the server's state is what its feed of changes says, in order.
+ */
+
+const server = testServer()
+const PASSWORD = 'model runs all night'
+const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 200)
+let snapshot: CompanySnapshot
+let managerEmployeeId: number
+let cycleId: number
+let members: number[]
+const desktops: Record<'owner' | 'manager', { desktop: Desktop; network: Network }> = {} as never
+
+async function withPassword(email: string) {
+  await server()
+    .db.updateTable('app_user')
+    .set({ password_hash: await hashPassword(PASSWORD), invite_accepted: true })
+    .where('email', '=', email)
+    .execute()
+}
+
+beforeAll(async () => {
+  const file = path.join(tempDir(), 'model.paycycle')
+  expect((await cli('new', file, '--demo', '30', '--seed', '4')).code).toBe(0)
+  const workbook = await openWorkbook(file, { readonly: true })
+  snapshot = readCompanySnapshot(workbook)
+  await workbook.close()
+  await createCompany(server().context, {
+    companyName: 'Model Co',
+    ownerEmail: 'owner@model.test',
+    ownerName: 'Mo Owner',
+  })
+  await withPassword('owner@model.test')
+  await server().app.listen({ port: 0, host: '127.0.0.1' })
+  const address = server().app.server.address()
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const token = (
+    await server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'owner@model.test', password: PASSWORD },
+    })
+  ).json<{ access: string }>().access
+  const published = await server().app.inject({
+    method: 'POST',
+    url: '/api/company/publish/',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...snapshot, users: snapshot.users.filter((u) => u.role !== 'OWNER') },
+  })
+  expect(published.statusCode).toBe(200)
+  const manager = snapshot.users.find((u) => u.role === 'MANAGER' && u.employee_id !== null)!
+  managerEmployeeId = manager.employee_id!
+  cycleId = snapshot.payCycles.find((c) => c.active)!.id
+  const teams = new Set(snapshot.teams.filter((t) => t.manager_id === managerEmployeeId).map((t) => t.id))
+  members = snapshot.employees
+    .filter((e) => e.team_id !== null && teams.has(e.team_id) && e.id !== managerEmployeeId)
+    .slice(0, 3)
+    .map((e) => e.id)
+  await withPassword(manager.email)
+  for (const [who, email] of [
+    ['owner', 'owner@model.test'],
+    ['manager', manager.email],
+  ] as const) {
+    const network: Network = { offline: false, loseNextAnswer: false }
+    desktops[who] = { desktop: await joinDesktop(url, email, PASSWORD, network), network }
+  }
+})
+
+afterAll(async () => {
+  for (const { desktop } of Object.values(desktops)) await desktop?.close()
+})
+
+type Who = 'owner' | 'manager'
+type Command =
+  | { kind: 'edit'; who: Who; employee: number; field: 'lumpSum' | 'comments'; value: number }
+  | { kind: 'push' | 'pull' | 'offline' | 'online' | 'lose' | 'restart'; who: Who }
+  | { kind: 'submit' }
+  | { kind: 'sendBack' }
+
+const who = fc.constantFrom<Who>('owner', 'manager')
+const command: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      who,
+      employee: fc.nat(2),
+      field: fc.constantFrom('lumpSum' as const, 'comments' as const),
+      value: fc.integer({ min: 1, max: 99 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('push' as const, 'pull' as const), who }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('offline' as const, 'online' as const, 'lose' as const, 'restart' as const),
+      who,
+    }),
+  },
+  { weight: 1, arbitrary: fc.constantFrom<Command>({ kind: 'submit' }, { kind: 'sendBack' }) },
+)
+
+/** Refusals a user would see on screen (a locked row, nothing to send back) are part of the model. */
+async function attempt(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    if (!(error instanceof Error) || /Meritbook could not complete/.test(error.message)) throw error
+  }
+}
+
+async function run(step: Command): Promise<void> {
+  if (step.kind === 'submit') {
+    const { desktop } = desktops.manager
+    return attempt(() =>
+      desktop.call('submissions.submit', { plannerEmployeeId: null, comments: 'Model says done' }),
+    )
+  }
+  if (step.kind === 'sendBack') {
+    const { desktop } = desktops.owner
+    return attempt(() => desktop.call('submissions.unsubmit', { plannerEmployeeId: managerEmployeeId }))
+  }
+  const { desktop, network } = desktops[step.who]
+  switch (step.kind) {
+    case 'edit': {
+      const value = step.field === 'lumpSum' ? step.value * 100 : `note ${step.value} by ${step.who}`
+      return attempt(() =>
+        desktop.call('rewards.update', {
+          updates: [{ employeeId: members[step.employee], changes: { [step.field]: value } }],
+        }),
+      )
+    }
+    case 'push':
+      return attempt(() => desktop.engine.push(true))
+    case 'pull':
+      return attempt(() => desktop.engine.pull(0))
+    case 'offline':
+      network.offline = true
+      return
+    case 'online':
+      network.offline = false
+      return
+    case 'lose':
+      network.loseNextAnswer = true
+      return
+    case 'restart':
+      await desktop.close()
+      return desktop.reopen()
+  }
+}
+
+async function settle(): Promise<void> {
+  for (const { network } of Object.values(desktops))
+    Object.assign(network, { offline: false, loseNextAnswer: false })
+  for (let round = 0; round < 4; round++)
+    for (const { desktop } of Object.values(desktops)) await desktop.engine.syncUntilIdle()
+}
+
+const REWARD_COLUMNS = ['lump_sum', 'comments'] as const
+
+async function serverRewards() {
+  const rows = await server()
+    .db.selectFrom('reward')
+    .select(['employee_id', ...REWARD_COLUMNS])
+    .where('employee_id', 'in', members)
+    .orderBy('employee_id')
+    .execute()
+  return rows.map((r) => ({ employee_id: r.employee_id, lump_sum: r.lump_sum, comments: r.comments }))
+}
+
+async function replicaRewards(desktop: Desktop) {
+  const rows = await desktop.session
+    .workbook!.db.selectFrom('reward')
+    .select(['employee_id', ...REWARD_COLUMNS])
+    .where('employee_id', 'in', members)
+    .orderBy('employee_id')
+    .execute()
+  return rows.map((r) => ({ employee_id: r.employee_id, lump_sum: r.lump_sum, comments: r.comments }))
+}
+
+/** The rewards the feed's changes add up to, in the server's order. */
+async function feedRewards() {
+  const changes = await server()
+    .db.selectFrom('sync_change')
+    .select(['payload'])
+    .where('kind', '=', 'reward')
+    .orderBy('seq')
+    .execute()
+  const state = new Map(
+    snapshot.rewards
+      .filter((r) => members.includes(r.employee_id))
+      .map((r) => [
+        r.employee_id,
+        { employee_id: r.employee_id, lump_sum: r.lump_sum, comments: r.comments },
+      ]),
+  )
+  for (const { payload } of changes) {
+    const change = payload as { employee_id: number; fields: Record<string, unknown> }
+    const row = state.get(change.employee_id)
+    if (!row) continue
+    for (const column of REWARD_COLUMNS)
+      if (column in change.fields) (row as Record<string, unknown>)[column] = change.fields[column]
+  }
+  return [...state.values()].sort((a, b) => a.employee_id - b.employee_id)
+}
+
+async function submitted(desktop: Desktop): Promise<boolean> {
+  const row = await desktop.session
+    .workbook!.db.selectFrom('planner_submission')
+    .select('id')
+    .where('planner_employee_id', '=', managerEmployeeId)
+    .where('pay_cycle_id', '=', cycleId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+describe('live sync, model-based', () => {
+  it(`after ${RUNS} random runs of edits, submissions, offline periods, restarts and lost answers, every replica equals the server and the feed explains it`, async () => {
+    const seed = seedFrom('SYNC_MODEL_SEED')
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+        for (const step of commands) await run(step)
+        await settle()
+        const onServer = await serverRewards()
+        expect(await replicaRewards(desktops.owner.desktop)).toEqual(onServer)
+        expect(await replicaRewards(desktops.manager.desktop)).toEqual(onServer)
+        expect(await feedRewards()).toEqual(onServer)
+        for (const { desktop } of Object.values(desktops))
+          expect((await desktop.call('sync.state', {})).waiting).toBe(0)
+        const serverSubmitted =
+          (await server()
+            .db.selectFrom('planner_submission')
+            .select('id')
+            .where('planner_employee_id', '=', managerEmployeeId)
+            .executeTakeFirst()) !== undefined
+        expect(await submitted(desktops.owner.desktop)).toBe(serverSubmitted)
+        expect(await submitted(desktops.manager.desktop)).toBe(serverSubmitted)
+      }),
+      { numRuns: RUNS, seed },
+    )
+  }, 600_000)
+})
