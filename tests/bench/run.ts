@@ -6,6 +6,7 @@ import { dashboardsBench } from './dashboards'
 import { importBench } from './import'
 import { matrixBench } from './matrix'
 import { serverBench } from './server'
+import { statementsBench } from './statements'
 import { tableBench } from './table'
 import { usersBench } from './users'
 import { workbookBench } from './workbook'
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   dashboards: dashboardsBench,
   matrix: matrixBench,
   server: serverBench,
+  statements: statementsBench,
 }
 
 async function main(): Promise<void> {

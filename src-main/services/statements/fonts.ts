@@ -65,24 +65,52 @@ export function statementFonts(): Record<FontName, StatementFont> {
   return loaded
 }
 
-/** Advance widths as pdfkit draws them (fontkit's layout: kerning included), cached per run of text. */
-export function fontMeasure(): TextMeasure {
-  const fonts = statementFonts()
-  const cache = new Map<string, number>()
-  return {
-    width(text, font, size) {
-      const key = `${font}\u0000${text}`
-      let units = cache.get(key)
-      if (units === undefined) {
-        const f = fonts[font]
-        units = f.layout(text).advanceWidth / f.unitsPerEm
-        // Keep the cache bounded: a batch's names and figures are mostly new.
-        if (cache.size > 20_000) cache.clear()
-        cache.set(key, units)
-      }
-      return units * size
-    },
+const LAYOUT_CACHE_LIMIT = 4_000
+type GlyphRun = ReturnType<StatementFont['layout']>
+const layouts = new Map<string, GlyphRun>()
+
+/** fontkit's shaping of a run of text, kept for a while: the layout's widths and every PDF share it. */
+function shaped(font: FontName, text: string): GlyphRun {
+  const key = `${font}\u0000${text}`
+  let run = layouts.get(key)
+  if (!run) {
+    run = statementFonts()[font].layout(text)
+    // Bounded: a batch's names and figures are mostly new.
+    if (layouts.size >= LAYOUT_CACHE_LIMIT) layouts.clear()
+    layouts.set(key, run)
   }
+  return run
+}
+
+/** Advance widths as pdfkit draws them (fontkit's layout: kerning included). */
+export function fontMeasure(): TextMeasure {
+  return {
+    width: (text, font, size) => (shaped(font, text).advanceWidth / statementFonts()[font].unitsPerEm) * size,
+  }
+}
+
+/**
+ * The font as pdfkit is given it: shaping comes from the shared cache (a text is shaped once for
+ * the layout, its PDF and the combined PDF). pdfkit scales the positions it is handed in place, so
+ * each call gets its own copies of them.
+ */
+export function fontForPdfkit(name: FontName): StatementFont {
+  const font = statementFonts()[name]
+  return new Proxy(font, {
+    get(target, property) {
+      if (property === 'layout')
+        return (text: string) => {
+          const run = shaped(name, text)
+          return {
+            glyphs: run.glyphs,
+            positions: run.positions.map((p) => ({ ...p })),
+            advanceWidth: run.advanceWidth,
+          }
+        }
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
 }
 
 /** Characters the font has no glyph for (they would print as empty boxes). */

@@ -7,7 +7,32 @@ import {
   type StatementTemplateDraft,
 } from '../../../src-shared/domain/statements/templates'
 import { changeDraft, redoDraft, undoDraft, type DraftHistory } from './draft-history'
+import { logoSize, LOGO_PIXELS } from './logo'
 import { MergeTextField } from './MergeTextField'
+
+/**
+ * The logo as the workbook keeps it: a JPEG on white, at most three times the statement's logo box
+ * (a PDF embeds a JPEG as it is; a transparent PNG would be decoded again for every statement).
+ */
+function statementLogo(dataUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const image = new Image()
+    image.onload = () => {
+      const size = logoSize(image.naturalWidth, image.naturalHeight, LOGO_PIXELS)
+      const canvas = document.createElement('canvas')
+      canvas.width = size.width
+      canvas.height = size.height
+      const context = canvas.getContext('2d')
+      if (!context) return reject(new Error('no canvas'))
+      context.fillStyle = '#ffffff'
+      context.fillRect(0, 0, size.width, size.height)
+      context.drawImage(image, 0, 0, size.width, size.height)
+      resolve(canvas.toDataURL('image/jpeg', 0.92))
+    }
+    image.onerror = () => reject(new Error('not an image'))
+    image.src = dataUrl
+  })
+}
 
 /** The template editor: name, logo, intro and closing with merge tags, the data-tag toggles. */
 export function TemplateEditor({
@@ -50,7 +75,11 @@ export function TemplateEditor({
     }
     const reader = new FileReader()
     reader.onload = () => {
-      if (typeof reader.result === 'string') step({ logo: reader.result })
+      if (typeof reader.result !== 'string') return
+      void statementLogo(reader.result).then(
+        (logo) => step({ logo }),
+        () => setLogoError(`${file.name} is not an image this app can read.`),
+      )
     }
     reader.onerror = () => setLogoError(`${file.name} could not be read.`)
     reader.readAsDataURL(file)

@@ -52,7 +52,11 @@ const BODY = 11
 const BODY_LEADING = 15.5
 const COLUMNS = { current: 370, next: 470, change: RIGHT }
 
-/** Greedy line breaking at spaces; a word wider than the line breaks between characters. */
+/**
+ * Greedy line breaking at spaces; a word wider than the line breaks between characters. A line's
+ * width is its words' widths plus its spaces' (fonts do not kern across a space), so each word is
+ * measured once however long the paragraph.
+ */
 export function wrapText(
   text: string,
   font: FontName,
@@ -61,29 +65,33 @@ export function wrapText(
   measure: TextMeasure,
 ): string[] {
   const lines: string[] = []
-  const words = text.split(' ')
+  const space = measure.width(' ', font, size)
   let line = ''
-  const fits = (candidate: string) => measure.width(candidate, font, size) <= width
-  for (const word of words) {
-    const candidate = line === '' ? word : `${line} ${word}`
-    if (fits(candidate)) {
-      line = candidate
+  let lineWidth = 0
+  for (const word of text.split(' ')) {
+    const wordWidth = measure.width(word, font, size)
+    const candidate = line === '' ? wordWidth : lineWidth + space + wordWidth
+    if (candidate <= width) {
+      line = line === '' ? word : `${line} ${word}`
+      lineWidth = candidate
       continue
     }
     if (line !== '') lines.push(line)
-    if (fits(word)) {
+    if (wordWidth <= width) {
       line = word
+      lineWidth = wordWidth
       continue
     }
     let piece = ''
     for (const ch of Array.from(word)) {
-      if (piece !== '' && !fits(piece + ch)) {
+      if (piece !== '' && measure.width(piece + ch, font, size) > width) {
         lines.push(piece)
         piece = ''
       }
       piece += ch
     }
     line = piece
+    lineWidth = measure.width(piece, font, size)
   }
   lines.push(line)
   return lines

@@ -39,3 +39,12 @@ describe('template editor undo', () => {
     expect(redoDraft(h)).toBe(h)
   })
 })
+
+describe('the logo kept', () => {
+  it('fits three times the logo box, keeping proportions, never enlarged', async () => {
+    const { logoSize, LOGO_PIXELS } = await import('../../../src-renderer/features/statements/logo')
+    expect(logoSize(512, 512, LOGO_PIXELS)).toEqual({ width: 168, height: 168 })
+    expect(logoSize(2000, 400, LOGO_PIXELS)).toEqual({ width: 540, height: 108 })
+    expect(logoSize(100, 40, LOGO_PIXELS)).toEqual({ width: 100, height: 40 })
+  })
+})
