@@ -8,8 +8,11 @@ import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
 import { matrixRoutes } from './routes/matrix'
+import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
+import { recordRoutes } from './routes/records'
 import { statementRoutes } from './routes/statements'
+import { teamRoutes } from './routes/teams'
 import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
 import { FeedWaiters } from './sync/feed-waiters'
@@ -60,6 +63,9 @@ export async function buildServer(
   syncRoutes(app, context, waiters)
   budgetRoutes(app, context)
   matrixRoutes(app, context)
+  recordRoutes(app, context)
+  teamRoutes(app, context)
+  payCycleRoutes(app, context)
   statementRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)

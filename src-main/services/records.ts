@@ -10,14 +10,15 @@ import type {
 import {
   EMPLOYEE_FIELDS,
   PAY_RANGE_FIELDS,
-  parseRecordField,
+  describeRecordChanges,
+  parseRecordChanges,
   payRangeOrderError,
-  recordText,
   recordTexts,
   JOB_PROFILE_FIELDS,
   type EmployeeField,
   type JobProfileField,
   type PayRangeField,
+  type RecordField,
   type RecordValue,
 } from '../../src-shared/domain/company-records'
 import type { Workbook } from '../workbook/open'
@@ -85,35 +86,17 @@ export function findEmployeeRecord(
 
 /** Parses every change; all errors at once, each naming its field. Unchanged values are dropped. */
 function parseChanges<F extends string>(
-  fields: Record<F, Parameters<typeof parseRecordField>[0]>,
+  fields: Record<F, RecordField>,
   current: Record<F, RecordValue>,
   changes: Partial<Record<F, string>>,
   where: string,
 ): Partial<Record<F, RecordValue>> {
-  const parsed: Partial<Record<F, RecordValue>> = {}
-  const errors: string[] = []
-  for (const [field, raw] of Object.entries(changes) as [F, string][]) {
-    const result = parseRecordField(fields[field], raw)
-    if (!result.ok) errors.push(result.message)
-    else if (result.value !== current[field]) parsed[field] = result.value
-  }
-  if (errors.length > 0) throw new Failure('BAD_INPUT', `${where}: ${errors.join('; ')}`)
-  return parsed
+  const parsed = parseRecordChanges(fields, current, changes)
+  if (!parsed.ok) throw new Failure('BAD_INPUT', `${where}: ${parsed.errors.join('; ')}`)
+  return parsed.changes
 }
 
-function describe<F extends string>(
-  fields: Record<F, Parameters<typeof parseRecordField>[0]>,
-  before: Partial<Record<F, RecordValue>>,
-  after: Partial<Record<F, RecordValue>>,
-): { before: Partial<Record<F, string>>; after: Partial<Record<F, string>> } {
-  const b: Partial<Record<F, string>> = {}
-  const a: Partial<Record<F, string>> = {}
-  for (const field of Object.keys(after) as F[]) {
-    b[field] = recordText(fields[field], before[field] ?? null)
-    a[field] = recordText(fields[field], after[field] ?? null)
-  }
-  return { before: b, after: a }
-}
+const describe = describeRecordChanges
 
 export async function updateEmployee(
   workbook: Workbook,

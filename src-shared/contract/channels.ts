@@ -162,7 +162,7 @@ const userId = z.number().int().positive()
 const roleName = z.enum(ROLES)
 const managersRole = z.enum(['PLANNER', 'MANAGER'])
 const fieldText = z.string().max(1000)
-const employeeChanges = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
+export const employeeChangesSchema = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
 const payRangeChanges = z.partialRecord(z.enum(PAY_RANGE_FIELD_NAMES), fieldText)
 const jobProfileChanges = z.partialRecord(z.enum(JOB_PROFILE_FIELD_NAMES), fieldText)
 
@@ -507,7 +507,7 @@ export const contract = {
   ),
   /** PUT /employees/{id}/: fields as text, validated like the import; one change-log entry. */
   'employees.update': channel<EmployeeUpdateResult>()(
-    z.object({ employeeId: userId, changes: employeeChanges }).strict(),
+    z.object({ employeeId: userId, changes: employeeChangesSchema }).strict(),
     admin,
   ),
   /** DELETE /employees/{id}/, after the screen asked; the history stays in the change log (its entry's id). */

@@ -7,7 +7,7 @@ import { IMPORT_VALUE_MESSAGES, parseImportValue, parseMoneyCents } from './impo
 
 type FieldType = 'string' | 'email' | 'boolean' | 'number' | 'date' | 'currency' | 'money' | 'fte'
 
-interface RecordField {
+export interface RecordField {
   /** The import's header where the import has the field, else our label. */
   label: string
   type: FieldType
@@ -98,6 +98,40 @@ export function parseRecordField(field: RecordField, raw: string): FieldResult {
       return { ok: true, value: parsed.value }
     }
   }
+}
+
+/**
+ * Every change of a record parsed (the desktop's record edits and the server's PUT alike): the typed
+ * values that differ from the current ones, or every error at once, each naming its field.
+ */
+export function parseRecordChanges<F extends string>(
+  fields: Record<F, RecordField>,
+  current: Record<F, RecordValue>,
+  changes: Partial<Record<F, string>>,
+): { ok: true; changes: Partial<Record<F, RecordValue>> } | { ok: false; errors: string[] } {
+  const parsed: Partial<Record<F, RecordValue>> = {}
+  const errors: string[] = []
+  for (const [field, raw] of Object.entries(changes) as [F, string][]) {
+    const result = parseRecordField(fields[field], raw)
+    if (!result.ok) errors.push(result.message)
+    else if (result.value !== current[field]) parsed[field] = result.value
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, changes: parsed }
+}
+
+/** Each changed field's value before and after, as the text one would type (change log, undo). */
+export function describeRecordChanges<F extends string>(
+  fields: Record<F, RecordField>,
+  before: Partial<Record<F, RecordValue>>,
+  after: Partial<Record<F, RecordValue>>,
+): { before: Partial<Record<F, string>>; after: Partial<Record<F, string>> } {
+  const b: Partial<Record<F, string>> = {}
+  const a: Partial<Record<F, string>> = {}
+  for (const field of Object.keys(after) as F[]) {
+    b[field] = recordText(fields[field], before[field] ?? null)
+    a[field] = recordText(fields[field], after[field] ?? null)
+  }
+  return { before: b, after: a }
 }
 
 export const PAY_RANGE_ORDER_MESSAGE =

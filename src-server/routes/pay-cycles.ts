@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify'
+import { sql, type Selectable, type Transaction } from 'kysely'
+import { z } from 'zod'
+import { payCycleConfigSchema } from '../../src-shared/contract/pay-cycle-schema'
+import { withDefaultRate } from '../../src-shared/domain/currency-conversion'
+import {
+  currentPayCycle,
+  describeConfigErrors,
+  PAY_CYCLE_CLOSED,
+  savedConfigurationMessage,
+  todayIso,
+  validatePayCycleConfig,
+  type PayCycleConfig,
+} from '../../src-shared/domain/pay-cycles'
+import type { ServerContext } from '../context'
+import type { PayCycleTable, ServerDatabase } from '../db/schema'
+import { callerOf, requireChannel, type Caller } from '../http/context'
+import { HttpError } from '../http/errors'
+import { payCycleDto } from '../planning/company-plan'
+
+type Trx = Transaction<ServerDatabase>
+const shape = payCycleConfigSchema.shape
+
+/** GET and POST /paycycle/config/ carry these (spec §7), with the contract's rules for each. */
+const configBody = z
+  .object({
+    name: shape.name,
+    active: z.boolean().optional(),
+    effective_date: shape.effectiveDate,
+    company_merit_budget: shape.companyMeritBudget.optional(),
+    default_currency: shape.defaultCurrency,
+    currency_conversions: shape.currencyConversions,
+    settings: shape.settings,
+  })
+  .strict()
+/** PUT /paycycle/config/{id}/: any of them; `active: false` closes the cycle, `true` activates it. */
+const configPatch = configBody.partial().strict()
+
+type Row = Selectable<PayCycleTable>
+
+/** The REST shape of a configuration (snake_case, money in cents). */
+function configAnswer(row: Row) {
+  const { company_id: _c, hyperbalance_config: _h, ...rest } = row
+  return rest
+}
+
+function editorConfig(row: Row): PayCycleConfig {
+  const dto = payCycleDto(row)
+  return {
+    name: dto.name,
+    effectiveDate: dto.effectiveDate,
+    companyMeritBudget: dto.companyMeritBudget,
+    defaultCurrency: dto.defaultCurrency,
+    currencyConversions: dto.currencyConversions,
+    ratesAsOf: null,
+    settings: dto.settings,
+  }
+}
+
+/** The editor's rules (pay-cycles.ts `validatePayCycleConfig`), every error at once. */
+function checkConfig(config: PayCycleConfig, savedEffectiveDate: string | null, now: Date): void {
+  const errors = validatePayCycleConfig(config, { today: todayIso(now), savedEffectiveDate })
+  if (Object.keys(errors).length > 0) throw new HttpError(400, describeConfigErrors(errors))
+}
+
+async function cyclesOf(trx: Trx, companyId: number): Promise<Row[]> {
+  return trx
+    .selectFrom('pay_cycle')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+}
+
+/**
+ * After a change of which cycle is current, the employees of the one that was (or of none) follow
+ * the new one, so managers keep holding their teams (as on the desktop).
+ */
+async function followCurrent(trx: Trx, companyId: number, before: Row[]): Promise<void> {
+  const was = currentPayCycle(before.map(payCycleDto))?.id ?? null
+  const now = currentPayCycle((await cyclesOf(trx, companyId)).map(payCycleDto))?.id ?? null
+  if (now === null || now === was) return
+  await trx
+    .updateTable('employee')
+    .set({ pay_cycle_id: now })
+    .where('company_id', '=', companyId)
+    .where((eb) =>
+      was === null
+        ? eb('pay_cycle_id', 'is', null)
+        : eb.or([eb('pay_cycle_id', 'is', null), eb('pay_cycle_id', '=', was)]),
+    )
+    .execute()
+}
+
+async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: unknown, newValue: unknown) {
+  await trx
+    .insertInto('change_log')
+    .values({
+      company_id: who.companyId,
+      user_id: who.userId,
+      entity: 'pay_cycle',
+      entity_id: String(id),
+      action,
+      old_value: oldValue === null ? null : JSON.stringify(oldValue),
+      new_value: newValue === null ? null : JSON.stringify(newValue),
+    })
+    .execute()
+}
+
+/**
+ * The pay cycle lifecycle on the server (administration document §4), with the desktop's rules: a
+ * new configuration is always saved active and the active one is deactivated; one active at a time;
+ * `active: false` closes (every planner choice locks); employees follow the current cycle. A
+ * configuration with submissions, or the active one, cannot be removed. Admin roles.
+ */
+export function payCycleRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context
+  const idOf = (params: unknown) =>
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .parse((params as { id: string }).id)
+
+  app.post('/api/paycycle/config/', async (request) => {
+    const who = await callerOf(request, context)
+    requireChannel(who, 'payCycles.create', 'create pay cycles')
+    const body = configBody.parse(request.body)
+    if (body.active === false) throw new HttpError(400, 'active: A new configuration is always saved active.')
+    const now = context.now()
+    const config: PayCycleConfig = {
+      name: body.name,
+      effectiveDate: body.effective_date,
+      companyMeritBudget: body.company_merit_budget ?? null,
+      defaultCurrency: body.default_currency,
+      currencyConversions: withDefaultRate(body.default_currency, body.currency_conversions),
+      ratesAsOf: null,
+      settings: body.settings,
+    }
+    checkConfig(config, null, now)
+    const c = who.companyId
+    const row = await db.transaction().execute(async (trx) => {
+      const before = await cyclesOf(trx, c)
+      await trx
+        .updateTable('pay_cycle')
+        .set({ active: false, closed_at: now })
+        .where('company_id', '=', c)
+        .where('active', '=', true)
+        .execute()
+      const next = await trx
+        .selectFrom('pay_cycle')
+        .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
+        .where('company_id', '=', c)
+        .executeTakeFirstOrThrow()
+      const created = await trx
+        .insertInto('pay_cycle')
+        .values({
+          company_id: c,
+          id: Number(next.id),
+          name: config.name,
+          active: true,
+          effective_date: config.effectiveDate,
+          company_merit_budget: config.companyMeritBudget,
+          default_currency: config.defaultCurrency,
+          currency_conversions: JSON.stringify(config.currencyConversions),
+          settings: JSON.stringify(config.settings),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await followCurrent(trx, c, before)
+      await log(trx, who, created.id, 'create', null, configAnswer(created))
+      return created
+    })
+    return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
+  })
+
+  app.put('/api/paycycle/config/:id/', async (request) => {
+    const who = await callerOf(request, context)
+    const id = idOf(request.params)
+    const body = configPatch.parse(request.body ?? {})
+    const closing = body.active === false
+    requireChannel(
+      who,
+      closing ? 'payCycles.close' : 'payCycles.save',
+      closing ? 'close pay cycles' : 'change pay cycles',
+    )
+    const now = context.now()
+    const c = who.companyId
+    const { row, message } = await db.transaction().execute(async (trx) => {
+      const before = await cyclesOf(trx, c)
+      const saved = before.find((r) => r.id === id)
+      if (!saved) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
+      const current = editorConfig(saved)
+      const defaultCurrency = body.default_currency ?? current.defaultCurrency
+      const config: PayCycleConfig = {
+        ...current,
+        name: body.name ?? current.name,
+        effectiveDate: body.effective_date !== undefined ? body.effective_date : current.effectiveDate,
+        companyMeritBudget:
+          body.company_merit_budget !== undefined ? body.company_merit_budget : current.companyMeritBudget,
+        defaultCurrency,
+        currencyConversions: withDefaultRate(
+          defaultCurrency,
+          body.currency_conversions ?? current.currencyConversions,
+        ),
+        settings: body.settings ?? current.settings,
+      }
+      const edits = Object.keys(body).some((k) => k !== 'active')
+      if (edits) checkConfig(config, saved.effective_date, now)
+      if (closing && !saved.active)
+        throw new HttpError(400, `${saved.name} is not the active pay cycle: it is closed already.`)
+      const activating = body.active === true && !saved.active
+      if (activating)
+        await trx
+          .updateTable('pay_cycle')
+          .set({ active: false, closed_at: now })
+          .where('company_id', '=', c)
+          .where('active', '=', true)
+          .execute()
+      const active = body.active ?? saved.active
+      const updated = await trx
+        .updateTable('pay_cycle')
+        .set({
+          name: config.name,
+          effective_date: config.effectiveDate,
+          company_merit_budget: config.companyMeritBudget,
+          default_currency: config.defaultCurrency,
+          currency_conversions: JSON.stringify(config.currencyConversions),
+          settings: JSON.stringify(config.settings),
+          active,
+          closed_at: active ? null : closing ? now : saved.closed_at,
+          updated_at: sql`now()`,
+        })
+        .where('company_id', '=', c)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await followCurrent(trx, c, before)
+      const action = closing ? 'close' : activating ? (edits ? 'save-activate' : 'activate') : 'update'
+      await log(trx, who, id, action, configAnswer(saved), configAnswer(updated))
+      return {
+        row: updated,
+        message: closing
+          ? PAY_CYCLE_CLOSED
+          : activating && !edits
+            ? `${updated.name} is the active pay cycle.`
+            : savedConfigurationMessage(updated.name),
+      }
+    })
+    return { ...configAnswer(row), message }
+  })
+
+  app.delete('/api/paycycle/config/:id/', async (request) => {
+    const who = await callerOf(request, context)
+    requireChannel(who, 'payCycles.save', 'remove pay cycles')
+    const id = idOf(request.params)
+    const c = who.companyId
+    return db.transaction().execute(async (trx) => {
+      const before = await cyclesOf(trx, c)
+      const saved = before.find((r) => r.id === id)
+      if (!saved) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
+      if (saved.active)
+        throw new HttpError(409, `${saved.name} is the active pay cycle: close it before removing it.`)
+      const submitted = await trx
+        .selectFrom('planner_submission')
+        .select('id')
+        .where('company_id', '=', c)
+        .where('pay_cycle_id', '=', id)
+        .limit(1)
+        .executeTakeFirst()
+      if (submitted)
+        throw new HttpError(409, `Planners have submitted in "${saved.name}"; it cannot be removed.`)
+      await trx.deleteFrom('pay_cycle').where('company_id', '=', c).where('id', '=', id).execute()
+      // Its employees follow the current cycle (or none, when no cycle is left).
+      const current = currentPayCycle((await cyclesOf(trx, c)).map(payCycleDto))?.id ?? null
+      await trx
+        .updateTable('employee')
+        .set({ pay_cycle_id: current })
+        .where('company_id', '=', c)
+        .where('pay_cycle_id', '=', id)
+        .execute()
+      await log(trx, who, id, 'delete', configAnswer(saved), null)
+      return { ok: true, message: `Removed the pay cycle configuration ${saved.name}.` }
+    })
+  })
+}

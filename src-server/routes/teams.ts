@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify'
+import { sql, type Transaction } from 'kysely'
+import { z } from 'zod'
+import { DEFAULT_TEAM_NAME } from '../../src-shared/domain/hierarchy'
+import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-shared/domain/org-chart'
+import type { ServerContext } from '../context'
+import type { ServerDatabase } from '../db/schema'
+import { callerOf, requireChannel } from '../http/context'
+import { HttpError } from '../http/errors'
+
+const id = z.number().int().positive()
+
+/** POST /teams/: a team's fields; members are employees moved into it. */
+const newTeamSchema = z
+  .object({
+    name: z.string().trim().max(300).optional(),
+    parent_team_id: id.nullable().optional(),
+    manager_id: id.nullable().optional(),
+    planner_id: id.nullable().optional(),
+    members: z.array(id).max(100_000).optional(),
+  })
+  .strict()
+
+type Trx = Transaction<ServerDatabase>
+
+/** The company's org chart as org-chart.ts holds it, read in the caller's transaction (teams locked). */
+async function orgStore(trx: Trx, companyId: number) {
+  const teams = await trx
+    .selectFrom('team')
+    .select(['id', 'name', 'parent_team_id', 'manager_id'])
+    .where('company_id', '=', companyId)
+    .forUpdate()
+    .execute()
+  const employees = await trx
+    .selectFrom('employee')
+    .select(['id', 'name', 'team_id'])
+    .where('company_id', '=', companyId)
+    .execute()
+  return buildOrgStore(
+    teams.map((t) => ({ id: t.id, name: t.name, parentTeamId: t.parent_team_id, managerId: t.manager_id })),
+    employees.map((e) => ({ id: e.id, name: e.name, teamId: e.team_id, managedTeamIds: [] })),
+  )
+}
+
+/** Writes what org-chart.ts changed: teams' parents and managers, employees' teams. */
+async function writeChanges(trx: Trx, companyId: number, before: OrgStore, after: OrgStore): Promise<void> {
+  for (const [teamId, team] of after.teams) {
+    const old = before.teams.get(teamId)
+    if (!old || (old.parentTeamId === team.parentTeamId && old.managerId === team.managerId)) continue
+    await trx
+      .updateTable('team')
+      .set({ parent_team_id: team.parentTeamId, manager_id: team.managerId })
+      .where('company_id', '=', companyId)
+      .where('id', '=', teamId)
+      .execute()
+  }
+  const moved = new Map<number | null, number[]>()
+  for (const [employeeId, employee] of after.employees)
+    if (before.employees.get(employeeId)?.teamId !== employee.teamId)
+      moved.set(employee.teamId, [...(moved.get(employee.teamId) ?? []), employeeId])
+  for (const [teamId, ids] of moved)
+    await trx
+      .updateTable('employee')
+      .set({ team_id: teamId })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute()
+}
+
+/**
+ * POST /teams/ and DELETE /teams/{id}/ with the org chart's relations (org-chart.ts `addTeam`,
+ * `removeTeam`): a new team's manager becomes a member of its parent; a removed team's sub-teams
+ * and members move up to its parent. Admin roles, as the org chart on the desktop.
+ */
+export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context
+
+  app.post('/api/teams/', async (request) => {
+    const who = await callerOf(request, context)
+    requireChannel(who, 'orgChart.drop', 'change teams')
+    const body = newTeamSchema.parse(request.body ?? {})
+    const c = who.companyId
+    const created = await db.transaction().execute(async (trx) => {
+      const before = await orgStore(trx, c)
+      if (body.parent_team_id != null && !before.teams.has(body.parent_team_id))
+        throw new HttpError(400, `parent_team_id: No team has the id ${body.parent_team_id}.`)
+      for (const [field, employeeId] of [
+        ['manager_id', body.manager_id],
+        ['planner_id', body.planner_id],
+        ...(body.members ?? []).map((m) => ['members', m] as const),
+      ] as const)
+        if (employeeId != null && !before.employees.has(employeeId))
+          throw new HttpError(400, `${field}: No employee has the id ${employeeId}.`)
+      const next = await trx
+        .selectFrom('team')
+        .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
+        .where('company_id', '=', c)
+        .executeTakeFirstOrThrow()
+      const name = body.name || DEFAULT_TEAM_NAME
+      const team = {
+        id: Number(next.id),
+        name,
+        parentTeamId: body.parent_team_id ?? null,
+        managerId: body.manager_id ?? null,
+        members: body.members ?? [],
+        subTeams: [],
+      }
+      await trx
+        .insertInto('team')
+        .values({
+          company_id: c,
+          id: team.id,
+          name,
+          parent_team_id: null,
+          manager_id: null,
+          planner_id: body.planner_id ?? null,
+          budget: null,
+          budget_currency: null,
+          calculated_budget: null,
+          recommended_budget: null,
+        })
+        .execute()
+      // As stored so far: the new team without its parent, manager and members, which addTeam applies.
+      const inserted = {
+        ...before,
+        teams: new Map(before.teams).set(team.id, {
+          ...team,
+          parentTeamId: null,
+          managerId: null,
+          members: [],
+        }),
+      }
+      await writeChanges(trx, c, inserted, addTeam(before, team))
+      await trx
+        .insertInto('change_log')
+        .values({
+          company_id: c,
+          user_id: who.userId,
+          entity: 'team',
+          entity_id: String(team.id),
+          action: 'create',
+          old_value: null,
+          new_value: JSON.stringify(body),
+        })
+        .execute()
+      return trx
+        .selectFrom('team')
+        .selectAll()
+        .where('company_id', '=', c)
+        .where('id', '=', team.id)
+        .executeTakeFirstOrThrow()
+    })
+    const { company_id: _c, ...team } = created
+    return team
+  })
+
+  app.delete('/api/teams/:id/', async (request) => {
+    const who = await callerOf(request, context)
+    requireChannel(who, 'orgChart.drop', 'change teams')
+    const teamId = z.coerce
+      .number()
+      .int()
+      .positive()
+      .parse((request.params as { id: string }).id)
+    const c = who.companyId
+    return db.transaction().execute(async (trx) => {
+      const before = await orgStore(trx, c)
+      const team = before.teams.get(teamId)
+      if (!team) throw new HttpError(404, `No team has the id ${teamId}.`)
+      const stored = await trx
+        .selectFrom('team')
+        .selectAll()
+        .where('company_id', '=', c)
+        .where('id', '=', teamId)
+        .executeTakeFirstOrThrow()
+      await writeChanges(trx, c, before, removeTeam(before, teamId))
+      await trx.deleteFrom('team').where('company_id', '=', c).where('id', '=', teamId).execute()
+      const { company_id: _c, ...old } = stored
+      await trx
+        .insertInto('change_log')
+        .values({
+          company_id: c,
+          user_id: who.userId,
+          entity: 'team',
+          entity_id: String(teamId),
+          action: 'delete',
+          old_value: JSON.stringify({ team: old, subTeams: team.subTeams, members: team.members }),
+          new_value: null,
+        })
+        .execute()
+      return {
+        ok: true,
+        message: `Deleted the team ${team.name}; its ${team.members.length} members and ${team.subTeams.length} sub-teams moved up.`,
+      }
+    })
+  })
+}
