@@ -51,6 +51,8 @@ export async function startSmtpSink(): Promise<{ url: string; messages: Mail[]; 
 export interface TestServer {
   app: FastifyInstance
   db: ServerDb
+  /** The test file's own database (for `npm run server` run against it). */
+  databaseUrl: string
   context: ServerContext
   mail: Mail[]
   /** Moves the server's clock (token expiry). */
@@ -83,7 +85,14 @@ export function testServer(): () => TestServer {
       now: () => new Date(Date.now() + offset),
     }
     const app = await buildServer(context)
-    server = { app, db, context, mail: smtp.messages, advance: (ms) => (offset += ms) }
+    server = {
+      app,
+      db,
+      databaseUrl: url.toString(),
+      context,
+      mail: smtp.messages,
+      advance: (ms) => (offset += ms),
+    }
   })
   afterAll(async () => {
     await server?.app.close()
