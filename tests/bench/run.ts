@@ -7,6 +7,7 @@ import { importBench } from './import'
 import { matrixBench } from './matrix'
 import { serverBench } from './server'
 import { statementsBench } from './statements'
+import { syncBench } from './sync'
 import { tableBench } from './table'
 import { usersBench } from './users'
 import { workbookBench } from './workbook'
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   matrix: matrixBench,
   server: serverBench,
   statements: statementsBench,
+  sync: syncBench,
 }
 
 async function main(): Promise<void> {

@@ -84,6 +84,7 @@ test("a planner's edit appears on the admin's desktop; the admin's send-back unl
   const name = (await cell(planner, id, 'employeeName').innerText()).trim()
   await admin.getByTestId('table-search').fill(name)
   await expect(cell(admin, id, 'employeeName')).toContainText(name)
+  await expect(admin.getByTestId('compensation-table-count')).toHaveText('1 employee')
   await cell(planner, id, 'lumpSum').click()
   await planner.keyboard.type('1234')
   await planner.keyboard.press('Enter')

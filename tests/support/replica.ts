@@ -35,8 +35,8 @@ export async function joinDesktop(
   email: string,
   password: string,
   network: Network = { offline: false, loseNextAnswer: false },
+  dataDir = tempDir(),
 ): Promise<Desktop> {
-  const dataDir = tempDir()
   const faulty: typeof fetch = async (input, init) => {
     if (network.offline) throw new TypeError('fetch failed')
     const response = await fetch(input, init)

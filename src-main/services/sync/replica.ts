@@ -171,15 +171,21 @@ export async function applyFeed(
   const rewards = page.changes.filter(
     (c): c is Extract<SyncChange, { kind: 'reward' }> => c.kind === 'reward',
   )
-  const current = await currentRewards(workbook, [...new Set(rewards.map((c) => c.employee_id))])
   const users = new Map(
     (await workbook.db.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
   )
   const localUser = (email: string | null) =>
     email === null ? null : (users.get(email.toLowerCase()) ?? null)
+  const rewarded = [...new Set(rewards.map((c) => c.employee_id))]
+  // Only the employees this page names: a replica of 100,000 is not read for a page of five changes.
   const employees = new Set(
-    (await workbook.db.selectFrom('employee').select('id').execute()).map((e) => e.id),
+    rewarded.length === 0
+      ? []
+      : (await workbook.db.selectFrom('employee').select('id').where('id', 'in', rewarded).execute()).map(
+          (e) => e.id,
+        ),
   )
+  const current = await currentRewards(workbook, rewarded)
   const notices: string[] = []
   const applied: RewardChange[] = []
   let submissionsChanged = false

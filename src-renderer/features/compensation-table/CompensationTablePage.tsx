@@ -221,7 +221,9 @@ export default function CompensationTablePage() {
           )}
         </div>
         <span className="muted" data-testid="compensation-table-count">
-          {table.summary ? `${table.summary.total.toLocaleString('en-US')} employees` : 'Loading…'}
+          {table.summary
+            ? `${table.summary.total.toLocaleString('en-US')} ${table.summary.total === 1 ? 'employee' : 'employees'}`
+            : 'Loading…'}
         </span>
       </header>
       <div className="table-toolbar" role="toolbar" aria-label="Table">
