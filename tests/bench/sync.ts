@@ -120,7 +120,9 @@ export async function syncBench(): Promise<void> {
     const ids = snapshot.employees.slice(0, edits).map((e) => e.id)
     for (let i = 0; i < ids.length; i += 500)
       await first.call('rewards.update', {
-        updates: ids.slice(i, i + 500).map((employeeId) => ({ employeeId, changes: { comments: 'Bench edit' } })),
+        updates: ids
+          .slice(i, i + 500)
+          .map((employeeId) => ({ employeeId, changes: { comments: 'Bench edit' } })),
       })
     await second.engine.syncUntilIdle()
     const drained = await timed(async () => {
