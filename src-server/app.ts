@@ -7,6 +7,7 @@ import { errorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
+import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
@@ -66,6 +67,7 @@ export async function buildServer(
   recordRoutes(app, context)
   teamRoutes(app, context)
   payCycleRoutes(app, context)
+  importRoutes(app, context)
   statementRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)

@@ -53,13 +53,20 @@ export async function insertRows<Table extends keyof ServerDatabase>(
   companyId: number,
   columns: ColumnTypes<Table>,
   rows: readonly object[],
+  /** An upsert: on a conflict of these columns, these columns take the new row's values. */
+  onConflict?: { columns: readonly string[]; update: readonly string[] },
 ): Promise<void> {
   const entries = Object.entries(columns) as [string, ColumnType][]
   const names = sql.join(entries.map(([name]) => sql.id(name)))
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK) as Record<string, unknown>[]
     const arrays = entries.map(([name, type]) => sql`${arrayLiteral(type, name, chunk)}::${sql.raw(type)}[]`)
+    const conflict = onConflict
+      ? sql` ON CONFLICT (${sql.join(onConflict.columns.map((c) => sql.id(c)))}) DO UPDATE SET ${sql.join(
+          onConflict.update.map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`),
+        )}`
+      : sql``
     await sql`INSERT INTO ${sql.id(table)} (company_id, ${names})
-      SELECT ${companyId}, * FROM unnest(${sql.join(arrays)})`.execute(db)
+      SELECT ${companyId}, * FROM unnest(${sql.join(arrays)})${conflict}`.execute(db)
   }
 }

@@ -122,6 +122,7 @@ export interface EmployeeTable {
   location: string | null
   employment_status: string
   previous_increase_date: DateText
+  reason_for_last_increase: Generated<string>
   team_id: number | null
   manager_id: number | null
   planner_id: number | null

@@ -110,6 +110,7 @@ const EMPLOYEE_COLUMNS: ColumnTypes<'employee'> = {
   location: 'text',
   employment_status: 'text',
   previous_increase_date: 'date',
+  reason_for_last_increase: 'text',
   team_id: 'bigint',
   manager_id: 'bigint',
   planner_id: 'bigint',

@@ -87,6 +87,7 @@ export const snapshotEmployeeSchema = z
     location: maybe(text(300)),
     employment_status: text(100),
     previous_increase_date: date,
+    reason_for_last_increase: text(500),
     team_id: maybe(id),
     manager_id: maybe(id),
     planner_id: maybe(id),

@@ -1,4 +1,4 @@
 export { exportCompany } from './export'
 export { ImportJobs } from './jobs'
 export { readImportCsv } from './read-csv'
-export { validateRows } from './validate'
+export { validateRows } from '../../../src-shared/domain/import-validation'

@@ -27,14 +27,18 @@ import type { Emit } from '../session'
 import { importErrorsCsv } from './error-report'
 import { ImportCancelled, readImportCsv } from './read-csv'
 import {
-  affectedPlan,
   classifyRows,
-  employeeUpdate,
   outcomeOf,
   planWrites,
   type ReimportClassification,
-} from './reimport'
-import { revalidateRows, validateRows, type Validation, type ValidationContext } from './validate'
+} from '../../../src-shared/domain/reimport-classification'
+import { affectedPlan, employeeUpdate } from './reimport'
+import {
+  revalidateRows,
+  validateRows,
+  type Validation,
+  type ValidationContext,
+} from '../../../src-shared/domain/import-validation'
 
 /** One change of the rows that can be taken back: the cells it set, with their values before and after. */
 interface ImportStep {

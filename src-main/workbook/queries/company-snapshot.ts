@@ -35,7 +35,7 @@ export function readCompanySnapshot(workbook: Workbook): CompanySnapshot {
     employees: all(
       `SELECT id, company_employee_id, name, preferred_name, email, job_title, job_profile_id, fte, salaried, hire_date,
               current_salary, default_pay_currency, current_dollar_bonus, current_percent_bonus, gender, race, age,
-              department, location, employment_status, previous_increase_date, team_id, manager_id, planner_id, pay_cycle_id
+              department, location, employment_status, previous_increase_date, reason_for_last_increase, team_id, manager_id, planner_id, pay_cycle_id
        FROM employee ORDER BY id`,
     ).map((r) => flags(r, ['salaried'])),
     rewards: all(

@@ -1,12 +1,11 @@
 import type { ImportRow } from '../../../src-shared/domain/import-format'
-import type { PlannedAmounts, StoredEmployee } from '../../../src-shared/domain/reimport'
+import type { StoredImportEmployee } from '../../../src-shared/domain/reimport-classification'
 import type { Workbook } from '../open'
 
-/** An employee already in the workbook, as a re-import compares it: by Employee Id. */
-export interface StoredImportEmployee extends StoredEmployee {
-  /** The employee row's id. */
-  id: number
-}
+export type {
+  ImportPlanWrite,
+  StoredImportEmployee,
+} from '../../../src-shared/domain/reimport-classification'
 
 interface StoredRow {
   id: number
@@ -122,13 +121,4 @@ export function storedImportEmployees(workbook: Workbook): Map<string, StoredImp
     })
   }
   return byId
-}
-
-/** A plan the import changes: the new amounts and the reward-history entry that explains it. */
-export interface ImportPlanWrite {
-  /** The employee row's id. */
-  id: number
-  amounts: PlannedAmounts
-  /** Field → old and new, as the reward history records changes. */
-  changes: Record<string, { old: unknown; new: unknown }>
 }

@@ -1,4 +1,9 @@
 import type { ImportRow } from '../../../src-shared/domain/import-format'
+import {
+  placeImportedPeople,
+  type PlacedEmployee,
+  type PlacedTeam,
+} from '../../../src-shared/domain/import-placement'
 import type { Workbook } from '../open'
 import type { ImportPlanWrite } from './import-stored'
 
@@ -189,105 +194,28 @@ function writePlans(db: Workbook['sqlite'], context: ImportWriteContext): void {
   }
 }
 
-interface StoredEmployee {
-  id: number
-  code: string
-  name: string
-  manager_id: number | null
-  team_id: number | null
-}
-
-interface StoredTeam {
-  id: number
-  manager_id: number | null
-  parent_team_id: number | null
-}
-
-/**
- * Who is who after the import, worked out before anything is written so that each employee is
- * written once: ids (an imported Employee Id keeps its row; a new one takes the next id), and the
- * teams, which follow the manager column: every manager holds one team ("{name}'s Team", kept with
- * its budget on a re-import), whose parent is the manager's own team; each employee belongs to
- * their manager's team. Teams of people who no longer manage anyone are kept, empty, with their
- * budgets. Employees the import does not name keep their manager.
- */
+/** Who is who after the import (import-placement.ts), from the workbook's employees and teams. */
 function placePeople(db: Workbook['sqlite'], rows: readonly ImportRow[]) {
   const stored = db
-    .prepare('SELECT id, company_employee_id AS code, name, manager_id, team_id FROM employee')
-    .all() as StoredEmployee[]
-  const idByCode = new Map(stored.map((e) => [e.code, e.id]))
-  const firstNewId = stored.reduce((max, e) => Math.max(max, e.id), 0) + 1
-  let nextId = firstNewId
-  const ids = rows.map((r) => {
-    const code = r.employeeId ?? ''
-    const known = idByCode.get(code)
-    if (known !== undefined) return known
-    idByCode.set(code, nextId)
-    return nextId++
-  })
-  const idOf = (code: string | null) => (code ? (idByCode.get(code) ?? null) : null)
-
+    .prepare(
+      'SELECT id, company_employee_id AS code, name, manager_id AS managerId, team_id AS teamId FROM employee',
+    )
+    .all() as PlacedEmployee[]
   const teams = db
-    .prepare('SELECT id, manager_id, parent_team_id FROM team ORDER BY id')
-    .all() as StoredTeam[]
-  let nextTeamId = teams.reduce((max, t) => Math.max(max, t.id), 0) + 1
-
-  // Per employee id (every one is below nextId), after the import: the manager's id (0: none),
-  // the name a new team takes, whether the import names the employee, the team they manage.
-  const managerOf = new Int32Array(nextId)
-  const nameOf = new Array<string>(nextId)
-  const imported = new Uint8Array(nextId)
-  const teamByManager = new Int32Array(nextId)
-  for (const t of teams)
-    if (t.manager_id !== null && teamByManager[t.manager_id] === 0) teamByManager[t.manager_id] = t.id
-  for (const id of ids) imported[id] = 1
-  const managerIds = rows.map((r) => idOf(r.managerEmployeeId))
-  const kept = stored.filter((e) => imported[e.id] === 0)
-  for (const e of kept) {
-    managerOf[e.id] = e.manager_id ?? 0
-    nameOf[e.id] = e.name
-  }
-  rows.forEach((r, index) => {
-    managerOf[ids[index]] = managerIds[index] ?? 0
-    nameOf[ids[index]] = r.employeeName ?? ''
-  })
-  const newTeams: { id: number; managerId: number }[] = []
-  for (const employeeId of [...kept.map((e) => e.id), ...ids]) {
-    const managerId = managerOf[employeeId]
-    if (managerId === 0 || teamByManager[managerId] !== 0) continue
-    teamByManager[managerId] = nextTeamId
-    newTeams.push({ id: nextTeamId++, managerId })
-  }
-  const teamOfManager = (managerId: number | null) =>
-    managerId === null ? null : teamByManager[managerId] || null
-  const teamOfEmployee = (id: number) => teamOfManager(managerOf[id] || null)
+    .prepare('SELECT id, manager_id AS managerId, parent_team_id AS parentTeamId FROM team ORDER BY id')
+    .all() as PlacedTeam[]
+  const placement = placeImportedPeople(stored, teams, rows)
 
   function writeTeams(): void {
     const moveEmployee = db.prepare('UPDATE employee SET team_id = ? WHERE id = ?')
-    for (const e of kept) {
-      const team = teamOfEmployee(e.id)
-      if (team !== e.team_id) moveEmployee.run(team, e.id)
-    }
+    for (const move of placement.keptMoves) moveEmployee.run(move.teamId, move.id)
     const insertTeam = db.prepare(
       'INSERT INTO team (id, name, manager_id, planner_id, parent_team_id) VALUES (?, ?, ?, ?, ?)',
     )
-    for (const t of newTeams)
-      insertTeam.run(
-        t.id,
-        `${nameOf[t.managerId] ?? ''}'s Team`,
-        t.managerId,
-        t.managerId,
-        teamOfEmployee(t.managerId),
-      )
+    for (const t of placement.newTeams) insertTeam.run(t.id, t.name, t.managerId, t.managerId, t.parentTeamId)
     const moveTeam = db.prepare('UPDATE team SET parent_team_id = ? WHERE id = ?')
-    for (const t of teams) {
-      if (t.manager_id === null) continue
-      const parent = teamOfEmployee(t.manager_id)
-      if (parent !== t.parent_team_id) moveTeam.run(parent, t.id)
-    }
+    for (const move of placement.teamMoves) moveTeam.run(move.parentTeamId, move.id)
   }
 
-  /** Whether row `index` updates an employee already in the workbook. */
-  const existed = (index: number) => ids[index] < firstNewId
-  return { ids, managerIds, existed, idOf, teamOfManager, writeTeams }
+  return { ...placement, writeTeams }
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration'
 import * as m001 from './001_initial'
 import * as m002 from './002_sync'
 import * as m003 from './003_planning'
+import * as m004 from './004_import'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
   '002_sync': m002,
   '003_planning': m003,
+  '004_import': m004,
 }

@@ -4,7 +4,7 @@ import {
   revalidateRows,
   validateRows,
   type ValidationContext,
-} from '../../../src-main/services/import/validate'
+} from '../../../src-shared/domain/import-validation'
 import { IMPORT_COLUMNS, type ImportField } from '../../../src-shared/domain/import-format'
 
 const CONTEXT: ValidationContext = {

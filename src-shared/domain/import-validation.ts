@@ -1,8 +1,12 @@
-import type { ImportError } from '../../../src-shared/contract'
-import { crossRowErrors } from '../../../src-shared/domain/import-checks'
-import { IMPORT_COLUMNS, type ImportField, type ImportRow } from '../../../src-shared/domain/import-format'
-import { COLUMN_INDEX, parseImportRow, type ImportCellError } from '../../../src-shared/domain/import-rows'
+import type { ImportError } from '../contract/import-dto'
+import { crossRowErrors } from './import-checks'
+import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
+import { COLUMN_INDEX, parseImportRow, type ImportCellError } from './import-rows'
 
+/**
+ * An import's rows checked (the desktop's Manage Data and the server's POST /import/data/ alike):
+ * each row by the spec's value rules, then the checks across rows.
+ */
 export interface ValidationContext {
   existingEmployeeIds: ReadonlySet<string>
   existingJobCodes: ReadonlySet<string>
