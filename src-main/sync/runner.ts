@@ -22,8 +22,12 @@ const DEFAULT_TIMING: RunnerTiming = {
   retryMs: [1000, 2000, 5000, 10_000, 30_000],
 }
 
+const SIGNED_OUT_CHECK_MS = 5000
+
+/** Waits `ms` or until `signal` aborts. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve()
     const timer = setTimeout(resolve, ms)
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
   })
@@ -48,6 +52,21 @@ export function withSync(
   let last = ''
   const stopping = new AbortController()
   let poll = new AbortController()
+  // Wakes the loops when the open workbook or the sign-in changes; until then a workbook that is
+  // not a replica (or a replica signed out) is not asked about again. `generation` counts the
+  // changes, so one that happens while a loop is reading the state is not slept through.
+  let generation = 0
+  const sleepers = new Set<() => void>()
+  const wake = () => {
+    generation++
+    poll.abort()
+    for (const resolve of sleepers) resolve()
+    sleepers.clear()
+  }
+  const idle = (seen: number) =>
+    seen !== generation || stopping.signal.aborted
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => sleepers.add(resolve))
 
   const engine = new SyncEngine(invoke, () => account.currentTransport(), {
     applied: (applied) => emit('sync.applied', applied),
@@ -56,16 +75,15 @@ export function withSync(
     },
   })
 
-  /** The replica's state, and whether the signed-in account is its server's. */
+  /** The replica's state, and whether the signed-in account is its server's; null for a workbook of its own. */
   async function replica(): Promise<{ state: SyncReplicaState; signedIn: boolean } | null> {
-    const answer = await invoke('sync.state', {})
-    if (!answer.ok || answer.value.server === null) return null
+    const answer = await invoke('sync.state', {}).catch(() => null)
+    if (!answer?.ok || answer.value.server === null) return null
     const transport = account.currentTransport()
     return { state: answer.value, signedIn: transport !== null && transport.server === answer.value.server }
   }
 
-  async function currentStatus(): Promise<SyncStatus> {
-    const found = await replica().catch(() => null)
+  function statusOf(found: Awaited<ReturnType<typeof replica>>): SyncStatus {
     return found
       ? {
           replica: true,
@@ -78,8 +96,8 @@ export function withSync(
       : { replica: false, online, signedIn: false, waiting: 0, lastPulledAt: null, text: '' }
   }
 
-  async function report(): Promise<void> {
-    const status = await currentStatus()
+  function report(found: Awaited<ReturnType<typeof replica>>): void {
+    const status = statusOf(found)
     const key = JSON.stringify(status)
     if (key !== last) emit('sync.status', status)
     last = key
@@ -91,22 +109,30 @@ export function withSync(
       console.error('[meritbook] sync failed:', error)
   }
 
+  /** Pushes edits as they settle, reading the replica's state once per tick. */
   async function pushLoop(): Promise<void> {
     while (!stopping.signal.aborted) {
-      const found = await replica().catch(() => null)
-      if (found?.signedIn && found.state.waiting > 0 && !found.state.accessRefused)
+      const seen = generation
+      let found = await replica()
+      if (found?.signedIn && found.state.waiting > 0 && !found.state.accessRefused) {
         await engine.push(false).catch(failed)
-      await report()
-      await sleep(timing.tickMs, stopping.signal)
+        found = await replica()
+      }
+      report(found)
+      // A replica signed out is looked at now and then (a sign-in restored at start wakes no one).
+      if (found?.signedIn) await sleep(timing.tickMs, stopping.signal)
+      else if (found) await sleep(SIGNED_OUT_CHECK_MS, stopping.signal)
+      else await idle(seen)
     }
   }
 
   async function pullLoop(): Promise<void> {
     let failures = 0
     while (!stopping.signal.aborted) {
-      const found = await replica().catch(() => null)
+      const seen = generation
+      const found = await replica()
       if (!found?.signedIn) {
-        await sleep(timing.tickMs * 2, stopping.signal)
+        await (found ? sleep(SIGNED_OUT_CHECK_MS, stopping.signal) : idle(seen))
         continue
       }
       poll = new AbortController()
@@ -117,7 +143,7 @@ export function withSync(
       } catch (error) {
         if (signal.aborted) continue
         failed(error)
-        await report()
+        report(await replica())
         await sleep(timing.retryMs[Math.min(failures++, timing.retryMs.length - 1)], stopping.signal)
       }
     }
@@ -125,23 +151,26 @@ export function withSync(
 
   void pushLoop()
   void pullLoop()
+  // Another workbook (or none) is open now: the loops follow it.
   backend.onEvent((event) => {
-    // Another workbook (or none) is open now: the long poll follows it.
-    if (event === 'workbook.changed') poll.abort()
+    if (event === 'workbook.changed') wake()
   })
+  const afterCall = (channel: string) => {
+    if (channel === 'server.signIn' || channel === 'server.signOut' || channel === 'server.join') wake()
+  }
 
   return {
     ...backend,
     async invoke(channel, input) {
-      if (channel === 'sync.status') return ok(await currentStatus())
+      if (channel === 'sync.status') return ok(statusOf(await replica()))
       const answer = await backend.invoke(channel, input)
-      if (channel === 'server.signIn' || channel === 'server.signOut') poll.abort()
+      afterCall(channel)
       return answer
     },
     async invokeEncoded(channel, input) {
-      if (channel === 'sync.status') return encoder.encode(JSON.stringify(ok(await currentStatus())))
+      if (channel === 'sync.status') return encoder.encode(JSON.stringify(ok(statusOf(await replica()))))
       const answer = await backend.invokeEncoded(channel, input)
-      if (channel === 'server.signIn' || channel === 'server.signOut') poll.abort()
+      afterCall(channel)
       return answer
     },
     onEvent(listener) {
@@ -154,6 +183,7 @@ export function withSync(
     },
     async stop() {
       stopping.abort()
+      wake()
       await backend.stop()
     },
   }

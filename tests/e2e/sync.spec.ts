@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   companyServer = await startCompanyServer(OWNER)
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-e2e-sync-'))
   await publishDemoCompany(companyServer, OWNER, 60, dir)
-  await setPassword(companyServer, manager.email, PLANNER_PASSWORD)
+  await setPassword(companyServer.db, manager.email, PLANNER_PASSWORD)
   adminApp = await startApp([])
   plannerApp = await startApp([])
 })

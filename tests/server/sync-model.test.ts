@@ -1,15 +1,8 @@
 import fc from 'fast-check'
-import path from 'node:path'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { hashPassword } from '../../src-server/auth/passwords'
-import { createCompany } from '../../src-server/routes/company'
-import { openWorkbook } from '../../src-main/workbook/open'
-import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
-import { cli } from '../support/cli'
 import { joinDesktop, type Desktop, type Network } from '../support/replica'
 import { seedFrom } from '../support/seeded'
-import { tempDir } from '../support/temp'
-import { testServer } from './support'
+import { listen, publishDemo, testServer } from './support'
 
 /**
  * Issue 16's proof: random edits on two desktops, submissions and send-backs, offline periods,
@@ -26,52 +19,21 @@ let cycleId: number
 let members: number[]
 const desktops: Record<'owner' | 'manager', { desktop: Desktop; network: Network }> = {} as never
 
-async function withPassword(email: string) {
-  await server()
-    .db.updateTable('app_user')
-    .set({ password_hash: await hashPassword(PASSWORD), invite_accepted: true })
-    .where('email', '=', email)
-    .execute()
-}
-
 beforeAll(async () => {
-  const file = path.join(tempDir(), 'model.paycycle')
-  expect((await cli('new', file, '--demo', '30', '--seed', '4')).code).toBe(0)
-  const workbook = await openWorkbook(file, { readonly: true })
-  snapshot = readCompanySnapshot(workbook)
-  await workbook.close()
-  await createCompany(server().context, {
-    companyName: 'Model Co',
-    ownerEmail: 'owner@model.test',
-    ownerName: 'Mo Owner',
-  })
-  await withPassword('owner@model.test')
-  await server().app.listen({ port: 0, host: '127.0.0.1' })
-  const address = server().app.server.address()
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  const token = (
-    await server().app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'owner@model.test', password: PASSWORD },
-    })
-  ).json<{ access: string }>().access
-  const published = await server().app.inject({
-    method: 'POST',
-    url: '/api/company/publish/',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { ...snapshot, users: snapshot.users.filter((u) => u.role !== 'OWNER') },
-  })
-  expect(published.statusCode).toBe(200)
-  const manager = snapshot.users.find((u) => u.role === 'MANAGER' && u.employee_id !== null)!
-  managerEmployeeId = manager.employee_id!
+  const company = await publishDemo(
+    server(),
+    { name: 'Model Co', ownerEmail: 'owner@model.test', ownerName: 'Mo Owner', employees: 30, seed: 4 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  const manager = company.manager
+  managerEmployeeId = manager.employeeId
   cycleId = snapshot.payCycles.find((c) => c.active)!.id
-  const teams = new Set(snapshot.teams.filter((t) => t.manager_id === managerEmployeeId).map((t) => t.id))
   members = snapshot.employees
-    .filter((e) => e.team_id !== null && teams.has(e.team_id) && e.id !== managerEmployeeId)
+    .filter((e) => e.team_id !== null && manager.teamIds.has(e.team_id) && e.id !== managerEmployeeId)
     .slice(0, 3)
     .map((e) => e.id)
-  await withPassword(manager.email)
+  const url = await listen(server())
   for (const [who, email] of [
     ['owner', 'owner@model.test'],
     ['manager', manager.email],

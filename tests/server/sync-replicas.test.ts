@@ -1,13 +1,7 @@
-import path from 'node:path'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { hashPassword } from '../../src-server/auth/passwords'
-import { createCompany } from '../../src-server/routes/company'
-import { openWorkbook } from '../../src-main/workbook/open'
-import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
 import { cli } from '../support/cli'
 import { joinDesktop, type Desktop } from '../support/replica'
-import { tempDir } from '../support/temp'
-import { testServer } from './support'
+import { listen, publishDemo, testServer } from './support'
 
 /** Issue 16: two desktops on one company, each a replica, kept in step through the server. */
 
@@ -20,14 +14,6 @@ let managerDesktop: Desktop
 let managerEmployeeId: number
 let teamMember: number
 
-async function withPassword(email: string) {
-  await server()
-    .db.updateTable('app_user')
-    .set({ password_hash: await hashPassword(PASSWORD), invite_accepted: true })
-    .where('email', '=', email)
-    .execute()
-}
-
 const reward = async (desktop: Desktop, employeeId: number) =>
   desktop.session
     .workbook!.db.selectFrom('reward')
@@ -36,42 +22,20 @@ const reward = async (desktop: Desktop, employeeId: number) =>
     .executeTakeFirst()
 
 beforeAll(async () => {
-  const file = path.join(tempDir(), 'company.paycycle')
-  expect((await cli('new', file, '--demo', '40', '--seed', '11')).code).toBe(0)
-  const workbook = await openWorkbook(file, { readonly: true })
-  snapshot = readCompanySnapshot(workbook)
-  await workbook.close()
-  await createCompany(server().context, {
-    companyName: 'Twin Desks',
-    ownerEmail: 'owner@twin.test',
-    ownerName: 'Olga Owner',
-  })
-  await withPassword('owner@twin.test')
-  await server().app.listen({ port: 0, host: '127.0.0.1' })
-  const address = server().app.server.address()
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  const login = await server().app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { username: 'owner@twin.test', password: PASSWORD },
-  })
-  const token = login.json<{ access: string }>().access
-  const published = await server().app.inject({
-    method: 'POST',
-    url: '/api/company/publish/',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { ...snapshot, users: snapshot.users.filter((u) => u.role !== 'OWNER') },
-  })
-  expect(published.statusCode).toBe(200)
-  const manager = snapshot.users.find((u) => u.role === 'MANAGER' && u.employee_id !== null)!
-  managerEmployeeId = manager.employee_id!
-  const teams = new Set(snapshot.teams.filter((t) => t.manager_id === managerEmployeeId).map((t) => t.id))
+  const company = await publishDemo(
+    server(),
+    { name: 'Twin Desks', ownerEmail: 'owner@twin.test', ownerName: 'Olga Owner', employees: 40, seed: 11 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  managerEmployeeId = company.manager.employeeId
+  const teams = company.manager.teamIds
   teamMember = snapshot.employees.find(
     (e) => e.team_id !== null && teams.has(e.team_id) && e.id !== managerEmployeeId,
   )!.id
-  await withPassword(manager.email)
+  url = await listen(server())
   ownerDesktop = await joinDesktop(url, 'owner@twin.test', PASSWORD)
-  managerDesktop = await joinDesktop(url, manager.email, PASSWORD)
+  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
 })
 
 afterAll(async () => {

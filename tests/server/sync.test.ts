@@ -1,13 +1,6 @@
-import path from 'node:path'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import type { SyncFeedPage } from '../../src-shared/contract/sync-dto'
-import { hashPassword } from '../../src-server/auth/passwords'
-import { createCompany } from '../../src-server/routes/company'
-import { openWorkbook } from '../../src-main/workbook/open'
-import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
-import { cli } from '../support/cli'
-import { tempDir } from '../support/temp'
-import { testServer } from './support'
+import { login, publishDemo, testServer } from './support'
 
 /** Issue 16: the server's change feed, idempotent pushes and the overwritten values it records. */
 
@@ -16,20 +9,6 @@ const PASSWORD = 'a long enough passphrase'
 let snapshot: CompanySnapshot
 let owner: string
 let manager: { token: string; employeeId: number; teamIds: Set<number> }
-
-async function signIn(email: string): Promise<string> {
-  await server()
-    .db.updateTable('app_user')
-    .set({ password_hash: await hashPassword(PASSWORD), invite_accepted: true })
-    .where('email', '=', email)
-    .execute()
-  const response = await server().app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { username: email, password: PASSWORD },
-  })
-  return response.json<{ access: string }>().access
-}
 
 const call = (
   token: string,
@@ -52,26 +31,15 @@ const feed = async (token: string, after: number, wait = 0) => {
 }
 
 beforeAll(async () => {
-  const file = path.join(tempDir(), 'sync.paycycle')
-  expect((await cli('new', file, '--demo', '60', '--seed', '8')).code).toBe(0)
-  const workbook = await openWorkbook(file, { readonly: true })
-  snapshot = readCompanySnapshot(workbook)
-  await workbook.close()
-  await createCompany(server().context, {
-    companyName: 'Syncco',
-    ownerEmail: 'owner@sync.test',
-    ownerName: 'Rita Owner',
-  })
-  owner = await signIn('owner@sync.test')
-  const published = await call(owner, 'POST', '/api/company/publish/', {
-    ...snapshot,
-    users: snapshot.users.filter((u) => u.role !== 'OWNER'),
-  })
-  expect(published.statusCode).toBe(200)
-  const user = snapshot.users.find((u) => u.role === 'MANAGER' && u.employee_id !== null)
-  if (!user?.employee_id) throw new Error('The demo company has a manager with a user.')
-  const teams = snapshot.teams.filter((t) => t.manager_id === user.employee_id).map((t) => t.id)
-  manager = { token: await signIn(user.email), employeeId: user.employee_id, teamIds: new Set(teams) }
+  const company = await publishDemo(
+    server(),
+    { name: 'Syncco', ownerEmail: 'owner@sync.test', ownerName: 'Rita Owner', employees: 60, seed: 8 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  owner = company.ownerToken
+  const { employeeId, email, teamIds } = company.manager
+  manager = { token: await login(server(), email, PASSWORD), employeeId, teamIds }
 })
 
 const mineFor = () => snapshot.employees.find((e) => e.team_id !== null && manager.teamIds.has(e.team_id))!

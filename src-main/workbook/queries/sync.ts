@@ -125,6 +125,7 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
       fresh.filter((r) => r.kind === 'reward' && r.created_at > settledBefore).map((r) => r.entity_id),
     )
     const rewardKeys = new Map<number, string>()
+    const claims = new Map<string, number[]>()
     let waiting = false
     for (const row of fresh) {
       if (row.kind === 'reward' && unsettled.has(row.entity_id)) {
@@ -135,8 +136,12 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
       const key =
         row.kind === 'reward' ? (rewardKeys.get(row.entity_id) ?? crypto.randomUUID()) : crypto.randomUUID()
       if (row.kind === 'reward') rewardKeys.set(row.entity_id, key)
-      await trx.updateTable('sync_outbox').set({ push_key: key }).where('id', '=', row.id).execute()
+      const ids = claims.get(key) ?? []
+      ids.push(row.id)
+      claims.set(key, ids)
     }
+    for (const [key, ids] of claims)
+      await trx.updateTable('sync_outbox').set({ push_key: key }).where('id', 'in', ids).execute()
     const claimed = await trx
       .selectFrom('sync_outbox')
       .selectAll()

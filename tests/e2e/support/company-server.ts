@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildServer } from '../../../src-server/app'
-import { hashPassword } from '../../../src-server/auth/passwords'
+import { setPassword } from '../../server/support'
 import type { ServerContext } from '../../../src-server/context'
 import { connect, migrateToLatest, type ServerDb } from '../../../src-server/db/connect'
 import { createCompany } from '../../../src-server/routes/company'
@@ -48,11 +48,7 @@ export async function startCompanyServer(owner: {
     now: () => new Date(Date.now() + offset),
   }
   await createCompany(context, { companyName: owner.company, ownerEmail: owner.email, ownerName: owner.name })
-  await db
-    .updateTable('app_user')
-    .set({ password_hash: await hashPassword(owner.password) })
-    .where('email', '=', owner.email)
-    .execute()
+  await setPassword(db, owner.email, owner.password)
   const app = await buildServer(context)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -125,15 +121,4 @@ export async function publishDemoCompany(
     throw new Error(`server-publish failed: ${published.stderr}${published.stdout}`)
 }
 
-/** Sets a user's password on the server (as following their invitation would). */
-export async function setPassword(
-  server: RunningCompanyServer,
-  email: string,
-  password: string,
-): Promise<void> {
-  await server.db
-    .updateTable('app_user')
-    .set({ password_hash: await hashPassword(password), invite_accepted: true })
-    .where('email', '=', email)
-    .execute()
-}
+export { setPassword }
