@@ -32,7 +32,7 @@ import Plotly from './plotly'
 
 /**
  * The dashboards' Plotly charts: this module, and Plotly with it, loads only when a dashboard draws
- * (DashboardView imports it lazily), so the table and the other pages never pay for it.
+ * (the cards import it lazily through `lazy-charts.ts`), so the table and the other pages never pay for it.
  */
 
 const Plot = createPlotlyComponent(Plotly)
