@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import type { WorkbookSummary } from '../dto'
+import { type CompanySnapshot, companySnapshotSchema } from '../company-snapshot'
+import type { PublishResult, ServerStatus } from '../server-dto'
+import type { PushBatchDto, SyncApplied, SyncReplicaState, SyncStatus } from '../sync-replica-dto'
+import { pushedValuesSchema, pushKeySchema, syncFeedPageSchema } from '../sync-schema'
+import { admin, channel, filePath, member, none, open } from './shared'
+
+/** The company server (sign-in, publish, join) and live sync of a replica. */
+export const serverChannels = {
+  /** The company server (answered by the shell, which holds the tokens; see SHELL_CHANNELS). */
+  'server.status': channel<ServerStatus>()(none, open),
+  'server.signIn': channel<ServerStatus>()(
+    z
+      .object({
+        server: z.string().trim().min(1, 'The server address is required.').max(500),
+        email: z.email('Email is not valid.'),
+        password: z.string().min(1, 'The password is required.').max(1000),
+      })
+      .strict(),
+    open,
+  ),
+  'server.signOut': channel<ServerStatus>()(none, open),
+  'server.recoverPassword': channel<null>()(
+    z.object({ server: z.string().trim().min(1).max(500), email: z.email('Email is not valid.') }).strict(),
+    open,
+  ),
+  'server.setPassword': channel<null>()(
+    z
+      .object({
+        server: z.string().trim().min(1).max(500),
+        link: z.string().min(1).max(500),
+        password: z.string().min(1).max(1000),
+      })
+      .strict(),
+    open,
+  ),
+  /** Uploads the open workbook's company to the signed-in (empty) server company. */
+  'server.publish': channel<PublishResult>()(none, open),
+  /** Downloads the signed-in company into a new workbook at `path`, and opens it. */
+  'server.join': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
+  /** The whole open company in the server's shape (what publish sends). */
+  'company.snapshot': channel<CompanySnapshot>()(none, admin),
+  /** A new workbook at `path` filled with a downloaded company (what join writes), opened. */
+  'workbook.join': channel<WorkbookSummary>()(
+    z
+      .object({
+        path: filePath,
+        company: z.string().min(1).max(200),
+        server: z.string().min(1).max(500),
+        email: z.email(),
+        snapshot: companySnapshotSchema,
+      })
+      .strict(),
+    open,
+  ),
+  /**
+   * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
+   * the pushes due, their outcome, and pages of the server's feed to apply.
+   */
+  'sync.state': channel<SyncReplicaState>()(none, member),
+  /** The status line (answered by the shell's sync runner, which knows whether the server answers). */
+  'sync.status': channel<SyncStatus>()(none, open),
+  'sync.claim': channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
+  'sync.acknowledge': channel<null>()(z.object({ pushKey: pushKeySchema }).strict(), member),
+  'sync.failed': channel<null>()(
+    z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(),
+    member,
+  ),
+  'sync.refused': channel<SyncApplied>()(
+    z
+      .object({
+        pushKey: pushKeySchema,
+        kind: z.enum(['reward', 'submission', 'submission.deleted']),
+        employeeId: z.number().int().positive(),
+        fields: pushedValuesSchema,
+        previous: pushedValuesSchema,
+        reason: z.string().max(2000),
+      })
+      .strict(),
+    member,
+  ),
+  'sync.apply': channel<SyncApplied>()(z.object({ page: syncFeedPageSchema }).strict(), member),
+  'sync.accessRefused': channel<null>()(
+    z.object({ reason: z.string().max(2000).nullable() }).strict(),
+    member,
+  ),
+} as const

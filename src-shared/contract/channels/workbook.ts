@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import type {
+  AppInfo,
+  CompanyDto,
+  EmployeeDto,
+  JobProfileDto,
+  PayCycleDto,
+  PayRangeDto,
+  PlannerSubmissionDto,
+  RecentFile,
+  RewardDto,
+  RoleDto,
+  TeamDto,
+  UserDto,
+  UserSettingsDto,
+  WorkbookSummary,
+} from '../dto'
+import { CURRENCY_CODES } from '../../domain/currencies'
+import { admin, channel, filePath, member, none, open, planningPages } from './shared'
+
+/** The app and its workbooks (the welcome screen), and the initial data load. */
+export const workbookChannels = {
+  'app.info': channel<AppInfo>()(none, open),
+  'workbook.recent': channel<RecentFile[]>()(none, open),
+  'workbook.create': channel<WorkbookSummary>()(
+    z
+      .object({
+        path: filePath,
+        companyName: z.string().trim().min(1, 'Company name is required.').max(200),
+        ownerName: z.string().trim().min(1, 'Your name is required.').max(200),
+        ownerEmail: z.email('Email is not valid.'),
+      })
+      .strict(),
+    open,
+  ),
+  'workbook.open': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
+  'workbook.openDemo': channel<WorkbookSummary>()(none, open),
+  /** Native file dialog; only the Electron shell answers it (browser mode: UNSUPPORTED). */
+  'workbook.pickFile': channel<{ path: string | null }>()(
+    z.object({ purpose: z.enum(['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder']) }).strict(),
+    open,
+  ),
+  'workbook.close': channel<null>()(none, open),
+  'company.get': channel<CompanyDto>()(none, member),
+  'employees.list': channel<EmployeeDto[]>()(none, planningPages),
+  'rewards.list': channel<RewardDto[]>()(none, planningPages),
+  'jobProfiles.list': channel<JobProfileDto[]>()(none, planningPages),
+  'payRanges.list': channel<PayRangeDto[]>()(none, planningPages),
+  'plannerSubmissions.list': channel<PlannerSubmissionDto[]>()(none, planningPages),
+  'teams.list': channel<TeamDto[]>()(none, planningPages),
+  'userSettings.get': channel<UserSettingsDto>()(none, member),
+  'payCycles.list': channel<PayCycleDto[]>()(none, member),
+  'users.list': channel<UserDto[]>()(none, admin),
+  'roles.list': channel<RoleDto[]>()(none, admin),
+  'userSettings.update': channel<UserSettingsDto>()(
+    z
+      .object({
+        preferredCurrency: z.enum(CURRENCY_CODES).optional(),
+        compensationTableConfig: z.array(z.string().max(100)).max(100).nullable().optional(),
+      })
+      .strict(),
+    member,
+  ),
+} as const
