@@ -6,6 +6,7 @@ export const SIGNED_OUT = 'Your sign-in has ended. Sign in again.'
 /** The spec's client transport: a bearer token on each call; on a 401 one refresh (never for the refresh itself) and one retry. */
 export class ServerTransport {
   private access: string | null = null
+  private refreshing: Promise<boolean> | null = null
 
   constructor(
     readonly server: string,
@@ -51,8 +52,19 @@ export class ServerTransport {
     }
   }
 
-  /** Trades the refresh token for a new access token (and a new refresh token). False when the session ended. */
-  async refreshAccess(): Promise<boolean> {
+  /**
+   * Trades the refresh token for a new access token (and a new refresh token). False when the
+   * session ended. Calls made together share one refresh: the server rotates refresh tokens, so a
+   * second trade of the same token would be refused.
+   */
+  refreshAccess(): Promise<boolean> {
+    this.refreshing ??= this.tradeRefreshToken().finally(() => {
+      this.refreshing = null
+    })
+    return this.refreshing
+  }
+
+  private async tradeRefreshToken(): Promise<boolean> {
     if (!this.refresh) return false
     const response = await this.raw('POST', 'api/user/token/refresh/', undefined, {
       cookie: `${REFRESH_COOKIE}=${this.refresh}`,
@@ -78,11 +90,14 @@ export class ServerTransport {
     signal?: AbortSignal,
   ): Promise<Response> {
     if (!this.access && !(await this.refreshAccess())) throw new Failure('SIGNED_OUT', SIGNED_OUT)
+    const sent = this.access
     const call = () =>
       this.raw(method, path, body, { ...headers, authorization: `Bearer ${this.access}` }, signal)
     let response = await call()
     if (response.status === 401) {
-      if (!(await this.refreshAccess())) throw new Failure('SIGNED_OUT', SIGNED_OUT)
+      // Another call may have refreshed meanwhile: retry with its token before trading again.
+      const renewed = this.access !== null && this.access !== sent
+      if (!renewed && !(await this.refreshAccess())) throw new Failure('SIGNED_OUT', SIGNED_OUT)
       response = await call()
     }
     return response

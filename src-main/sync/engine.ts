@@ -4,6 +4,7 @@ import type { PushBatchDto, SyncApplied } from '../../src-shared/contract/sync-r
 import { Failure } from '../services/failure'
 import type { ServerTransport } from '../server-account/transport'
 import { answerOf } from '../server-account/transport'
+import { pushWindows } from './push-windows'
 
 export type ReplicaInvoke = <C extends Channel>(
   channel: C,
@@ -72,6 +73,26 @@ async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Re
     : new Response(null, { status: 204 })
 }
 
+type PushOutcome = { kind: 'done' } | { kind: 'unreachable' | 'refused'; reason: string }
+
+/** What became of one batch: done, not reached (it stays queued), or refused (reverted locally). */
+async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promise<PushOutcome> {
+  let response: Response
+  try {
+    response = await send(transport, batch)
+  } catch (error) {
+    if (error instanceof Failure && error.code === 'OFFLINE')
+      return { kind: 'unreachable', reason: error.message }
+    throw error
+  }
+  if (response.ok) {
+    await response.arrayBuffer()
+    return { kind: 'done' }
+  }
+  const reason = await reasonOf(response)
+  return { kind: response.status >= 500 || response.status === 429 ? 'unreachable' : 'refused', reason }
+}
+
 /**
  * Live sync of the open replica with its company server, on the shell's thread where the tokens
  * are. Push: the outbox's batches in order, each under its idempotency key; a refusal is reverted
@@ -91,49 +112,46 @@ export class SyncEngine {
     return transport
   }
 
-  /** Pushes the batches due (all of them with `now`, else those past the spec's 1 s pause). */
+  /**
+   * Pushes the batches due (all of them with `now`, else those past the spec's 1 s pause), several
+   * employees' edits at once (`pushWindows`); a window's answers are handled in the outbox's order.
+   */
   async push(now = false): Promise<Pick<SyncTotals, 'pushed' | 'refused'>> {
     const transport = this.signedIn()
     const batches = await unwrap(this.invoke('sync.claim', { now }))
     let pushed = 0
     let refused = 0
-    for (const batch of batches) {
-      let response: Response
-      try {
-        response = await send(transport, batch)
-      } catch (error) {
-        if (error instanceof Failure && error.code === 'OFFLINE') {
-          await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: error.message }))
-          this.listener.online(false, error.message)
-          break
-        }
-        throw error
-      }
-      if (response.ok) {
-        await response.arrayBuffer()
-        await unwrap(this.invoke('sync.acknowledge', { pushKey: batch.pushKey }))
+    for (const window of pushWindows(batches)) {
+      const outcomes = await Promise.all(window.map((batch) => outcomeOf(transport, batch)))
+      const done = window.filter((_, i) => outcomes[i].kind === 'done').map((b) => b.pushKey)
+      if (done.length > 0) {
+        await unwrap(this.invoke('sync.acknowledge', { pushKeys: done }))
         this.listener.online(true, null)
-        pushed++
-      } else if (response.status >= 500 || response.status === 429) {
-        const message = await reasonOf(response)
-        await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message }))
-        this.listener.online(false, message)
-        break
-      } else {
-        const reason = await reasonOf(response)
-        const applied = await unwrap(
-          this.invoke('sync.refused', {
-            pushKey: batch.pushKey,
-            kind: batch.kind,
-            employeeId: batch.employeeId,
-            fields: batch.fields,
-            previous: batch.previous,
-            reason,
-          }),
-        )
-        this.listener.applied(applied)
-        refused++
+        pushed += done.length
       }
+      let unreachable = false
+      for (const [i, batch] of window.entries()) {
+        const outcome = outcomes[i]
+        if (outcome.kind === 'unreachable') {
+          await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: outcome.reason }))
+          this.listener.online(false, outcome.reason)
+          unreachable = true
+        } else if (outcome.kind === 'refused') {
+          const applied = await unwrap(
+            this.invoke('sync.refused', {
+              pushKey: batch.pushKey,
+              kind: batch.kind,
+              employeeId: batch.employeeId,
+              fields: batch.fields,
+              previous: batch.previous,
+              reason: outcome.reason,
+            }),
+          )
+          this.listener.applied(applied)
+          refused++
+        }
+      }
+      if (unreachable) break
     }
     return { pushed, refused }
   }

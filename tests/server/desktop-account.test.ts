@@ -94,6 +94,14 @@ describe("the desktop's sign-in, publish and join", () => {
     await session.close()
   })
 
+  it('calls made together after the access token ran out share one refresh and stay signed in', async () => {
+    // The server rotates refresh tokens and signs a session out when one is traded twice.
+    server().advance(20 * 60_000)
+    const answers = await Promise.all(Array.from({ length: 5 }, () => account.download()))
+    expect(answers.map((a) => a.snapshot.employees.length)).toEqual([80, 80, 80, 80, 80])
+    expect((await account.download()).snapshot.employees).toHaveLength(80)
+  })
+
   it('signing out forgets the refresh token here and revokes it on the server', async () => {
     const token = await secrets.get(secretAccount(url, OWNER))
     expect(await account.signOut()).toEqual({ signedIn: false, server: url, email: OWNER })

@@ -13,7 +13,7 @@ import type { HandlerMap } from '../types'
 export const syncHandlers: HandlerMap = {
   'sync.state': async (_input, { workbook }) => replicaState(workbook),
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
-  'sync.acknowledge': async ({ pushKey }, { workbook }) => pushAcknowledged(workbook, pushKey),
+  'sync.acknowledge': async ({ pushKeys }, { workbook }) => pushAcknowledged(workbook, pushKeys),
   'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
   'sync.refused': async ({ reason, ...batch }, { session, workbook, user }) =>
     pushRefused(session.table, workbook, batch, reason, user.id),

@@ -15,7 +15,7 @@ import {
   type RewardField,
 } from '../../workbook/queries/rewards'
 import {
-  acknowledgePush,
+  acknowledgePushes,
   claimPushBatches,
   dropPush,
   notePushFailure,
@@ -60,8 +60,12 @@ export async function claimPushes(
   return claimPushBatches(workbook, new Date(now.getTime() - pauseMs).toISOString())
 }
 
-export async function pushAcknowledged(workbook: Workbook, pushKey: string, now = new Date()): Promise<null> {
-  await acknowledgePush(workbook, pushKey, now.toISOString())
+export async function pushAcknowledged(
+  workbook: Workbook,
+  pushKeys: readonly string[],
+  now = new Date(),
+): Promise<null> {
+  await acknowledgePushes(workbook, pushKeys, now.toISOString())
   return null
 }
 

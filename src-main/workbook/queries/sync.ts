@@ -170,10 +170,14 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
   })
 }
 
-/** The server applied a push: its edits leave the outbox. */
-export async function acknowledgePush(workbook: Workbook, pushKey: string, at: string): Promise<void> {
+/** The server applied these pushes: their edits leave the outbox. */
+export async function acknowledgePushes(
+  workbook: Workbook,
+  pushKeys: readonly string[],
+  at: string,
+): Promise<void> {
   await workbook.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sync_outbox').where('push_key', '=', pushKey).execute()
+    await trx.deleteFrom('sync_outbox').where('push_key', 'in', pushKeys).execute()
     await upsertState(trx, { last_pushed_at: at })
   })
 }

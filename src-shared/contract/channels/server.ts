@@ -62,7 +62,10 @@ export const serverChannels = {
   /** The status line (answered by the shell's sync runner, which knows whether the server answers). */
   'sync.status': channel<SyncStatus>()(none, open),
   'sync.claim': channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
-  'sync.acknowledge': channel<null>()(z.object({ pushKey: pushKeySchema }).strict(), member),
+  'sync.acknowledge': channel<null>()(
+    z.object({ pushKeys: z.array(pushKeySchema).min(1).max(100) }).strict(),
+    member,
+  ),
   'sync.failed': channel<null>()(
     z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(),
     member,

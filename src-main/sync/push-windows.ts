@@ -1,0 +1,30 @@
+import type { PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
+
+/** Reward pushes sent at once: the server's pool, not the spec, sets this (docs/sync.md). */
+export const PUSH_CONCURRENCY = 8
+
+/**
+ * The outbox's batches as groups sent together, in order. Reward batches of different employees
+ * share a group of up to `size`; a second batch of the same employee (a retried one, then a newer
+ * one) starts a new group so the server sees them in order; anything else (a submission, a send-back)
+ * goes alone, after everything before it.
+ */
+export function pushWindows(batches: readonly PushBatchDto[], size = PUSH_CONCURRENCY): PushBatchDto[][] {
+  const windows: PushBatchDto[][] = []
+  let current: PushBatchDto[] = []
+  const flush = () => {
+    if (current.length > 0) windows.push(current)
+    current = []
+  }
+  for (const batch of batches) {
+    if (batch.kind !== 'reward') {
+      flush()
+      windows.push([batch])
+      continue
+    }
+    if (current.length === size || current.some((b) => b.employeeId === batch.employeeId)) flush()
+    current.push(batch)
+  }
+  flush()
+  return windows
+}
