@@ -14,6 +14,7 @@ import { planningRoutes } from './routes/planning'
 import { recordRoutes } from './routes/records'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
+import { snapshotRoutes } from './routes/snapshot'
 import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
 import { FeedWaiters } from './sync/feed-waiters'
@@ -57,6 +58,7 @@ export async function buildServer(
   })
   authRoutes(app, context)
   companyRoutes(app, context)
+  snapshotRoutes(app, context)
   userRoutes(app, context)
   const waiters = new FeedWaiters(context.db)
   app.addHook('onClose', async () => waiters.close())

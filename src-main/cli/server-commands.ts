@@ -64,7 +64,12 @@ export async function serverJoinCommand(file: string, flags: Flags, out: Output)
   try {
     const summary = await session.join(
       file,
-      { name: downloaded.company, serverUrl: downloaded.server, userEmail: downloaded.email },
+      {
+        name: downloaded.company,
+        serverUrl: downloaded.server,
+        userEmail: downloaded.email,
+        feedSeq: downloaded.feedSeq,
+      },
       downloaded.snapshot,
     )
     if (flags.json) out.json(summary)

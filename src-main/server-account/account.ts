@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { readSnapshotStream } from '../../src-shared/contract/company-snapshot-stream'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { answerOf, refreshFrom, REFRESH_COOKIE, ServerTransport } from './transport'
@@ -182,11 +183,31 @@ export class ServerAccount {
     return this.signedIn().call('POST', 'api/company/publish/', snapshot)
   }
 
-  async download(): Promise<{ snapshot: CompanySnapshot; company: string; server: string; email: string }> {
+  /** The company as this user may see it, read as it streams in, and the feed position it is as of. */
+  async download(): Promise<{
+    snapshot: CompanySnapshot
+    feedSeq: number
+    company: string
+    server: string
+    email: string
+  }> {
     const transport = this.signedIn()
-    const snapshot = await transport.call<CompanySnapshot>('GET', 'api/company/snapshot/')
+    const response = await transport.authorized('GET', 'api/company/snapshot/')
+    if (!response.ok) await answerOf(response)
+    let streamed: { snapshot: CompanySnapshot; seq: number }
+    try {
+      if (!response.body) throw new Error('the answer was empty')
+      streamed = await readSnapshotStream(response.body)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Failure(
+        'SERVER',
+        reason.startsWith('The company server') ? reason : `The company download failed: ${reason}`,
+      )
+    }
     return {
-      snapshot,
+      snapshot: streamed.snapshot,
+      feedSeq: streamed.seq,
       company: this.profile?.company.name ?? '',
       server: transport.server,
       email: this.profile?.email ?? '',

@@ -53,12 +53,13 @@ export function withServerAccount(backend: BackendClient, account: ServerAccount
           return ok(await account.publish(snapshot.value as CompanySnapshot))
         }
         case 'server.join': {
-          const { snapshot, company, server, email } = await account.download()
+          const { snapshot, feedSeq, company, server, email } = await account.download()
           return (await backend.invoke('workbook.join', {
             path: value.path,
             company,
             server,
             email,
+            feedSeq,
             snapshot,
           })) as Result<WorkbookSummary>
         }

@@ -18,6 +18,7 @@ import { StatementJobs } from './statements/jobs'
 import { RecentFiles } from './recent-files'
 import { TableCache } from './table/cache'
 import { createDemoWorkbook, createJoinedWorkbook, createWorkbook } from './workbooks'
+import type { JoinedCompany } from '../workbook/queries/write-snapshot'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
@@ -82,11 +83,7 @@ export class Session {
   }
 
   /** A new replica of a server company at `filePath`, opened as the signed-in user. */
-  async join(
-    filePath: string,
-    company: { name: string; serverUrl: string; userEmail: string },
-    snapshot: CompanySnapshot,
-  ): Promise<WorkbookSummary> {
+  async join(filePath: string, company: JoinedCompany, snapshot: CompanySnapshot): Promise<WorkbookSummary> {
     return this.adopt(await createJoinedWorkbook(filePath, company, snapshot))
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { generateDemoCompany, writeDemoCompany } from '../workbook/demo'
 import { openWorkbook, type Workbook } from '../workbook/open'
-import { writeCompanySnapshot } from '../workbook/queries/write-snapshot'
+import { writeCompanySnapshot, type JoinedCompany } from '../workbook/queries/write-snapshot'
 import { seedNewWorkbook, type Owner } from '../workbook/seed'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { Failure } from './failure'
@@ -63,7 +63,7 @@ export async function createDemoWorkbook(filePath: string, options: DemoOptions)
 /** A new workbook holding a company downloaded from its server (join): the user's replica. Returns it open. */
 export async function createJoinedWorkbook(
   filePath: string,
-  company: { name: string; serverUrl: string; userEmail: string },
+  company: JoinedCompany,
   snapshot: CompanySnapshot,
 ): Promise<Workbook> {
   const target = withWorkbookExtension(path.resolve(filePath))

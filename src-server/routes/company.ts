@@ -2,16 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { companySnapshotSchema, type CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { hasAdminPowers, ROLES } from '../../src-shared/domain/roles'
-import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
+import { ROLES } from '../../src-shared/domain/roles'
 import type { ServerContext } from '../context'
 import { insertRows, type ColumnTypes } from '../db/bulk-insert'
 import type { ServerDb } from '../db/connect'
-import { callerOf, requirePages } from '../http/context'
+import { callerOf } from '../http/context'
 import { HttpError } from '../http/errors'
 import { sendLink } from './auth'
-import { scopeOf } from '../http/planning-access'
-import { PLANNING_PAGES } from './planning'
 
 /** A new company with its owner, who receives an invitation to set a password. */
 export async function createCompany(
@@ -182,110 +179,6 @@ async function publishSnapshot(
   await sql`ANALYZE team, employee, reward, app_user, job_profile, pay_range`.execute(db)
 }
 
-/**
- * Join: the company as the caller may see it. Admin roles get all of it; a planner or manager gets
- * their teams' people and rewards in full, and the others the tree needs (managers and planners of
- * other teams) by name only, their pay left out.
- */
-/** Someone the tree needs but the caller may not see: a name and a place, no pay. */
-function withoutPay<
-  E extends { current_salary: number; current_dollar_bonus: number; current_percent_bonus: number },
->(e: E): E {
-  return {
-    ...e,
-    current_salary: 0,
-    current_dollar_bonus: 0,
-    current_percent_bonus: 0,
-    gender: null,
-    race: null,
-    age: null,
-  }
-}
-
-async function readSnapshot(
-  db: ServerDb,
-  companyId: number,
-  scope: PlanningScope | null,
-): Promise<CompanySnapshot> {
-  const strip = <T extends { company_id: number }>(rows: T[]) =>
-    rows.map(({ company_id: _c, ...rest }) => rest)
-  const where = { company: companyId }
-  const cycles = await db
-    .selectFrom('pay_cycle')
-    .selectAll()
-    .where('company_id', '=', where.company)
-    .orderBy('id')
-    .execute()
-  const teams = await db
-    .selectFrom('team')
-    .selectAll()
-    .where('company_id', '=', where.company)
-    .orderBy('id')
-    .execute()
-  const employees = strip(
-    await db
-      .selectFrom('employee')
-      .selectAll()
-      .where('company_id', '=', where.company)
-      .orderBy('id')
-      .execute(),
-  )
-  const visible = (teamId: number | null) => scope === null || inScope(scope, teamId)
-  const inView = employees.filter((e) => visible(e.team_id))
-  const named = new Set<number>()
-  for (const t of teams) for (const id of [t.manager_id, t.planner_id]) if (id !== null) named.add(id)
-  for (const e of inView) for (const id of [e.manager_id, e.planner_id]) if (id !== null) named.add(id)
-  const users = await db
-    .selectFrom('app_user')
-    .select(['email', 'name', 'role', 'employee_id'])
-    .where('company_id', '=', where.company)
-    .orderBy('id')
-    .execute()
-  for (const u of users) if (u.employee_id !== null) named.add(u.employee_id)
-  const seen = new Set(inView.map((e) => e.id))
-  // Parsed like an upload: the answer has exactly the snapshot's shape and types.
-  return companySnapshotSchema.parse({
-    payCycles: cycles.map(
-      ({ company_id: _c, updated_at: _u, closed_at: _d, hyperbalance_config: _h, ...rest }) => rest,
-    ),
-    payRanges: strip(
-      await db
-        .selectFrom('pay_range')
-        .selectAll()
-        .where('company_id', '=', where.company)
-        .orderBy('id')
-        .execute(),
-    ),
-    jobProfiles: strip(
-      await db
-        .selectFrom('job_profile')
-        .selectAll()
-        .where('company_id', '=', where.company)
-        .orderBy('id')
-        .execute(),
-    ),
-    teams: strip(teams),
-    employees: employees.flatMap((e) => (visible(e.team_id) ? [e] : named.has(e.id) ? [withoutPay(e)] : [])),
-    rewards: (
-      await db
-        .selectFrom('reward')
-        .selectAll()
-        .where('company_id', '=', where.company)
-        .orderBy('employee_id')
-        .execute()
-    )
-      .filter((r) => seen.has(r.employee_id))
-      .map(({ company_id: _c, updated_at: _u, ...rest }) => rest),
-    submissions: await db
-      .selectFrom('planner_submission')
-      .select(['planner_employee_id', 'pay_cycle_id', 'submission_type', 'comments'])
-      .where('company_id', '=', where.company)
-      .orderBy('id')
-      .execute(),
-    users,
-  })
-}
-
 export function companyRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
 
@@ -369,10 +262,4 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
       }
     },
   )
-
-  app.get('/api/company/snapshot/', async (request) => {
-    const who = await callerOf(request, context)
-    requirePages(who, PLANNING_PAGES, 'download the company')
-    return readSnapshot(db, who.companyId, hasAdminPowers(who.role) ? null : await scopeOf(db, who))
-  })
 }

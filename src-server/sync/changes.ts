@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { OverwrittenValue, SyncChange, SyncedRewardFields } from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
@@ -22,6 +22,8 @@ type Payload =
 const entityOf = (payload: Payload): number =>
   payload.kind === 'reward' ? payload.employee_id : payload.submission.planner_employee_id
 
+const FEED_LOCK = 0x73796e63 // 'sync'
+
 /**
  * Appends a change to the company's feed in the caller's transaction, so the feed holds exactly what
  * was committed. Returns its sequence number.
@@ -32,6 +34,9 @@ export async function recordChange(
   payload: Payload,
   idempotencyKey: string | null,
 ): Promise<number> {
+  // One writer at a time per company until commit: sequence numbers are handed out in commit order,
+  // so a reader that has seen seq n can never later meet a committed change below n.
+  await sql`SELECT pg_advisory_xact_lock(${FEED_LOCK}, ${caller.companyId}::int)`.execute(trx)
   const row = await trx
     .insertInto('sync_change')
     .values({

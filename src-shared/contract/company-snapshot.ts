@@ -132,16 +132,28 @@ export const snapshotUserSchema = z
   })
   .strict()
 
+/** The most rows of each part a company may have. */
+export const SNAPSHOT_LIMITS = {
+  payCycles: 1000,
+  payRanges: 100_000,
+  jobProfiles: 100_000,
+  teams: 200_000,
+  employees: 1_000_000,
+  rewards: 1_000_000,
+  submissions: 200_000,
+  users: 1_000_000,
+} as const
+
 export const companySnapshotSchema = z
   .object({
-    payCycles: z.array(snapshotPayCycleSchema).max(1000),
-    payRanges: z.array(snapshotPayRangeSchema).max(100_000),
-    jobProfiles: z.array(snapshotJobProfileSchema).max(100_000),
-    teams: z.array(snapshotTeamSchema).max(200_000),
-    employees: z.array(snapshotEmployeeSchema).max(1_000_000),
-    rewards: z.array(snapshotRewardSchema).max(1_000_000),
-    submissions: z.array(snapshotSubmissionSchema).max(200_000),
-    users: z.array(snapshotUserSchema).max(1_000_000),
+    payCycles: z.array(snapshotPayCycleSchema).max(SNAPSHOT_LIMITS.payCycles),
+    payRanges: z.array(snapshotPayRangeSchema).max(SNAPSHOT_LIMITS.payRanges),
+    jobProfiles: z.array(snapshotJobProfileSchema).max(SNAPSHOT_LIMITS.jobProfiles),
+    teams: z.array(snapshotTeamSchema).max(SNAPSHOT_LIMITS.teams),
+    employees: z.array(snapshotEmployeeSchema).max(SNAPSHOT_LIMITS.employees),
+    rewards: z.array(snapshotRewardSchema).max(SNAPSHOT_LIMITS.rewards),
+    submissions: z.array(snapshotSubmissionSchema).max(SNAPSHOT_LIMITS.submissions),
+    users: z.array(snapshotUserSchema).max(SNAPSHOT_LIMITS.users),
   })
   .strict()
 

@@ -106,5 +106,6 @@ describe('meritbook CLI', () => {
     expect(usage.status).toBe(2)
     expect(usage.stdout).toBe('')
     expect(usage.stderr).toContain('info needs <file>.')
-  })
+    // Two cold starts of npm and tsx: slow on a busy machine.
+  }, 120_000)
 })

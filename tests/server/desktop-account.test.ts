@@ -84,7 +84,7 @@ describe("the desktop's sign-in, publish and join", () => {
     const target = path.join(dir, 'replica.paycycle')
     const summary = await session.join(
       target,
-      { name: downloaded.company, serverUrl: url, userEmail: OWNER },
+      { name: downloaded.company, serverUrl: url, userEmail: OWNER, feedSeq: downloaded.feedSeq },
       downloaded.snapshot,
     )
     expect(summary).toMatchObject({ companyName: 'Replica Inc', employees: 80 })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ImportResult } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { SnapshotAssembler } from '../../src-shared/contract/company-snapshot-stream'
 import { csvField } from '../../src-shared/domain/csv-format'
 import { missingHeaderMessage } from '../../src-shared/domain/csv-headers'
 import { openWorkbook } from '../../src-main/workbook/open'
@@ -98,7 +99,9 @@ describe('POST /import/data/', () => {
     const workbook = await openWorkbook(file, { readonly: true })
     const after = readCompanySnapshot(workbook)
     await workbook.close()
-    const joined = (await call(owner, 'GET', '/api/company/snapshot/')).json<CompanySnapshot>()
+    const joined = new SnapshotAssembler()
+      .text((await call(owner, 'GET', '/api/company/snapshot/')).body)
+      .finish()
     for (const key of ['employees', 'teams', 'rewards', 'payRanges', 'jobProfiles'] as const)
       expect(canonical(joined[key]), key).toEqual(canonical(after[key]))
     const history = (

@@ -177,6 +177,22 @@ describe('live sync between two replicas', () => {
     expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(4_200)
   })
 
+  it('a desktop joining now starts at the feed position of its download and pulls nothing it already has', async () => {
+    const latecomer = await joinDesktop(url, 'owner@twin.test', PASSWORD)
+    try {
+      const feed = await server()
+        .db.selectFrom('sync_change')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirstOrThrow()
+      expect(Number(feed.seq)).toBeGreaterThan(0)
+      expect((await latecomer.call('sync.state', {})).lastSeq).toBe(Number(feed.seq))
+      expect((await reward(latecomer, teamMember))?.lump_sum).toBe(4_200)
+      expect(await latecomer.engine.syncUntilIdle()).toMatchObject({ pulled: 0, outbox: 0 })
+    } finally {
+      await latecomer.close()
+    }
+  })
+
   it('`sync --status` reads the replica without the server', async () => {
     await managerDesktop.close()
     const status = await cli('sync', managerDesktop.file, '--status', '--json')

@@ -61,7 +61,7 @@ export async function joinDesktop(
   const file = path.join(dataDir, 'replica.paycycle')
   await session.join(
     file,
-    { name: downloaded.company, serverUrl: url, userEmail: email },
+    { name: downloaded.company, serverUrl: url, userEmail: email, feedSeq: downloaded.feedSeq },
     downloaded.snapshot,
   )
   const dispatcher = createDispatcher(session, () => undefined, Infinity)

@@ -8,8 +8,8 @@ export const appHandlers: HandlerMap = {
   'workbook.create': async ({ path, ...owner }, { session }) => session.create(path, owner),
   'workbook.open': async ({ path }, { session }) => session.open(path),
   'workbook.openDemo': async (_input, { session }) => session.openDemo(),
-  'workbook.join': async ({ path, company, server, email, snapshot }, { session }) =>
-    session.join(path, { name: company, serverUrl: server, userEmail: email }, snapshot),
+  'workbook.join': async ({ path, company, server, email, feedSeq, snapshot }, { session }) =>
+    session.join(path, { name: company, serverUrl: server, userEmail: email, feedSeq }, snapshot),
   'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),
   'workbook.close': async (_input, { session }) => {
     await session.close()

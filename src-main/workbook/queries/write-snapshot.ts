@@ -19,9 +19,17 @@ function insertAll(workbook: Workbook, table: string, rows: readonly Record<stri
  * Fills an empty, migrated workbook with a company downloaded from the server (join): one
  * transaction, the server's ids kept, the signed-in user as the workbook's owner of record.
  */
+/** The company a replica joins: its name, server, the signed-in user, and the feed position of the download. */
+export interface JoinedCompany {
+  name: string
+  serverUrl: string
+  userEmail: string
+  feedSeq: number
+}
+
 export function writeCompanySnapshot(
   workbook: Workbook,
-  company: { name: string; serverUrl: string; userEmail: string },
+  company: JoinedCompany,
   snapshot: CompanySnapshot,
   now = new Date(),
 ): void {
@@ -108,5 +116,7 @@ export function writeCompanySnapshot(
         created_at: at,
       },
     ])
+    // The replica follows the feed from where its download stands, not from the feed's start.
+    insertAll(workbook, 'sync_state', [{ id: 1, last_seq: company.feedSeq }])
   })()
 }

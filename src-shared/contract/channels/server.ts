@@ -49,6 +49,8 @@ export const serverChannels = {
         company: z.string().min(1).max(200),
         server: z.string().min(1).max(500),
         email: z.email(),
+        /** The change feed's position the snapshot is as of. */
+        feedSeq: z.number().int().min(0),
         snapshot: companySnapshotSchema,
       })
       .strict(),

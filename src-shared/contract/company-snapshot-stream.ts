@@ -1,0 +1,136 @@
+import type { z } from 'zod'
+import {
+  SNAPSHOT_LIMITS,
+  snapshotEmployeeSchema,
+  snapshotJobProfileSchema,
+  snapshotPayCycleSchema,
+  snapshotPayRangeSchema,
+  snapshotRewardSchema,
+  snapshotSubmissionSchema,
+  snapshotTeamSchema,
+  snapshotUserSchema,
+  type CompanySnapshot,
+} from './company-snapshot'
+
+/**
+ * How join downloads a company: one JSON line per row, `["employees", {…}]`, ending with
+ * `["end", {"rows": n, "seq": s}]` (s: the change feed's position the rows are as of). Rows travel and are checked one at a time (no 100 MB string on either
+ * side), and a download cut short lacks its end line and is refused.
+ */
+export const SNAPSHOT_STREAM_TYPE = 'application/x-ndjson'
+
+export type SnapshotPart = keyof CompanySnapshot
+
+const ROW_SCHEMAS: { [P in SnapshotPart]: z.ZodType<CompanySnapshot[P][number]> } = {
+  payCycles: snapshotPayCycleSchema,
+  payRanges: snapshotPayRangeSchema,
+  jobProfiles: snapshotJobProfileSchema,
+  teams: snapshotTeamSchema,
+  employees: snapshotEmployeeSchema,
+  rewards: snapshotRewardSchema,
+  submissions: snapshotSubmissionSchema,
+  users: snapshotUserSchema,
+}
+
+/** The schema's keys of one part's rows: what the server selects, so nothing else can travel. */
+export function snapshotColumns<P extends 'payRanges' | 'jobProfiles' | 'teams' | 'employees' | 'rewards'>(
+  part: P,
+): (keyof CompanySnapshot[P][number] & string)[] {
+  const schema = ROW_SCHEMAS[part] as unknown as { shape: Record<string, unknown> }
+  return Object.keys(schema.shape) as (keyof CompanySnapshot[P][number] & string)[]
+}
+
+/** One row's line; the desktop checks every row against the snapshot's schema as it arrives. */
+export function snapshotLine(part: SnapshotPart, row: unknown): string {
+  return `${JSON.stringify([part, row])}\n`
+}
+
+/** The last line: how many rows came, and the feed position they are as of. */
+export function snapshotEndLine(rows: number, seq: number): string {
+  return `${JSON.stringify(['end', { rows, seq }])}\n`
+}
+
+const damaged = (detail: string) => new Error(`The company server sent a damaged company: ${detail}.`)
+
+/** Builds the snapshot from its lines, checking each row as it comes. */
+export class SnapshotAssembler {
+  private readonly snapshot: CompanySnapshot = {
+    payCycles: [],
+    payRanges: [],
+    jobProfiles: [],
+    teams: [],
+    employees: [],
+    rewards: [],
+    submissions: [],
+    users: [],
+  }
+  private rows = 0
+  private ended = false
+  /** The feed position the company is as of: a replica follows the feed from here. */
+  seq = 0
+
+  line(text: string): void {
+    if (text.trim() === '') return
+    if (this.ended) throw damaged('rows after its end')
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw damaged(`line ${this.rows + 1} is not JSON`)
+    }
+    if (!Array.isArray(parsed) || parsed.length !== 2) throw damaged(`line ${this.rows + 1} is not a row`)
+    const [part, row] = parsed as [unknown, unknown]
+    if (part === 'end') {
+      const end = (row ?? {}) as { rows?: unknown; seq?: unknown }
+      if (end.rows !== this.rows) throw damaged(`it announced ${String(end.rows)} rows and sent ${this.rows}`)
+      if (!Number.isSafeInteger(end.seq) || (end.seq as number) < 0)
+        throw damaged('its end names no feed position')
+      this.seq = end.seq as number
+      this.ended = true
+      return
+    }
+    if (typeof part !== 'string' || !Object.hasOwn(ROW_SCHEMAS, part))
+      throw damaged(`line ${this.rows + 1} names no part of a company`)
+    const key = part as SnapshotPart
+    if (this.snapshot[key].length === SNAPSHOT_LIMITS[key])
+      throw damaged(`more ${key} than a company may have`)
+    const checked = ROW_SCHEMAS[key].safeParse(row)
+    if (!checked.success)
+      throw damaged(
+        `line ${this.rows + 1} (${key}): ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      )
+    ;(this.snapshot[key] as unknown[]).push(checked.data)
+    this.rows++
+  }
+
+  /** Every line of a whole answer at once (tests, small companies). */
+  text(body: string): this {
+    for (const line of body.split('\n')) this.line(line)
+    return this
+  }
+
+  finish(): CompanySnapshot {
+    if (!this.ended) throw damaged('the download stopped before its end')
+    return this.snapshot
+  }
+}
+
+/** Reads a streamed answer line by line (the bytes are never held whole). */
+export async function readSnapshotStream(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ snapshot: CompanySnapshot; seq: number }> {
+  const assembler = new SnapshotAssembler()
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let pending = ''
+  const reader = body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    pending += done ? decoder.decode() : decoder.decode(value, { stream: true })
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) assembler.line(line)
+    if (done) break
+  }
+  assembler.line(pending)
+  return { snapshot: assembler.finish(), seq: assembler.seq }
+}
