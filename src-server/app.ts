@@ -12,6 +12,7 @@ import { matrixRoutes } from './routes/matrix'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
 import { recordRoutes } from './routes/records'
+import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
 import { snapshotRoutes } from './routes/snapshot'
@@ -70,7 +71,8 @@ export async function buildServer(
   teamRoutes(app, context)
   payCycleRoutes(app, context)
   importRoutes(app, context)
-  statementRoutes(app)
+  statementRoutes(app, context)
+  statementPageRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)
   return app

@@ -1,7 +1,13 @@
 import nodemailer from 'nodemailer'
 
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
+}
+
 export interface Mailer {
-  send(message: { to: string; subject: string; text: string }): Promise<void>
+  send(message: { to: string; subject: string; text: string; attachments?: MailAttachment[] }): Promise<void>
 }
 
 /** Mail over SMTP (`smtp://user:pass@host:port`, or `smtps://` for TLS), from the given sender. */

@@ -3,6 +3,7 @@ import {
   fail,
   ok,
   SHELL_CHANNELS,
+  type ChannelInput,
   type CompanySnapshot,
   type Result,
   type WorkbookSummary,
@@ -10,6 +11,7 @@ import {
 import type { BackendClient } from '../backend/client'
 import { Failure } from '../services/failure'
 import type { ServerAccount } from './account'
+import { sendStep, setLink } from './statements'
 
 type ShellChannel = (typeof SHELL_CHANNELS)[number]
 const isShellChannel = (channel: string): channel is ShellChannel =>
@@ -52,6 +54,10 @@ export function withServerAccount(backend: BackendClient, account: ServerAccount
           if (!snapshot.ok) return snapshot
           return ok(await account.publish(snapshot.value as CompanySnapshot))
         }
+        case 'statements.send':
+          return await sendStep(backend, account, parsed.data as ChannelInput<'statements.send'>)
+        case 'statements.setLink':
+          return await setLink(backend, account, parsed.data as ChannelInput<'statements.setLink'>)
         case 'server.join': {
           const { snapshot, feedSeq, company, server, email } = await account.download()
           return (await backend.invoke('workbook.join', {

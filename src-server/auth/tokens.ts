@@ -15,7 +15,7 @@ export const SET_PASSWORD_TOKEN_SECONDS = 30 * 60
 
 // The secret imported once per secret (jose would import raw bytes again for every token).
 const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
-function keyOf(secret: Uint8Array): Promise<CryptoKey> {
+export function keyOf(secret: Uint8Array): Promise<CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
     key = crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -55,6 +55,8 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       currentDate: now,
     })
+    // A statement's token (statement-tokens.ts) is never a user's.
+    if (payload.pur === 'statement') return null
     const userId = Number(payload.sub)
     if (!Number.isSafeInteger(userId) || typeof payload.cid !== 'number' || typeof payload.role !== 'string')
       return null

@@ -200,6 +200,38 @@ export interface SyncChangeTable {
   idempotency_key: string | null
 }
 
+export interface StatementTemplateTable {
+  company_id: number
+  id: Generated<number>
+  desktop_template_id: number | null
+  content_hash: string
+  name: string
+  logo: string | null
+  intro: string
+  closing: string
+  data_tags: Json<Record<string, boolean>>
+  created_at: Timestamp
+}
+
+export interface RewardStatementTable {
+  company_id: number
+  id: Generated<number>
+  employee_id: number
+  template_id: number
+  desktop_template_id: number | null
+  company_name: string
+  facts: Json<unknown>
+  created_by: number | null
+  created_at: Timestamp
+  send_status: ColumnType<string, string | undefined, string>
+  send_method: string | null
+  sent_at: Timestamp | null
+  send_error: string | null
+  link_hash: string | null
+  link_expires_at: Timestamp | null
+  link_revoked_at: Timestamp | null
+}
+
 export interface ServerDatabase {
   company: CompanyTable
   app_user: AppUserTable
@@ -216,4 +248,6 @@ export interface ServerDatabase {
   user_settings: UserSettingsTable
   change_log: ChangeLogTable
   sync_change: SyncChangeTable
+  statement_template: StatementTemplateTable
+  reward_statement: RewardStatementTable
 }

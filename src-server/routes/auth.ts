@@ -8,9 +8,11 @@ import { isRoleName } from '../../src-shared/domain/roles'
 import { consumeLink, createLink } from '../auth/links'
 import { hashPassword, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, verifyPassword } from '../auth/passwords'
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from '../auth/refresh'
+import { signStatementToken } from '../auth/statement-tokens'
 import { signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { callerOf, requireAdmin } from '../http/context'
+import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 
 export const REFRESH_COOKIE = 'meritbook_refresh'
@@ -153,7 +155,14 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       .strict()
       .parse(request.body)
     const link = await consumeLink(db, refresh, context.now())
-    if (!link) throw new HttpError(401, 'This link has expired or was already used. Ask for a new one.')
+    if (!link) {
+      // A reward statement's magic link: a token for that one statement.
+      const statement = await statementOfLink(db, refresh, context.now())
+      if (statement && !statement.ok) throw new HttpError(410, statement.reason)
+      if (statement?.ok)
+        return { access: await signStatementToken(statement, context.jwtSecret, context.now()) }
+      throw new HttpError(401, 'This link has expired or was already used. Ask for a new one.')
+    }
     return { access: (await accessFor(context, link.userId, 'set_password')).access }
   })
 

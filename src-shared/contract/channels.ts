@@ -5,6 +5,7 @@ import { importChannels } from './channels/import'
 import { payCycleChannels } from './channels/pay-cycle'
 import { recordsChannels } from './channels/records'
 import { serverChannels } from './channels/server'
+import { statementSendingChannels } from './channels/statement-sending'
 import { statementsChannels } from './channels/statements'
 import { submissionsChannels } from './channels/submissions'
 import { tableChannels } from './channels/table'
@@ -28,6 +29,7 @@ export const contract = {
   ...submissionsChannels,
   ...serverChannels,
   ...statementsChannels,
+  ...statementSendingChannels,
 } as const
 
 /** Channels the shell answers itself (it holds the server tokens); the workbook worker never sees them. */
@@ -39,6 +41,8 @@ export const SHELL_CHANNELS = [
   'server.setPassword',
   'server.publish',
   'server.join',
+  'statements.send',
+  'statements.setLink',
 ] as const satisfies readonly (keyof typeof contract)[]
 
 /** Channels the shell's sync runner answers (src-main/sync/runner.ts). */

@@ -41,12 +41,16 @@ export interface StatementPreviewDto {
 export interface StatementStatusDto {
   templateName: string | null
   createdAt: string
-  /** NOT_SENT, SAVED (written as a PDF for handing out), SENT. */
+  /** NOT_SENT, SAVED (written as a PDF for handing out), SENT, FAILED (by the company server). */
   sendStatus: string
   sendMethod: string | null
   sentAt: string | null
   fileName: string | null
   count: number
+  /** Sent through the company server: its statement id, why it failed, its magic link. */
+  serverStatementId: number | null
+  detail: string | null
+  link: { revoked: boolean; expiresAt: string } | null
 }
 
 export interface StatementEmployeeRow {
@@ -86,4 +90,14 @@ export interface StatementJobSummary {
   error: string | null
   startedAt: string
   finishedAt: string | null
+}
+
+/** One step of sending by e-mail (the renderer asks step by step: progress, Cancel between steps). */
+export interface StatementSendStep {
+  total: number
+  /** Employees handled so far, this step included. */
+  done: number
+  sent: number
+  failed: number
+  results: { employeeId: number; name: string; status: string; detail: string | null }[]
 }

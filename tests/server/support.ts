@@ -24,6 +24,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** The whole message as received (MIME parts, attachments in base64). */
+  raw: string
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
@@ -42,7 +44,7 @@ export async function startSmtpSink(): Promise<{ url: string; messages: Mail[]; 
           .join('\n\n')
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-        messages.push({ to: session.envelope.rcptTo[0]?.address ?? '', subject, text })
+        messages.push({ to: session.envelope.rcptTo[0]?.address ?? '', subject, text, raw })
         callback()
       })
     },

@@ -7,6 +7,7 @@ import {
   saveTemplate,
   templateSummaries,
 } from '../../services/statements/templates'
+import { mailData, recordLink, recordSent, serverStatement } from '../../services/statements/sending'
 import type { HandlerMap } from '../types'
 
 /** Reward statements: templates, the preview, the employees and their statements, batches of PDFs. */
@@ -26,4 +27,15 @@ export const statementHandlers: HandlerMap = {
     session.statements.start(workbook, await session.table.get(workbook), user, input),
   'statements.job': async ({ jobId }, { session }) => session.statements.summary(jobId),
   'statements.cancel': async ({ jobId }, { session }) => session.statements.cancel(jobId),
+  'statements.mailData': async (input, { session, workbook, user }) =>
+    mailData(workbook, await session.table.get(workbook), user, input),
+  'statements.recordSent': async ({ templateId, statements }, { session, workbook }) => {
+    recordSent(workbook, await session.table.get(workbook), templateId, statements)
+    return null
+  },
+  'statements.serverStatement': async ({ employeeId }, { workbook }) => serverStatement(workbook, employeeId),
+  'statements.recordLink': async ({ serverStatementId, revoked }, { workbook }) => {
+    recordLink(workbook, serverStatementId, revoked)
+    return null
+  },
 }

@@ -93,6 +93,9 @@ export function statementEmployees(
               sentAt: last.sentAt,
               fileName: last.fileName,
               count: last.count,
+              serverStatementId: last.serverStatementId,
+              detail: last.detail,
+              link: last.link,
             }
           : null,
       }

@@ -186,6 +186,10 @@ export interface LatestStatement {
   sendMethod: string | null
   sentAt: string | null
   count: number
+  /** Sent through the company server: its statement id, the failure, the magic link's state. */
+  serverStatementId: number | null
+  detail: string | null
+  link: { revoked: boolean; expiresAt: string } | null
 }
 
 /** The latest statement of each of these employees, with how many each has. */
@@ -197,7 +201,7 @@ export function latestStatements(
   if (employeeIds.length === 0) return found
   const rows = workbook.sqlite
     .prepare(
-      `SELECT s.id, s.employee_id, s.template_id, s.content, s.created_at, s.send_status, s.send_method, s.sent_at, c.n
+      `SELECT s.id, s.employee_id, s.template_id, s.content, s.created_at, s.send_status, s.send_method, s.sent_at, s.magic_link_revoked, c.n
        FROM reward_statement s
        JOIN (SELECT employee_id, MAX(id) AS last, COUNT(*) AS n FROM reward_statement
              WHERE employee_id IN (SELECT value FROM json_each(?)) GROUP BY employee_id) c
@@ -212,10 +216,11 @@ export function latestStatements(
     send_status: string
     send_method: string | null
     sent_at: string | null
+    magic_link_revoked: number
     n: number
   }[]
   for (const r of rows) {
-    let content: { templateName?: string; fileName?: string } = {}
+    let content: SentContent & { fileName?: string } = {}
     try {
       content = JSON.parse(r.content) as typeof content
     } catch {
@@ -232,9 +237,43 @@ export function latestStatements(
       sendMethod: r.send_method,
       sentAt: r.sent_at,
       count: r.n,
+      serverStatementId: content.serverStatementId ?? null,
+      detail: content.detail ?? null,
+      link: content.linkExpiresAt
+        ? { revoked: r.magic_link_revoked === 1, expiresAt: content.linkExpiresAt }
+        : null,
     })
   }
   return found
+}
+
+/** What a statement sent through the company server keeps in its content. */
+export interface SentContent {
+  templateName?: string
+  serverStatementId?: number
+  detail?: string | null
+  linkExpiresAt?: string | null
+}
+
+/** The latest statement of an employee that the company server sent (its server id), or null. */
+export function serverStatementOf(workbook: Workbook, employeeId: number): number | null {
+  const row = workbook.sqlite
+    .prepare(
+      `SELECT json_extract(content, '$.serverStatementId') AS server_id FROM reward_statement
+       WHERE employee_id = ? AND json_extract(content, '$.serverStatementId') IS NOT NULL
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .get(employeeId) as { server_id: number } | undefined
+  return row?.server_id ?? null
+}
+
+/** A magic link revoked or restored on the server, mirrored on the statements that carry it. */
+export function markLinkRevoked(workbook: Workbook, serverStatementId: number, revoked: boolean): void {
+  workbook.sqlite
+    .prepare(
+      `UPDATE reward_statement SET magic_link_revoked = ? WHERE json_extract(content, '$.serverStatementId') = ?`,
+    )
+    .run(revoked ? 1 : 0, serverStatementId)
 }
 
 export function countStatements(workbook: Workbook): number {

@@ -3,6 +3,7 @@ import * as m001 from './001_initial'
 import * as m002 from './002_sync'
 import * as m003 from './003_planning'
 import * as m004 from './004_import'
+import * as m005 from './005_statements'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '002_sync': m002,
   '003_planning': m003,
   '004_import': m004,
+  '005_statements': m005,
 }

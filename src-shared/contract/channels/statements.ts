@@ -27,7 +27,7 @@ const templateDraft = z
     ),
   })
   .strict()
-const statementScope = z.discriminatedUnion('kind', [
+export const statementScope = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('employees'), ids: z.array(z.number().int().positive()).min(1).max(200_000) })
     .strict(),

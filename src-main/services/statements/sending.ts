@@ -1,0 +1,91 @@
+import type { SessionUser, StatementScope } from '../../../src-shared/contract'
+import type { ServerStatementDto, StatementMailData } from '../../../src-shared/contract/statement-mail'
+import type { Workbook } from '../../workbook/open'
+import {
+  employeePlaces,
+  markLinkRevoked,
+  serverStatementOf,
+  statementRecorder,
+  type SentContent,
+} from '../../workbook/queries/statements'
+import { replicaServer } from '../../workbook/queries/sync'
+import { Failure } from '../failure'
+import type { TableModel } from '../table/model'
+import { scopeIndexes } from './employees'
+import { localDay, statementFacts } from './facts'
+import { getTemplate } from './templates'
+
+/**
+ * The workbook's side of sending statements through the company server (the shell, which holds
+ * the tokens, makes the calls): one step's template and figures, then what the server answered,
+ * recorded as each statement's send status.
+ */
+
+export async function mailData(
+  workbook: Workbook,
+  model: TableModel,
+  user: SessionUser,
+  input: { templateId: number; scope: StatementScope; offset: number; limit: number },
+): Promise<StatementMailData> {
+  const template = getTemplate(workbook, input.templateId)
+  const indexes = scopeIndexes(model, user, input.scope)
+  if (indexes.length === 0) throw new Failure('BAD_INPUT', 'No employees are in this selection.')
+  const places = employeePlaces(workbook)
+  const day = localDay(new Date())
+  const items = Array.from(indexes.subarray(input.offset, input.offset + input.limit), (index) => {
+    const row = model.rows[index]
+    return { employee_id: row.e.id, facts: statementFacts(model, row, places(row.e.id), day) }
+  })
+  return {
+    total: indexes.length,
+    server: await replicaServer(workbook.db),
+    template: {
+      name: template.name,
+      logo_url: template.logo,
+      template_content: { intro: template.intro, closing: template.closing },
+      data_tags: template.dataTags,
+    },
+    items,
+  }
+}
+
+/** Records the server's answer for each statement: SENT or FAILED, by attachment or link. */
+export function recordSent(
+  workbook: Workbook,
+  model: TableModel,
+  templateId: number,
+  statements: readonly ServerStatementDto[],
+): void {
+  const record = statementRecorder(workbook)
+  record(
+    statements.map((s) => {
+      const content: SentContent = {
+        templateName: s.template_name,
+        serverStatementId: s.id,
+        detail: s.detail,
+        linkExpiresAt: s.link?.expires_at ?? null,
+      }
+      return {
+        employeeId: s.employee_id,
+        templateId,
+        payCycleId: model.payCycle.id,
+        content: JSON.stringify(content),
+        createdAt: s.created_at,
+        sendStatus: s.send_status,
+        sendMethod: s.send_method,
+        sentAt: s.sent_at,
+      }
+    }),
+  )
+}
+
+/** The server's id of the employee's latest statement sent through it (revoke, unrevoke). */
+export function serverStatement(workbook: Workbook, employeeId: number): number {
+  const id = serverStatementOf(workbook, employeeId)
+  if (id === null) throw new Failure('NOT_FOUND', 'This statement was not sent through the company server.')
+  return id
+}
+
+export function recordLink(workbook: Workbook, serverStatementId: number, revoked: boolean): void {
+  markLinkRevoked(workbook, serverStatementId, revoked)
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import type { StatementSendStep } from '../statements-dto'
+import {
+  MAIL_BATCH_MAX,
+  SEND_METHODS,
+  serverStatementSchema,
+  type ServerStatementDto,
+  type StatementMailData,
+} from '../statement-mail'
+import { channel, statementsPage } from './shared'
+import { statementScope } from './statements'
+
+const templateId = z.number().int().positive()
+
+/**
+ * Sending statements through the company server. The shell answers statements.send and
+ * statements.setLink (it holds the tokens; see SHELL_CHANNELS), asking the workbook for a step's
+ * figures and recording the server's answers through the others.
+ */
+export const statementSendingChannels = {
+  /** One step of bulk-mail-statement: the next employees of the scope from `offset`. */
+  'statements.send': channel<StatementSendStep>()(
+    z
+      .object({
+        templateId,
+        scope: statementScope,
+        method: z.enum(SEND_METHODS),
+        offset: z.number().int().min(0),
+      })
+      .strict(),
+    statementsPage,
+  ),
+  /** revoke-magic-link / unrevoke-magic-link of an employee's latest statement sent as a link. */
+  'statements.setLink': channel<ServerStatementDto>()(
+    z.object({ employeeId: z.number().int().positive(), revoked: z.boolean() }).strict(),
+    statementsPage,
+  ),
+  'statements.mailData': channel<StatementMailData>()(
+    z
+      .object({
+        templateId,
+        scope: statementScope,
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(MAIL_BATCH_MAX),
+      })
+      .strict(),
+    statementsPage,
+  ),
+  'statements.recordSent': channel<null>()(
+    z.object({ templateId, statements: z.array(serverStatementSchema).max(MAIL_BATCH_MAX) }).strict(),
+    statementsPage,
+  ),
+  'statements.serverStatement': channel<number>()(
+    z.object({ employeeId: z.number().int().positive() }).strict(),
+    statementsPage,
+  ),
+  'statements.recordLink': channel<null>()(
+    z.object({ serverStatementId: z.number().int().positive(), revoked: z.boolean() }).strict(),
+    statementsPage,
+  ),
+} as const

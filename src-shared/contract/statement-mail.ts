@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
+import type { StatementFacts } from '../domain/statements/facts'
+
+/**
+ * Sending statements through the company server (spec §7 Reward statements: bulk-mail-statement,
+ * send-employee-statement, update-send-status, revoke- and unrevoke-magic-link). The desktop sends
+ * the template and each employee's figures as its Compensation Table shows them; the server takes
+ * the recipient from its own employee record, draws the PDF with src-shared/render and mails it.
+ */
+
+/** 'attachment': the PDF in the mail; 'link': a personal, expiring link to it (revocable). */
+export const SEND_METHODS = ['attachment', 'link'] as const
+export type SendMethod = (typeof SEND_METHODS)[number]
+
+/** Statements per bulk-mail-statement call (the desktop's progress moves per call). */
+export const MAIL_BATCH_MAX = 25
+
+const cents = z.number().int().min(-1e15).max(1e15)
+const ratio = z.number().finite().nullable()
+const text = (max: number) => z.string().max(max)
+
+export const statementFactsSchema: z.ZodType<StatementFacts> = z
+  .object({
+    employeeId: text(200),
+    name: text(400),
+    jobTitle: text(400).nullable(),
+    performanceRating: z.number().finite().nullable(),
+    performanceRatingLabel: text(200).nullable(),
+    department: text(400).nullable(),
+    manager: text(400).nullable(),
+    location: text(400).nullable(),
+    hireDate: text(40).nullable(),
+    effectiveDate: text(40).nullable(),
+    createdAt: text(40),
+    currency: text(10),
+    currentAnnualPay: cents,
+    newAnnualPay: cents,
+    increasePercent: ratio,
+    currentBonus: cents,
+    newBonus: cents.nullable(),
+    lumpSum: cents.nullable(),
+    currentCompaRatio: ratio,
+    newCompaRatio: ratio,
+    currentPositionInRange: ratio,
+    newPositionInRange: ratio,
+    payRange: z.object({ min: cents, mid: cents, max: cents }).strict().nullable(),
+  })
+  .strict()
+
+/** The template as sent (snake_case on the wire, as the spec's template entity). */
+export const mailTemplateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX),
+    logo_url: z
+      .string()
+      .max(1_500_000)
+      .regex(/^data:image\/(png|jpeg);base64,/, 'The logo must be a PNG or JPEG data URL.')
+      .nullable(),
+    template_content: z
+      .object({ intro: z.string().max(TEMPLATE_TEXT_MAX), closing: z.string().max(TEMPLATE_TEXT_MAX) })
+      .strict(),
+    data_tags: z.object(
+      Object.fromEntries(DATA_TAGS.map((t) => [t, z.boolean()])) as Record<
+        (typeof DATA_TAGS)[number],
+        z.ZodBoolean
+      >,
+    ),
+  })
+  .strict()
+export type MailTemplate = z.infer<typeof mailTemplateSchema>
+
+const statementData = z
+  .object({ employee_id: z.number().int().positive(), facts: statementFactsSchema })
+  .strict()
+
+/** POST /employee/bulk-mail-statement/: `data` (each employee's figures) and `template_id`. */
+export const bulkMailSchema = z
+  .object({
+    template_id: z.number().int().positive(),
+    template: mailTemplateSchema,
+    method: z.enum(SEND_METHODS),
+    data: z.array(statementData).min(1).max(MAIL_BATCH_MAX),
+  })
+  .strict()
+export type BulkMailRequest = z.infer<typeof bulkMailSchema>
+
+/** POST /employee/send-employee-statement/: one employee (the spec does not show its body). */
+export const sendEmployeeSchema = bulkMailSchema
+  .omit({ data: true })
+  .extend({ employee_id: z.number().int().positive(), facts: statementFactsSchema })
+  .strict()
+
+/** A statement's state on the server (GET /employee/reward-statements/ and every send's answer). */
+export interface ServerStatementDto {
+  id: number
+  employee_id: number
+  employee_name: string
+  template_id: number | null
+  template_name: string
+  created_at: string
+  /** SENT, FAILED (with `detail`), SAVED (handed out otherwise: update-send-status). */
+  send_status: string
+  send_method: string | null
+  sent_at: string | null
+  detail: string | null
+  /** The magic link's state; null when the statement was not sent as a link. */
+  link: { expires_at: string; revoked: boolean } | null
+}
+
+export interface BulkMailAnswer {
+  sent: number
+  failed: number
+  statements: ServerStatementDto[]
+}
+
+/** What the desktop's workbook gives for one step of sending: the template and each employee's figures. */
+export interface StatementMailData {
+  total: number
+  /** The company server this workbook is a replica of (its employee ids are the server's), or null. */
+  server: string | null
+  template: MailTemplate
+  items: { employee_id: number; facts: StatementFacts }[]
+}
+
+/** The server's answer for a statement, as the desktop records it. */
+export const serverStatementSchema = z.object({
+  id: z.number().int().positive(),
+  employee_id: z.number().int().positive(),
+  employee_name: z.string(),
+  template_id: z.number().int().nullable(),
+  template_name: z.string(),
+  created_at: z.string(),
+  send_status: z.string().max(40),
+  send_method: z.string().max(40).nullable(),
+  sent_at: z.string().nullable(),
+  detail: z.string().nullable(),
+  link: z.object({ expires_at: z.string(), revoked: z.boolean() }).nullable(),
+}) satisfies z.ZodType<ServerStatementDto>
