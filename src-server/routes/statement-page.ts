@@ -19,7 +19,7 @@ const PAGE = `<!doctype html>
   p { margin: 0 0 16px; }
   a.button { display: inline-block; padding: 8px 14px; border-radius: 6px; background: #1f4e9c; color: #fff; text-decoration: none; }
   iframe { width: 100%; height: 80vh; border: 1px solid #d0d5dd; background: #fff; margin-top: 16px; }
-  [hidden] { display: none; }
+  [hidden] { display: none !important; }
 </style>
 </head>
 <body>

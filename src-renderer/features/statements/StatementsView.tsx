@@ -4,6 +4,7 @@ import type {
   StatementEmployeeRow,
   StatementEmployeesPage,
   StatementTemplateSummary,
+  SyncStatus,
   TeamDto,
 } from '../../../src-shared/contract'
 import { formatLongDate } from '../../../src-shared/domain/proration'
@@ -13,23 +14,33 @@ import { selectNativeDialogs } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
 import { GenerateDialog, type GenerateChoices } from './GenerateDialog'
 import { RewardStatementPreview, TEMPLATE_LOAD_FAILED } from './RewardStatementPreview'
+import { SendDialog } from './SendDialog'
 
 const PAGE = 25
 
-/** Why statements are saved as PDFs rather than sent (the spec's sending needs the company server). */
-export function sendingNote(server: ServerStatus | null): string {
-  return server?.signedIn
-    ? `E-mail and magic links go through the company server (${server.server}), which does not send statements yet. Save PDFs instead and hand them out; each statement's status is recorded.`
-    : 'E-mail and magic links need the company server, and this workbook is not connected to one. Save PDFs instead and hand them out; each statement’s status is recorded.'
+/** How statements go out: through the company server when signed in to it, else 'Save PDFs', saying why. */
+export function sendingNote(server: ServerStatus | null, sync: SyncStatus | null): string {
+  if (sync?.replica && sync.signedIn && server?.signedIn)
+    return `Statements are sent through the company server (${server.server}): by e-mail with the PDF attached, or as a personal link you can revoke. Save PDFs is there too.`
+  if (sync?.replica)
+    return 'E-mail and magic links go through the company server this workbook came from: sign in to it to send them. Until then, Save PDFs instead and hand them out; each statement’s status is recorded.'
+  return 'E-mail and magic links need the company server, and this workbook is not connected to one. Save PDFs instead and hand them out; each statement’s status is recorded.'
+}
+
+function sendText(latest: NonNullable<StatementEmployeeRow['latest']>): string {
+  if (latest.sendStatus === 'SAVED') return 'saved as PDF'
+  if (latest.sendStatus === 'FAILED') return `not sent: ${latest.detail ?? 'Failed to send email'}`
+  if (latest.sendStatus === 'SENT' && latest.sendMethod === 'attachment') return 'e-mailed (PDF attached)'
+  if (latest.sendStatus === 'SENT' && latest.sendMethod === 'link')
+    return `e-mailed as a link${latest.link?.revoked ? ' · link revoked' : ''}`
+  return latest.sendStatus.toLowerCase().replace('_', ' ')
 }
 
 function statusText(row: StatementEmployeeRow): string {
   const latest = row.latest
   if (!latest) return 'No statement yet'
   const day = formatLongDate(latest.createdAt.slice(0, 10))
-  const status =
-    latest.sendStatus === 'SAVED' ? 'saved as PDF' : latest.sendStatus.toLowerCase().replace('_', ' ')
-  return `${latest.templateName ?? 'A deleted template'} · ${day} · ${status}${latest.count > 1 ? ` (${latest.count} statements)` : ''}`
+  return `${latest.templateName ?? 'A deleted template'} · ${day} · ${sendText(latest)}${latest.count > 1 ? ` (${latest.count} statements)` : ''}`
 }
 
 /** The employees whose statements the user writes, with their latest statement, and Save PDFs. */
@@ -44,6 +55,8 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
   const [everyone, setEveryone] = useState(0)
   const [teams, setTeams] = useState<TeamDto[]>([])
   const [server, setServer] = useState<ServerStatus | null>(null)
+  const [sync, setSync] = useState<SyncStatus | null>(null)
+  const [sending, setSending] = useState<{ employee: { id: number; name: string } | null } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [generating, setGenerating] = useState<{ employee: { id: number; name: string } | null } | null>(null)
   const [previewing, setPreviewing] = useState<{
@@ -62,6 +75,7 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
       if (answer.ok) setTeams([...answer.value].sort((a, b) => a.name.localeCompare(b.name)))
     })
     void invoke('server.status', {}).then((answer) => setServer(answer.ok ? answer.value : null))
+    void invoke('sync.status', {}).then((answer) => setSync(answer.ok ? answer.value : null))
     void invoke('statements.employees', { search: '', teamId: null, offset: 0, limit: 1 }).then((answer) => {
       if (answer.ok) setEveryone(answer.value.total)
     })
@@ -103,9 +117,23 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
     [template, toast],
   )
 
+  const canSend = Boolean(sync?.replica && sync.signedIn && server?.signedIn && server.server)
+
+  const setLink = useCallback(
+    async (row: StatementEmployeeRow, revoked: boolean) => {
+      const answer = await invoke('statements.setLink', { employeeId: row.id, revoked })
+      if (!answer.ok) toast.error(`Error: ${answer.error.message}`)
+      else {
+        toast.success(`${revoked ? 'Revoked' : 'Restored'} the statement link of ${row.name}`)
+        setRevision((r) => r + 1)
+      }
+    },
+    [toast],
+  )
+
   const choices: GenerateChoices = {
     shown: { search, teamId, count: page?.total ?? 0 },
-    employee: generating?.employee ?? null,
+    employee: (sending ?? generating)?.employee ?? null,
     everyone,
     teams,
   }
@@ -113,7 +141,7 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
   return (
     <div className="statements-list" data-testid="statements-list">
       <p className="notice" data-testid="statements-send-note">
-        {sendingNote(server)}
+        {sendingNote(server, sync)}
       </p>
       <div className="statements-list__toolbar">
         <label>
@@ -172,6 +200,17 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
         >
           Save PDFs…
         </button>
+        {canSend && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!template || !page || page.total === 0}
+            onClick={() => setSending({ employee: null })}
+            data-testid="statements-send"
+          >
+            Send by e-mail…
+          </button>
+        )}
       </div>
       {error && (
         <p className="form__error" role="alert">
@@ -222,6 +261,27 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
                 >
                   Save PDF…
                 </button>
+                {canSend && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={!template}
+                    onClick={() => setSending({ employee: { id: row.id, name: row.name } })}
+                    data-testid="statements-row-send"
+                  >
+                    Send…
+                  </button>
+                )}
+                {canSend && row.latest?.link && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void setLink(row, !row.latest?.link?.revoked)}
+                    data-testid="statements-row-link"
+                  >
+                    {row.latest.link.revoked ? 'Restore link' : 'Revoke link'}
+                  </button>
+                )}
               </td>
             </tr>
           ))}
@@ -259,6 +319,18 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
           onClose={(finished) => {
             setGenerating(null)
             if (finished) setRevision((r) => r + 1)
+          }}
+        />
+      )}
+      {sending && template && server?.server && (
+        <SendDialog
+          templateId={template.id}
+          templateName={template.name}
+          server={server.server}
+          choices={choices}
+          onClose={(sent) => {
+            setSending(null)
+            if (sent) setRevision((r) => r + 1)
           }}
         />
       )}

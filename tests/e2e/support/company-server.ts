@@ -14,6 +14,8 @@ const ADMIN_URL =
 
 export interface RunningCompanyServer {
   url: string
+  /** Every message the server mailed (no SMTP: kept here). */
+  mail: { to: string; subject: string; text: string }[]
   app: FastifyInstance
   db: ServerDb
   /** Moves the server's clock (access tokens expire after 15 minutes). */
@@ -38,10 +40,11 @@ export async function startCompanyServer(owner: {
   const db = connect(url.toString(), 4)
   await migrateToLatest(db)
   let offset = 0
+  const mail: RunningCompanyServer['mail'] = []
   const context: ServerContext = {
     db,
     jwtSecret: crypto.randomBytes(32),
-    mailer: { send: async () => undefined },
+    mailer: { send: async ({ to, subject, text }) => void mail.push({ to, subject, text }) },
     publicUrl: 'http://127.0.0.1',
     secureCookies: true,
     onboardingKey: null,
@@ -54,6 +57,7 @@ export async function startCompanyServer(owner: {
   const address = app.server.address()
   return {
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    mail,
     app,
     db,
     advance: (ms) => (offset += ms),
