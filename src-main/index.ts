@@ -6,10 +6,11 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, session, type WebFrameMain } from 'electron'
-import { contract, fail, ok, type ChannelOutput, type Result } from '../src-shared/contract'
+import { fail, type ChannelOutput, type FilePurpose } from '../src-shared/contract'
 import { APP_VERSION } from './app-paths'
 import { startBackend, type BackendClient } from './backend/client'
 import { RecentFiles } from './services/recent-files'
+import { FileHandles, withFileHandles } from './services/file-handles'
 import { workbookAtStart } from './services/start-workbook'
 import { chooseSecretStore } from './secrets/choose-secret-store'
 import { ServerAccount } from './server-account/account'
@@ -43,29 +44,26 @@ function workbookArgument(argv: string[]): string | undefined {
   return argv.slice(1).find((arg) => arg.toLowerCase().endsWith('.paycycle'))
 }
 
-async function pickFile(input: unknown): Promise<Result<{ path: string | null }>> {
-  const parsed = contract['workbook.pickFile'].input.safeParse(input)
-  if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
-  const { purpose } = parsed.data
+/** The native dialogs behind workbook.pickFile (services/file-handles.ts turns the path into a handle). */
+async function pickPath(purpose: FilePurpose, name: string | undefined): Promise<string | null> {
+  if (!mainWindow) return null
   if (purpose === 'statementsFolder') {
-    if (!mainWindow) return ok({ path: null })
     const chosen = await dialog.showOpenDialog(mainWindow, {
       title: 'Folder for the statements',
       properties: ['openDirectory', 'createDirectory'],
     })
-    return ok({ path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) })
+    return chosen.canceled ? null : (chosen.filePaths[0] ?? null)
   }
   const csv = purpose === 'importCsv' || purpose === 'exportCsv'
   const filters = csv
     ? [{ name: 'CSV file', extensions: ['csv'] }]
     : [{ name: 'Meritbook workbook', extensions: ['paycycle'] }]
-  if (!mainWindow) return ok({ path: null })
   if (purpose === 'open' || purpose === 'importCsv') {
     const chosen = await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
-    return ok({ path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) })
+    return chosen.canceled ? null : (chosen.filePaths[0] ?? null)
   }
-  const chosen = await dialog.showSaveDialog(mainWindow, { filters })
-  return ok({ path: chosen.canceled ? null : (chosen.filePath ?? null) })
+  const chosen = await dialog.showSaveDialog(mainWindow, { filters, defaultPath: name })
+  return chosen.canceled ? null : (chosen.filePath ?? null)
 }
 
 async function openFromShell(filePath: string): Promise<void> {
@@ -81,8 +79,8 @@ async function openAtStart(dataDir: string): Promise<void> {
 }
 
 async function chooseAndOpen(): Promise<void> {
-  const picked = await pickFile({ purpose: 'open' })
-  if (picked.ok && picked.value.path) await openFromShell(picked.value.path)
+  const picked = await pickPath('open', undefined)
+  if (picked) await openFromShell(picked)
 }
 
 /** Closes the workbook, asking first when imports in review hold fixes (they live in memory only). */
@@ -201,6 +199,7 @@ if (!app.requestSingleInstanceLock()) {
       account,
     )
     void account.restore()
+    const fromRenderer = withFileHandles(backend, new FileHandles(), pickPath)
     backend.onEvent((event, payload) => {
       for (const window of BrowserWindow.getAllWindows())
         window.webContents.send(EVENT_CHANNEL, { event, payload })
@@ -209,9 +208,7 @@ if (!app.requestSingleInstanceLock()) {
       if (!isOwnFrame(event.senderFrame))
         return fail('FORBIDDEN', 'Requests are accepted from Meritbook windows only.')
       const channel = typeof request?.channel === 'string' ? request.channel : ''
-      return channel === 'workbook.pickFile'
-        ? pickFile(request.input)
-        : backend.invoke(channel, request.input)
+      return fromRenderer.invoke(channel, request.input)
     })
     harden()
     buildMenu()

@@ -37,6 +37,7 @@ export class RecentFiles {
   list(): RecentFile[] {
     return this.read().map((e) => ({
       path: e.path,
+      handle: null,
       fileName: path.basename(e.path),
       openedAt: e.openedAt,
       exists: fs.existsSync(e.path),

@@ -16,6 +16,7 @@ import { Failure } from './failure'
 import { ImportJobs } from './import/jobs'
 import { StatementJobs } from './statements/jobs'
 import { RecentFiles } from './recent-files'
+import { browserFilesFolder } from './browser-files'
 import { TableCache } from './table/cache'
 import { createDemoWorkbook, createJoinedWorkbook, createWorkbook } from './workbooks'
 import type { JoinedCompany } from '../workbook/queries/write-snapshot'
@@ -65,6 +66,7 @@ export class Session {
       mode: this.options.mode,
       version: this.options.version,
       nativeDialogs: this.options.mode === 'electron',
+      filesFolder: this.options.mode === 'browser' ? browserFilesFolder(this.options.dataDir) : null,
       workbook: this.summary,
       user: this.user,
       secretStore: this.options.secretStore ?? null,

@@ -11,6 +11,8 @@ import { withServerAccount } from '../server-account/shell-host'
 import { withSync } from '../sync/runner'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
+import { FileHandles, withFileHandles } from '../services/file-handles'
+import { browserFileFor } from '../services/browser-files'
 
 const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle> | --reopen] [--as <email>] [--port <n>] [--data-dir <dir>]`
 
@@ -81,8 +83,14 @@ async function main(): Promise<number> {
   // Files uploaded for import by an earlier run are not needed any more.
   const uploadDir = path.join(dataDir, 'uploads')
   fs.rmSync(uploadDir, { recursive: true, force: true })
+  // The page names files only by handles: uploads, recent files, the files folder (browser-files.ts).
+  const files = new FileHandles()
+  const fromPage = withFileHandles(backend, files, async (purpose, name) =>
+    browserFileFor(dataDir, purpose, name),
+  )
   const server = await startWebServer({
-    host: backend,
+    host: fromPage,
+    files,
     rendererDir: path.join(__dirname, '../renderer'),
     uploadDir,
     port,

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { fail, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
+import { fail, ok, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
 import {
   CONTENT_SECURITY_POLICY,
   TOKEN_COOKIE,
@@ -13,6 +13,8 @@ import {
   sameToken,
 } from './security'
 import { resolveStaticFile } from './static-files'
+import { safeFileName } from '../services/browser-files'
+import type { FileHandles } from '../services/file-handles'
 
 /** What browser mode needs from the backend: the same calls the Electron preload forwards. */
 export interface ContractHost {
@@ -27,6 +29,8 @@ export interface WebServerOptions {
   rendererDir: string
   /** Where browser-mode uploads (files chosen for import) are saved, since the browser cannot give a path. */
   uploadDir: string
+  /** The handles `host` resolves: an upload is answered with one (services/file-handles.ts). */
+  files: FileHandles
   port?: number
   token?: string
 }
@@ -100,21 +104,22 @@ async function handleInvoke(
   } else sendJson(response, 200, await host.invoke(channel, input))
 }
 
-// Characters no file system takes in a name (Windows' list, and control characters).
-// eslint-disable-next-line no-control-regex
-const NOT_IN_FILE_NAMES = /[\u0000-\u001f<>:"|?*]/g
-
 /** The name the user's file had, made safe as one file name (every script's letters are kept). */
 export function uploadFileName(requested: string | null): string {
-  const name = path.posix.basename((requested ?? '').replace(/\\/g, '/')).replace(NOT_IN_FILE_NAMES, '_')
-  return name === '' || name === '.' || name === '..' ? 'upload.csv' : name
+  return safeFileName(requested, 'upload.csv')
 }
 
 /**
- * Saves a raw upload as a file of its own and answers with its path (for import.start). Each upload
- * gets a folder of its own so the file keeps the user's name: messages about it name what they chose.
+ * Saves a raw upload as a file of its own and answers with a handle to it (for import.start). Each
+ * upload gets a folder of its own so the file keeps the user's name: messages about it name what
+ * they chose.
  */
-function handleUpload(uploadDir: string, url: URL, request: IncomingMessage, response: ServerResponse) {
+function handleUpload(
+  { uploadDir, files }: WebServerOptions,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const folder = path.join(uploadDir, crypto.randomUUID())
   fs.mkdirSync(folder, { recursive: true })
   const target = path.join(folder, uploadFileName(url.searchParams.get('name')))
@@ -133,7 +138,7 @@ function handleUpload(uploadDir: string, url: URL, request: IncomingMessage, res
   request.on('error', () => abort(400, 'The upload was interrupted.'))
   file.on('error', () => abort(500, 'The upload could not be saved.'))
   file.on('finish', () => {
-    if (!response.headersSent) sendJson(response, 200, { ok: true, value: { path: target } })
+    if (!response.headersSent) sendJson(response, 200, ok(files.issue(target, 'importCsv')))
   })
   request.pipe(file)
 }
@@ -203,7 +208,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (url.pathname === '/api/events') return handleEvents(options.host, request, response)
     if (url.pathname === '/api/upload') {
       if (method !== 'POST') return send(response, 405, 'Use POST.')
-      return handleUpload(options.uploadDir, url, request, response)
+      return handleUpload(options, url, request, response)
     }
     if (url.pathname.startsWith('/api/')) return send(response, 404, 'Not found')
     if (method !== 'GET' && method !== 'HEAD') return send(response, 405, 'Method not allowed.')

@@ -3,6 +3,7 @@ import {
   type EventName,
   type EventPayloads,
   type MeritbookBridge,
+  type PickedFile,
   type Result,
 } from '../../src-shared/contract'
 
@@ -105,9 +106,9 @@ export function createHttpBridge(base = ''): MeritbookBridge {
 
 /**
  * Browser mode only: sends a file the user chose to the local Meritbook, which saves it and answers
- * with its path on disk (the browser cannot give one), for channels such as import.start.
+ * with a handle to it (the page never names files by path), for channels such as import.start.
  */
-export async function uploadFile(file: File, base = ''): Promise<Result<{ path: string }>> {
+export async function uploadFile(file: File, base = ''): Promise<Result<PickedFile>> {
   try {
     const response = await fetch(`${base}/api/upload?name=${encodeURIComponent(file.name)}`, {
       method: 'POST',
@@ -115,7 +116,7 @@ export async function uploadFile(file: File, base = ''): Promise<Result<{ path: 
       headers: { 'content-type': 'application/octet-stream' },
       body: file,
     })
-    return (await response.json()) as Result<{ path: string }>
+    return (await response.json()) as Result<PickedFile>
   } catch (error) {
     return {
       ok: false,

@@ -72,5 +72,8 @@ export const selectWorkbook = (state: WithSession): WorkbookSummary | null =>
 export const selectUser = (state: WithSession): SessionUser | null => state.session.info?.user ?? null
 export const selectRole = (state: WithSession): RoleName | null => state.session.info?.user?.role ?? null
 export const selectNativeDialogs = (state: WithSession): boolean => state.session.info?.nativeDialogs ?? false
+/** Browser mode: where new workbooks and statements are saved; null with native dialogs. */
+export const selectFilesFolder = (state: WithSession): string | null =>
+  state.session.info?.filesFolder ?? null
 export const selectLoggedOut = (state: WithSession): boolean => state.session.loggedOut
 export const selectSessionKey = (state: WithSession): string | null => sessionKeyOf(state.session.info)

@@ -13,6 +13,7 @@ import { usersChannels } from './channels/users'
 import { workbookChannels } from './channels/workbook'
 
 export type { Access, ChannelSpec } from './channels/shared'
+export { filePath } from './channels/shared'
 export { employeeChangesSchema } from './channels/records'
 export { matrixCalculationSchema } from './channels/budgets'
 

@@ -27,6 +27,8 @@ export interface AppInfo {
   version: string
   /** True when the shell can show native open/save dialogs (Electron). */
   nativeDialogs: boolean
+  /** Browser mode: the folder where new workbooks and statements are saved (no dialogs); else null. */
+  filesFolder: string | null
   workbook: WorkbookSummary | null
   user: SessionUser | null
   /** Where sign-in tokens are kept on this machine; null where nothing signs in (the CLI). */
@@ -46,6 +48,8 @@ export interface SecretStoreStatus {
 
 export interface RecentFile {
   path: string
+  /** What the renderer opens it with (workbook.open); issued by the shell, null elsewhere. */
+  handle: string | null
   fileName: string
   openedAt: string
   exists: boolean

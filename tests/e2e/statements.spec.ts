@@ -102,8 +102,10 @@ test.describe('reward statements as a COMM_MANAGER', () => {
     expect(listed).toBeGreaterThanOrEqual(3)
     await page.getByTestId('statements-generate').click()
     await page.getByTestId('gen-scope-shown').check()
-    const folder = path.join(app.dataDir, 'statements out')
-    await page.getByTestId('gen-folder').fill(folder)
+    // Browser mode names the folder; Meritbook makes it in its files folder (the page names no paths).
+    const folder = path.join(app.dataDir, 'files', 'statements out')
+    await expect(page.getByTestId('gen-form')).toContainText(`Made in ${path.join(app.dataDir, 'files')}`)
+    await page.getByTestId('gen-folder').fill('statements out')
     await page.getByTestId('gen-combined').check()
     await page.getByTestId('gen-start').click()
     await expect(page.getByTestId('gen-result')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })

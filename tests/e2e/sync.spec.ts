@@ -46,7 +46,7 @@ async function join(page: Page, app: RunningApp, email: string, password: string
   await panel.getByTestId('server-password').fill(password)
   await panel.getByTestId('server-submit').click()
   await expect(page.getByTestId('server-signed-in')).toBeVisible()
-  await page.getByTestId('server-join-path').fill(path.join(dir, file))
+  await page.getByTestId('server-join-path').fill(file)
   await page.getByTestId('server-join').click()
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
   await page.goto(`${app.origin}/employeetable`)

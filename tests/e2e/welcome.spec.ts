@@ -21,10 +21,14 @@ test.describe('the welcome screen', () => {
   })
 
   test('creates a new workbook owned by its creator, then lists it under recent files', async ({ page }) => {
-    const file = path.join(app.dataDir, 'acme.paycycle')
+    // Browser mode has no save dialog: the user names the file, Meritbook saves it in its files folder.
+    const file = path.join(app.dataDir, 'files', 'acme.paycycle')
     await page.goto(app.url)
     await page.getByRole('button', { name: 'New workbook' }).click()
-    await page.getByLabel('File path').fill(file)
+    await expect(page.getByTestId('new-workbook-form')).toContainText(
+      `Saved in ${path.join(app.dataDir, 'files')}`,
+    )
+    await page.getByLabel('File name').fill('acme')
     await page.getByLabel('Company name').fill('Acme Corp')
     await page.getByLabel('Your name').fill('Ada Owner')
     await page.getByLabel('Your email').fill('ada@acme.test')
@@ -38,18 +42,43 @@ test.describe('the welcome screen', () => {
     await expect(page.getByTestId('recent-file').filter({ hasText: 'acme.paycycle' })).toBeVisible()
   })
 
-  test('a file that is not a workbook is refused with a clear message and left untouched', async ({
+  test('a recent file that is no longer a workbook is refused and left untouched; a typed path is refused', async ({
     page,
   }) => {
     const file = path.join(app.dataDir, 'notes.paycycle')
     fs.writeFileSync(file, 'not a workbook')
+    fs.writeFileSync(
+      path.join(app.dataDir, 'recent-files.json'),
+      JSON.stringify([{ path: file, openedAt: new Date().toISOString() }]),
+    )
     await page.goto(app.url)
-    await page.getByLabel('Path of a .paycycle file').fill(file)
-    await page.getByRole('button', { name: 'Open', exact: true }).click()
+    await expect(page.getByTestId('welcome-open-note')).toContainText('npm start -- --workbook')
+    await page.getByTestId('recent-file').filter({ hasText: 'notes.paycycle' }).click()
     await expect(
       page.getByRole('alert').filter({ hasText: 'is not a Meritbook pay-cycle workbook' }).first(),
     ).toBeVisible()
     expect(fs.readFileSync(file, 'utf8')).toBe('not a workbook')
     await expect(page).toHaveURL(`${app.origin}/`)
+
+    // Nor can the page name a file itself: a typed path is refused on every file channel.
+    const outside = path.join(app.dataDir, 'x', '..', 'outside.csv')
+    const answers = await page.evaluate(
+      async ({ outside }) => {
+        const call = async (channel: string, input: unknown) =>
+          (await fetch(`/api/invoke/${channel}`, { method: 'POST', body: JSON.stringify(input) })).json()
+        return [
+          await call('company.export', { path: outside }),
+          await call('import.start', { path: '/etc/passwd' }),
+          await call('workbook.open', { path: '/etc/passwd' }),
+        ]
+      },
+      { outside },
+    )
+    expect(answers.map((a: { error: { message: string } }) => a.error.message)).toEqual([
+      'company.export refused path: Meritbook takes files only as chosen in Meritbook (a file dialog, an upload or a recent file), never a typed path.',
+      'import.start refused path: Meritbook takes files only as chosen in Meritbook (a file dialog, an upload or a recent file), never a typed path.',
+      'workbook.open refused path: Meritbook takes files only as chosen in Meritbook (a file dialog, an upload or a recent file), never a typed path.',
+    ])
+    expect(fs.existsSync(path.join(app.dataDir, 'outside.csv'))).toBe(false)
   })
 })

@@ -30,6 +30,7 @@ describe('the contract as the owner', () => {
         mode: 'browser',
         version: 'test',
         nativeDialogs: false,
+        filesFolder: path.join(dir, 'files'),
         workbook: null,
         user: null,
         secretStore: null,
@@ -105,7 +106,7 @@ describe('the contract as the owner', () => {
     expect(result.ok || result.error.code).toBe('FILE_EXISTS')
   })
 
-  it('answers file dialogs as unsupported outside Electron', async () => {
+  it('leaves file dialogs to the shells (the worker has none)', async () => {
     const result = await dispatcher.dispatch('workbook.pickFile', { purpose: 'open' })
     expect(result.ok || result.error.code).toBe('UNSUPPORTED')
   })

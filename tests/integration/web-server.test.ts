@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { fail, ok, type Result } from '../../src-shared/contract'
+import { fail, isFileHandle, ok, type PickedFile, type Result } from '../../src-shared/contract'
+import { FileHandles } from '../../src-main/services/file-handles'
 import { startWebServer, uploadFileName, type ContractHost, type WebServer } from '../../src-main/web/server'
 import { tempDir } from '../support/temp'
 
@@ -13,6 +14,7 @@ fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
 fs.writeFileSync(path.join(path.dirname(rendererDir), 'outside-secret.txt'), 'secret')
 
 const uploadDir = path.join(tempDir(), 'uploads')
+const files = new FileHandles()
 
 const calls: { channel: string; input: unknown }[] = []
 const host: ContractHost = {
@@ -60,7 +62,7 @@ function request(
 
 let server: WebServer
 beforeAll(async () => {
-  server = await startWebServer({ host, rendererDir, uploadDir, token: 'per-run-secret' })
+  server = await startWebServer({ host, rendererDir, uploadDir, files, token: 'per-run-secret' })
 })
 afterAll(() => server.close())
 
@@ -133,15 +135,18 @@ describe('browser mode over loopback HTTP', () => {
     })
   })
 
-  it('saves an upload as a file of its own and answers with its path', async () => {
+  it('saves an upload as a file of its own and answers with a handle for import.start', async () => {
     const reply = await request(
       server,
       '/api/upload?name=..%2F..%2Fevil.csv',
       { method: 'POST', ...withToken },
       'Employee Id\n1\n',
     )
-    const body = JSON.parse(reply.body) as { ok: true; value: { path: string } }
+    const body = JSON.parse(reply.body) as { ok: true; value: PickedFile }
     expect(body.ok).toBe(true)
+    expect(isFileHandle(body.value.handle)).toBe(true)
+    expect(files.resolve(body.value.handle, 'importCsv')).toBe(body.value.path)
+    expect(files.resolve(body.value.handle, 'exportCsv')).toBeNull()
     expect(path.dirname(path.dirname(body.value.path))).toBe(uploadDir)
     expect(path.basename(body.value.path)).toBe('evil.csv')
     expect(fs.readFileSync(body.value.path, 'utf8')).toBe('Employee Id\n1\n')

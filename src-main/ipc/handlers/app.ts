@@ -15,11 +15,8 @@ export const appHandlers: HandlerMap = {
     await session.close()
     return null
   },
-  // The Electron shell answers this itself with a native dialog before it reaches the backend.
+  // The shells answer this before it reaches the worker (services/file-handles.ts).
   'workbook.pickFile': async () => {
-    throw new Failure(
-      'UNSUPPORTED',
-      'File dialogs exist only in the desktop app; type the file path instead.',
-    )
+    throw new Failure('UNSUPPORTED', "Only the app's window chooses files; the CLI takes paths.")
   },
 }

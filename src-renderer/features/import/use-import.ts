@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, type Dispatch } from 'react'
-import type { ImportSummary, Result } from '../../../src-shared/contract'
+import type { ImportSummary, PickedFile, Result } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
 import { uploadFile } from '../../app/http-bridge'
@@ -106,19 +106,19 @@ export function useImport(): ImportController {
   )
 
   const load = useCallback(
-    async (mode: FileMode, request: () => Promise<Result<{ path: string }>>) => {
+    async (mode: FileMode, request: () => Promise<Result<PickedFile>>) => {
       const previous = summary && summary.phase !== 'imported' ? importId : null
       if (mode === 'append' && importId) {
         const id = importId
         await callSummary('append', async () => {
           const file = await request()
-          return file.ok ? invoke('import.append', { importId: id, path: file.value.path }) : file
+          return file.ok ? invoke('import.append', { importId: id, path: file.value.handle }) : file
         })
         return
       }
       const started = await callSummary('start', async () => {
         const file = await request()
-        return file.ok ? invoke('import.start', { path: file.value.path }) : file
+        return file.ok ? invoke('import.start', { path: file.value.handle }) : file
       })
       // The import this one replaces stays in main's memory until discarded.
       if (started && previous && previous !== started.importId)
@@ -130,8 +130,7 @@ export function useImport(): ImportController {
   const pickAndLoad = useCallback(
     async (mode: FileMode) => {
       const picked = await call(mode, () => invoke('workbook.pickFile', { purpose: 'importCsv' }))
-      const path = picked?.path
-      if (path) await load(mode, async () => ({ ok: true, value: { path } }))
+      if (picked) await load(mode, async () => ({ ok: true, value: picked }))
     },
     [call, load],
   )

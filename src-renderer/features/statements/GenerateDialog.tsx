@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { StatementJobSummary, StatementScope, TeamDto } from '../../../src-shared/contract'
+import type { PickedFile, StatementJobSummary, StatementScope, TeamDto } from '../../../src-shared/contract'
 import { COMBINED_FILE_NAME } from '../../../src-shared/domain/statements/file-names'
 import { bridge, invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
@@ -18,7 +18,9 @@ export interface GenerateChoices {
 type ScopeKind = 'employee' | 'shown' | 'team' | 'all'
 
 const FILES_SHOWN = 200
-let lastFolder = ''
+// The last choice, kept for the next batch: a folder chosen natively (its handle), or a typed name.
+let lastPicked: PickedFile | null = null
+let lastFolderName = ''
 
 /**
  * Save PDFs: one PDF per employee in a chosen folder (named from the Employee Id and the name) and,
@@ -29,18 +31,22 @@ export function GenerateDialog({
   templateName,
   choices,
   nativeDialogs,
+  filesFolder,
   onClose,
 }: {
   templateId: number
   templateName: string
   choices: GenerateChoices
   nativeDialogs: boolean
+  /** Browser mode: the folder the statements' folder is made in (the page names no paths). */
+  filesFolder: string | null
   onClose: (finished: boolean) => void
 }) {
   const toast = useToast()
   const [kind, setKind] = useState<ScopeKind>(choices.employee ? 'employee' : 'shown')
   const [teamId, setTeamId] = useState<number | null>(choices.teams[0]?.id ?? null)
-  const [folder, setFolder] = useState(lastFolder)
+  const [picked, setPicked] = useState<PickedFile | null>(lastPicked)
+  const [folderName, setFolderName] = useState(lastFolderName)
   const [combined, setCombined] = useState(false)
   const [job, setJob] = useState<StatementJobSummary | null>(null)
   const [progress, setProgress] = useState<{ done: number; total: number | null; message: string } | null>(
@@ -91,8 +97,20 @@ export function GenerateDialog({
   }
 
   async function pickFolder() {
-    const picked = await invoke('workbook.pickFile', { purpose: 'statementsFolder' })
-    if (picked.ok && picked.value.path) setFolder(picked.value.path)
+    const answer = await invoke('workbook.pickFile', { purpose: 'statementsFolder' })
+    if (answer.ok && answer.value) setPicked(answer.value)
+  }
+
+  /** The folder's handle: the one chosen natively, or browser mode's folder under the typed name. */
+  async function folderHandle(): Promise<string | null> {
+    if (nativeDialogs) return picked?.handle ?? null
+    const name = folderName.trim()
+    const answer = await invoke(
+      'workbook.pickFile',
+      name ? { purpose: 'statementsFolder', name } : { purpose: 'statementsFolder' },
+    )
+    if (!answer.ok) setError(answer.error.message)
+    return answer.ok ? (answer.value?.handle ?? null) : null
   }
 
   async function start() {
@@ -100,7 +118,10 @@ export function GenerateDialog({
     if (!chosen) return
     setError(null)
     setProgress(null)
-    lastFolder = folder
+    lastPicked = picked
+    lastFolderName = folderName
+    const folder = await folderHandle()
+    if (!folder) return
     const answer = await invoke('statements.generate', { templateId, folder, scope: chosen, combined })
     if (!answer.ok) {
       setError(answer.error.message)
@@ -147,7 +168,7 @@ export function GenerateDialog({
               type="button"
               className="button button--primary"
               onClick={() => void start()}
-              disabled={folder.trim() === '' || scope() === null}
+              disabled={(nativeDialogs && !picked) || scope() === null}
               data-testid="gen-start"
             >
               Save PDFs
@@ -216,18 +237,15 @@ export function GenerateDialog({
             </label>
           </fieldset>
           <div className="form__field">
-            <label htmlFor="gen-folder">Folder</label>
+            <label htmlFor="gen-folder">{nativeDialogs ? 'Folder' : 'Folder name'}</label>
             <div className="statement-generate__folder">
               <input
                 id="gen-folder"
                 className="text-input"
-                value={folder}
-                placeholder={
-                  nativeDialogs
-                    ? 'Choose a folder'
-                    : 'Type the folder path on this computer, e.g. /home/me/Statements'
-                }
-                onChange={(event) => setFolder(event.target.value)}
+                value={nativeDialogs ? (picked?.path ?? '') : folderName}
+                readOnly={nativeDialogs}
+                placeholder={nativeDialogs ? 'Choose a folder' : 'Statements and today’s date'}
+                onChange={(event) => setFolderName(event.target.value)}
                 data-testid="gen-folder"
               />
               {nativeDialogs && (
@@ -241,6 +259,7 @@ export function GenerateDialog({
                 </button>
               )}
             </div>
+            {filesFolder && <p className="muted">Made in {filesFolder}</p>}
             <p className="muted">
               One PDF per employee, named from the Employee Id and the name; a file of the same name is
               replaced.

@@ -10,7 +10,7 @@ import type {
 import { formatLongDate } from '../../../src-shared/domain/proration'
 import { invoke } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
-import { selectNativeDialogs } from '../../app/session-slice'
+import { selectFilesFolder, selectNativeDialogs } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
 import { GenerateDialog, type GenerateChoices } from './GenerateDialog'
 import { RewardStatementPreview, TEMPLATE_LOAD_FAILED } from './RewardStatementPreview'
@@ -47,6 +47,7 @@ function statusText(row: StatementEmployeeRow): string {
 export function StatementsView({ templates }: { templates: StatementTemplateSummary[] }) {
   const toast = useToast()
   const nativeDialogs = useAppSelector(selectNativeDialogs)
+  const filesFolder = useAppSelector(selectFilesFolder)
   const [templateId, setTemplateId] = useState<number | null>(templates[0]?.id ?? null)
   const [search, setSearch] = useState('')
   const [teamId, setTeamId] = useState<number | null>(null)
@@ -316,6 +317,7 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
           templateName={template.name}
           choices={choices}
           nativeDialogs={nativeDialogs}
+          filesFolder={filesFolder}
           onClose={(finished) => {
             setGenerating(null)
             if (finished) setRevision((r) => r + 1)

@@ -1,17 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
-import { contract, type ChannelInput } from '../../../src-shared/contract'
+import { contract, type ChannelInput, type PickedFile } from '../../../src-shared/contract'
 
 type CreateInput = ChannelInput<'workbook.create'>
 type Field = keyof CreateInput
+type Owner = Omit<CreateInput, 'path'>
 
-const FIELDS: { name: Field; label: string; type: string; autoComplete: string; placeholder?: string }[] = [
-  {
-    name: 'path',
-    label: 'File path',
-    type: 'text',
-    autoComplete: 'off',
-    placeholder: '/home/you/Documents/Acme 2025.paycycle',
-  },
+const OWNER_FIELDS: { name: keyof Owner; label: string; type: string; autoComplete: string }[] = [
   { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { name: 'ownerName', label: 'Your name', type: 'text', autoComplete: 'name' },
   { name: 'ownerEmail', label: 'Your email', type: 'email', autoComplete: 'email' },
@@ -19,45 +13,48 @@ const FIELDS: { name: Field; label: string; type: string; autoComplete: string; 
 
 interface Props {
   busy: boolean
-  /** Electron only: fills the path from a native save dialog. */
-  onPickPath: (() => Promise<string | null>) | null
+  /** Electron: the save dialog chooses the file; browser mode: a name, saved in `filesFolder`. */
+  nativeDialogs: boolean
+  filesFolder: string | null
+  /** Where the workbook goes (a handle): the dialog, or the files folder under `name`. */
+  onPick: (name?: string) => Promise<PickedFile | null>
   onCreate: (input: CreateInput) => Promise<boolean>
   onCancel: () => void
 }
 
 /** A new, empty workbook: where to save it and who owns it. Checked with the contract's own schema. */
-export function NewWorkbookForm({ busy, onPickPath, onCreate, onCancel }: Props) {
+export function NewWorkbookForm({ busy, nativeDialogs, filesFolder, onPick, onCreate, onCancel }: Props) {
   const id = useId()
-  const [values, setValues] = useState<CreateInput>({
-    path: '',
-    companyName: '',
-    ownerName: '',
-    ownerEmail: '',
-  })
+  const [owner, setOwner] = useState<Owner>({ companyName: '', ownerName: '', ownerEmail: '' })
+  const [fileName, setFileName] = useState('')
+  const [picked, setPicked] = useState<PickedFile | null>(null)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = contract['workbook.create'].input.safeParse(values)
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {}
+    const next: Partial<Record<Field, string>> = {}
+    if (nativeDialogs && !picked) next.path = 'Choose where to save the workbook.'
+    if (!nativeDialogs && fileName.trim() === '') next.path = 'A file name is required.'
+    // The handle is only asked for once the rest is valid (browser mode's pick names the file).
+    const parsed = contract['workbook.create'].input.safeParse({ ...owner, path: 'chosen below' })
+    if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = issue.path[0]
-        if (typeof field === 'string' && field in values) next[field as Field] ??= issue.message
+        if (typeof field === 'string' && field in owner) next[field as Field] ??= issue.message
       }
-      setErrors(next)
-      return
-    }
-    setErrors({})
-    await onCreate(parsed.data)
+    setErrors(next)
+    if (Object.keys(next).length > 0 || !parsed.success) return
+    const file = nativeDialogs ? picked : await onPick(fileName.trim())
+    if (file) await onCreate({ ...parsed.data, path: file.handle })
   }
 
-  async function pickPath() {
-    if (!onPickPath) return
-    const path = await onPickPath()
-    if (path !== null) setValues((v) => ({ ...v, path }))
+  async function choose() {
+    const file = await onPick()
+    if (file) setPicked(file)
   }
 
+  const pathId = `${id}-path`
+  const pathError = errors.path
   return (
     <form
       className="form"
@@ -66,7 +63,36 @@ export function NewWorkbookForm({ busy, onPickPath, onCreate, onCancel }: Props)
       aria-label="New workbook"
       data-testid="new-workbook-form"
     >
-      {FIELDS.map((field) => {
+      <div className="form__field">
+        <label htmlFor={pathId}>{nativeDialogs ? 'File' : 'File name'}</label>
+        <div className="form__row">
+          <input
+            id={pathId}
+            name="path"
+            type="text"
+            autoComplete="off"
+            readOnly={nativeDialogs}
+            placeholder={nativeDialogs ? 'Choose where to save it' : 'Acme 2025'}
+            value={nativeDialogs ? (picked?.path ?? '') : fileName}
+            aria-invalid={pathError ? true : undefined}
+            aria-describedby={pathError ? `${pathId}-error` : undefined}
+            data-testid="new-workbook-path"
+            onChange={(event) => setFileName(event.target.value)}
+          />
+          {nativeDialogs && (
+            <button type="button" className="button" onClick={() => void choose()} disabled={busy}>
+              Choose…
+            </button>
+          )}
+        </div>
+        {filesFolder && <p className="muted">Saved in {filesFolder}</p>}
+        {pathError && (
+          <p className="form__error" id={`${pathId}-error`}>
+            {pathError}
+          </p>
+        )}
+      </div>
+      {OWNER_FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`
         const errorId = `${inputId}-error`
         const error = errors[field.name]
@@ -79,18 +105,12 @@ export function NewWorkbookForm({ busy, onPickPath, onCreate, onCancel }: Props)
                 name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}
-                placeholder={field.placeholder}
-                value={values[field.name]}
+                value={owner[field.name]}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
                 data-testid={`new-workbook-${field.name}`}
-                onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
+                onChange={(event) => setOwner((v) => ({ ...v, [field.name]: event.target.value }))}
               />
-              {field.name === 'path' && onPickPath && (
-                <button type="button" className="button" onClick={() => void pickPath()} disabled={busy}>
-                  Choose…
-                </button>
-              )}
             </div>
             {error && (
               <p className="form__error" id={errorId}>

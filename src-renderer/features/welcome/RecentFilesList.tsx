@@ -9,7 +9,8 @@ interface Props {
   disabled: boolean
   /** Changing it reloads the list (after an open failed, a file may have gone). */
   refreshKey: number
-  onOpen: (path: string) => void
+  /** Called with the file's handle (the page never names a file by its path). */
+  onOpen: (handle: string) => void
 }
 
 const openedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -48,11 +49,11 @@ export function RecentFilesList({ disabled, refreshKey, onOpen }: Props) {
           <button
             type="button"
             className="recent"
-            disabled={disabled || !file.exists}
+            disabled={disabled || !file.exists || file.handle === null}
             title={file.path}
             data-testid="recent-file"
             data-exists={file.exists}
-            onClick={() => onOpen(file.path)}
+            onClick={() => file.handle && onOpen(file.handle)}
           >
             <span className="recent__name">{file.fileName}</span>
             <span className="recent__path">{file.path}</span>

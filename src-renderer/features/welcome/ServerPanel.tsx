@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { ServerStatus } from '../../../src-shared/contract'
+import type { PickedFile, ServerStatus } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { useToast } from '../../components/toast'
 
@@ -18,7 +18,14 @@ export function linkToken(text: string): string {
  * password; once signed in, join the company (a new local workbook) or sign out. Also 'Forgot
  * password' and setting a password from an invitation or recovery link.
  */
-export function ServerPanel({ onJoined }: { onJoined: (path: string) => void }) {
+export function ServerPanel({
+  onPick,
+  onJoined,
+}: {
+  /** Where the new workbook goes (a handle): the save dialog, or browser mode's files folder. */
+  onPick: (name: string) => Promise<PickedFile | null>
+  onJoined: () => void
+}) {
   const [status, setStatus] = useState<ServerStatus | null>(null)
   const [mode, setMode] = useState<'signIn' | 'setPassword'>('signIn')
   const [server, setServer] = useState('')
@@ -84,9 +91,11 @@ export function ServerPanel({ onJoined }: { onJoined: (path: string) => void }) 
           className="form"
           onSubmit={(event) => {
             event.preventDefault()
-            void run(() => invoke('server.join', { path: joinPath })).then(
-              (joined) => joined && onJoined(joined.value.path),
-            )
+            void onPick(joinPath.trim()).then(async (file) => {
+              if (!file) return
+              const joined = await run(() => invoke('server.join', { path: file.handle }))
+              if (joined) onJoined()
+            })
           }}
         >
           <div className="form__field">
@@ -95,7 +104,7 @@ export function ServerPanel({ onJoined }: { onJoined: (path: string) => void }) 
               id={`${id}-join`}
               type="text"
               value={joinPath}
-              placeholder="/home/me/Acme.paycycle"
+              placeholder="Acme.paycycle"
               onChange={(event) => setJoinPath(event.target.value)}
               data-testid="server-join-path"
             />

@@ -6,12 +6,13 @@ import { pathAfterOpen, safeReturnPath } from '../../app/return-path'
 import {
   logoutSettled,
   selectLoggedOut,
+  selectFilesFolder,
   selectNativeDialogs,
   selectUser,
   selectWorkbook,
 } from '../../app/session-slice'
 import { NewWorkbookForm } from './NewWorkbookForm'
-import { OpenFileForm } from './OpenFileForm'
+import { OpenFileNote } from './OpenFileNote'
 import { OpenWorkbookPanel } from './OpenWorkbookPanel'
 import { RecentFilesList } from './RecentFilesList'
 import { ServerPanel } from './ServerPanel'
@@ -47,6 +48,7 @@ export function WelcomePage() {
 
 function StartScreen({ onlogin }: { onlogin: string | null }) {
   const nativeDialogs = useAppSelector(selectNativeDialogs)
+  const filesFolder = useAppSelector(selectFilesFolder)
   const actions = useWorkbookActions()
   const [showNew, setShowNew] = useState(false)
   const [recentKey, setRecentKey] = useState(0)
@@ -55,8 +57,8 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
   const returnPath = safeReturnPath(onlogin)
   const returnRoute = returnPath ? routeForPath(returnPath.split('?')[0]) : undefined
 
-  async function openPath(path: string) {
-    const opened = await actions.open(path)
+  async function openFile(handle: string) {
+    const opened = await actions.open(handle)
     if (!opened) setRecentKey((k) => k + 1)
   }
 
@@ -97,7 +99,9 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
               <div id={newFormId} className="action-list__detail">
                 <NewWorkbookForm
                   busy={busy}
-                  onPickPath={nativeDialogs ? actions.pickCreatePath : null}
+                  nativeDialogs={nativeDialogs}
+                  filesFolder={filesFolder}
+                  onPick={actions.pickCreateFile}
                   onCreate={actions.create}
                   onCancel={() => setShowNew(false)}
                 />
@@ -117,7 +121,7 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
             ) : (
               <div className="action-list__group">
                 <h3>Open a file</h3>
-                <OpenFileForm busy={busy} onOpen={(path) => void openPath(path)} />
+                <OpenFileNote filesFolder={filesFolder} />
               </div>
             )}
 
@@ -133,11 +137,15 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
           </div>
         </section>
 
-        <ServerPanel onJoined={(path) => void openPath(path)} />
+        <ServerPanel onPick={actions.pickCreateFile} onJoined={() => void actions.refresh()} />
 
         <section className="panel" aria-labelledby={`${newFormId}-recent`}>
           <h2 id={`${newFormId}-recent`}>Recent files</h2>
-          <RecentFilesList disabled={busy} refreshKey={recentKey} onOpen={(path) => void openPath(path)} />
+          <RecentFilesList
+            disabled={busy}
+            refreshKey={recentKey}
+            onOpen={(handle) => void openFile(handle)}
+          />
         </section>
       </div>
     </main>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { ChannelInput, Result, WorkbookSummary } from '../../../src-shared/contract'
+import type { ChannelInput, PickedFile, Result, WorkbookSummary } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { useAppDispatch } from '../../app/hooks'
 import { refreshSession } from '../../app/session-thunks'
@@ -12,13 +12,17 @@ export interface WorkbookActions {
   busy: WorkbookAction | null
   /** The last failure's message, shown inline (and as an error toast). */
   error: string | null
+  /** `path` is the handle of a file chosen for 'create' (pickCreateFile). */
   create(input: ChannelInput<'workbook.create'>): Promise<boolean>
-  open(path: string): Promise<boolean>
+  /** Opens the workbook behind a handle (a recent file, a dialog's choice). */
+  open(handle: string): Promise<boolean>
   openDemo(): Promise<boolean>
   /** Electron: the native open dialog, then open the chosen file. */
   pickAndOpen(): Promise<boolean>
-  /** Electron: the native save dialog for a new workbook's path; null when cancelled. */
-  pickCreatePath(): Promise<string | null>
+  /** Where a new workbook goes: Electron's save dialog, or browser mode's files folder under `name`. */
+  pickCreateFile(name?: string): Promise<PickedFile | null>
+  /** After the shell opened a workbook itself (a company joined): show it. */
+  refresh(): Promise<void>
 }
 
 /**
@@ -58,19 +62,22 @@ export function useWorkbookActions(): WorkbookActions {
     [dispatch, fail],
   )
 
-  const open = useCallback((path: string) => run('open', () => invoke('workbook.open', { path })), [run])
+  const open = useCallback(
+    (handle: string) => run('open', () => invoke('workbook.open', { path: handle })),
+    [run],
+  )
 
   const pickFile = useCallback(
-    async (purpose: 'open' | 'create'): Promise<string | null> => {
+    async (purpose: 'open' | 'create', name?: string): Promise<PickedFile | null> => {
       setBusy('pick')
       setError(null)
       try {
-        const picked = await invoke('workbook.pickFile', { purpose })
+        const picked = await invoke('workbook.pickFile', name === undefined ? { purpose } : { purpose, name })
         if (!picked.ok) {
           fail(picked.error.message)
           return null
         }
-        return picked.value.path
+        return picked.value
       } finally {
         setBusy(null)
       }
@@ -85,9 +92,12 @@ export function useWorkbookActions(): WorkbookActions {
     open,
     openDemo: () => run('demo', () => invoke('workbook.openDemo', {})),
     async pickAndOpen() {
-      const path = await pickFile('open')
-      return path === null ? false : open(path)
+      const picked = await pickFile('open')
+      return picked === null ? false : open(picked.handle)
     },
-    pickCreatePath: () => pickFile('create'),
+    pickCreateFile: (name) => pickFile('create', name),
+    async refresh() {
+      await dispatch(refreshSession())
+    },
   }
 }

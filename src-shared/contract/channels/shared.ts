@@ -28,6 +28,7 @@ export function channel<Output>() {
 }
 
 export const none = z.object({}).strict()
+/** A file or folder: a path from the CLI and the shells, a handle from the renderer (FILE_FIELDS). */
 export const filePath = z.string().trim().min(1, 'A file path is required.').max(4096)
 export const userId = z.number().int().positive()
 

@@ -16,6 +16,7 @@ import type {
   WorkbookSummary,
 } from '../dto'
 import { CURRENCY_CODES } from '../../domain/currencies'
+import { FILE_PURPOSES, type PickedFile } from '../file-handles'
 import { admin, channel, filePath, member, none, open, planningPages } from './shared'
 
 /** The app and its workbooks (the welcome screen), and the initial data load. */
@@ -35,9 +36,13 @@ export const workbookChannels = {
   ),
   'workbook.open': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
   'workbook.openDemo': channel<WorkbookSummary>()(none, open),
-  /** Native file dialog; only the Electron shell answers it (browser mode: UNSUPPORTED). */
-  'workbook.pickFile': channel<{ path: string | null }>()(
-    z.object({ purpose: z.enum(['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder']) }).strict(),
+  /**
+   * A file chosen for a purpose, as a handle (null when cancelled), answered by the shell: Electron's
+   * native dialog (`name` suggested), browser mode's files folder (`name` is the file's or folder's
+   * name there; opening and importing there go through recent files and uploads instead).
+   */
+  'workbook.pickFile': channel<PickedFile | null>()(
+    z.object({ purpose: z.enum(FILE_PURPOSES), name: z.string().trim().min(1).max(255).optional() }).strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),

@@ -23,6 +23,7 @@ function info(path: string | null, userId = 1): AppInfo {
     mode: 'browser',
     version: '0.1.0',
     nativeDialogs: false,
+    filesFolder: null,
     workbook: path
       ? { path, fileName: 'a.paycycle', companyName: 'Acme', schemaVersion: 1, employees: 3 }
       : null,

@@ -1,0 +1,107 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import {
+  contract,
+  fail,
+  FILE_FIELDS,
+  isFileHandle,
+  notAHandleMessage,
+  ok,
+  type FileChannel,
+  type FilePurpose,
+  type PickedFile,
+  type RecentFile,
+  type Result,
+} from '../../src-shared/contract'
+import type { BackendClient } from '../backend/client'
+import { Failure } from './failure'
+
+/**
+ * This run's file handles: opaque names for files the user chose (native dialogs, browser mode's
+ * uploads and files folder, recent files), each good for the purpose it was chosen for. The renderer
+ * names files only by them; paths stay here, on the shell's thread.
+ */
+export class FileHandles {
+  private readonly files = new Map<string, { path: string; purpose: FilePurpose }>()
+
+  issue(filePath: string, purpose: FilePurpose): PickedFile {
+    const handle = `fh_${crypto.randomBytes(16).toString('hex')}`
+    const absolute = path.resolve(filePath)
+    this.files.set(handle, { path: absolute, purpose })
+    return { handle, name: path.basename(absolute), path: absolute }
+  }
+
+  /** The path behind a handle issued for `purpose`; null for anything else. */
+  resolve(handle: unknown, purpose: FilePurpose): string | null {
+    if (!isFileHandle(handle)) return null
+    const file = this.files.get(handle)
+    return file && file.purpose === purpose ? file.path : null
+  }
+}
+
+const isFileChannel = (channel: string): channel is FileChannel => Object.hasOwn(FILE_FIELDS, channel)
+
+/** The input with each file field's handle replaced by its path, or the refusal naming the field. */
+export function resolveFileFields(files: FileHandles, channel: FileChannel, input: unknown): Result<unknown> {
+  const fields: Record<string, FilePurpose> = FILE_FIELDS[channel]
+  const resolved: Record<string, unknown> =
+    typeof input === 'object' && input !== null ? { ...(input as Record<string, unknown>) } : {}
+  for (const [field, purpose] of Object.entries(fields)) {
+    const filePath = files.resolve(resolved[field], purpose)
+    if (filePath === null) return fail('FORBIDDEN', notAHandleMessage(channel, field))
+    resolved[field] = filePath
+  }
+  return ok(resolved)
+}
+
+/** Where the shell finds a file for a purpose: a native dialog, or browser mode's files folder. */
+export type FilePicker = (purpose: FilePurpose, name: string | undefined) => Promise<string | null>
+
+/**
+ * The backend as the renderer reaches it: file fields must carry handles (resolved here), the file
+ * dialog issues handles, recent files carry them. The shells' own calls and the CLI use paths.
+ */
+export function withFileHandles(backend: BackendClient, files: FileHandles, pick: FilePicker): BackendClient {
+  const encoder = new TextEncoder()
+
+  async function pickFile(input: unknown): Promise<Result<PickedFile | null>> {
+    const parsed = contract['workbook.pickFile'].input.safeParse(input)
+    if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
+    try {
+      const chosen = await pick(parsed.data.purpose, parsed.data.name)
+      return ok(chosen === null ? null : files.issue(chosen, parsed.data.purpose))
+    } catch (error) {
+      if (error instanceof Failure) return fail(error.code, error.message)
+      throw error
+    }
+  }
+
+  async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+    if (channel === 'workbook.pickFile') return pickFile(input)
+    if (channel === 'workbook.recent') {
+      const recent = await backend.invoke(channel, input)
+      if (!recent.ok) return recent
+      return ok(
+        (recent.value as RecentFile[]).map((file) => ({
+          ...file,
+          handle: files.issue(file.path, 'open').handle,
+        })),
+      )
+    }
+    if (!isFileChannel(channel)) return backend.invoke(channel, input)
+    const resolved = resolveFileFields(files, channel, input)
+    return resolved.ok ? backend.invoke(channel, resolved.value) : resolved
+  }
+
+  const handledHere = (channel: string) =>
+    channel === 'workbook.pickFile' || channel === 'workbook.recent' || isFileChannel(channel)
+
+  return {
+    ...backend,
+    invoke,
+    invokeEncoded: async (channel, input) =>
+      handledHere(channel)
+        ? encoder.encode(JSON.stringify(await invoke(channel, input)))
+        : backend.invokeEncoded(channel, input),
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Files the renderer names. The renderer is untrusted: it never names a file by its path, only by an
+ * opaque handle that the shell issued for a file the user chose (a native dialog, browser mode's
+ * upload or save folder, this session's recent files). The shell resolves handles before a request
+ * reaches the workbook worker (src-main/services/file-handles.ts); the CLI, whose user typed the
+ * paths, calls the worker with paths.
+ */
+
+/** What a file was chosen for; a handle is accepted only where its purpose is asked for. */
+export const FILE_PURPOSES = ['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder'] as const
+export type FilePurpose = (typeof FILE_PURPOSES)[number]
+
+/**
+ * Every channel field that names a file or folder on this machine, with the purpose its handle must
+ * have. From the renderer, these fields carry a handle; a path there is refused.
+ */
+export const FILE_FIELDS = {
+  'workbook.create': { path: 'create' },
+  'workbook.open': { path: 'open' },
+  'workbook.join': { path: 'create' },
+  'server.join': { path: 'create' },
+  'import.start': { path: 'importCsv' },
+  'import.append': { path: 'importCsv' },
+  'company.export': { path: 'exportCsv' },
+  'statements.generate': { folder: 'statementsFolder' },
+} as const satisfies Record<string, Record<string, FilePurpose>>
+
+export type FileChannel = keyof typeof FILE_FIELDS
+
+/** A file the user chose: its handle for the channels, its name and where it is, to show. */
+export interface PickedFile {
+  handle: string
+  name: string
+  path: string
+}
+
+/** Handles look like this; anything else in a file field is a path (or garbage) and is refused. */
+export const FILE_HANDLE_PATTERN = /^fh_[0-9a-f]{32}$/
+
+export function isFileHandle(value: unknown): value is string {
+  return typeof value === 'string' && FILE_HANDLE_PATTERN.test(value)
+}
+
+/** The refusal for anything in a file field that is not a handle issued for its purpose. */
+export function notAHandleMessage(channel: string, field: string): string {
+  return `${channel} refused ${field}: Meritbook takes files only as chosen in Meritbook (a file dialog, an upload or a recent file), never a typed path.`
+}
