@@ -33,7 +33,7 @@ test.describe('npm start', () => {
       await notice.getByRole('button', { name: 'New, open or recent workbook' }).click()
       await expect(page.getByTestId('welcome')).toBeVisible()
       await expect(page.getByRole('button', { name: 'New workbook' })).toBeVisible()
-      await expect(page.getByLabel('Path of a .paycycle file')).toBeVisible()
+      await expect(page.getByTestId('welcome-open-note')).toContainText('Open a workbook from Recent files')
       await expect(page.getByTestId('recent-file').filter({ hasText: 'Demo Company.paycycle' })).toBeVisible()
     } finally {
       await app.stop()
@@ -42,12 +42,12 @@ test.describe('npm start', () => {
 
   test('a later start reopens the last workbook, and only the demo says it is a demo', async ({ page }) => {
     const first = await startApp(NPM_START, dataDir)
-    const file = path.join(dataDir, 'acme.paycycle')
+    const file = path.join(dataDir, 'files', 'acme.paycycle')
     try {
       await loaded(page, first)
       await page.getByTestId('demo-leave').click()
       await page.getByRole('button', { name: 'New workbook' }).click()
-      await page.getByLabel('File path').fill(file)
+      await page.getByLabel('File name').fill('acme')
       await page.getByLabel('Company name').fill('Acme Corp')
       await page.getByLabel('Your name').fill('Ada Owner')
       await page.getByLabel('Your email').fill('ada@acme.test')
