@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { z } from 'zod'
 import {
   contract,
@@ -11,6 +13,8 @@ import {
 } from '../../src-shared/contract'
 import type { BackendClient } from '../../src-main/backend/client'
 import { FileHandles, withFileHandles } from '../../src-main/services/file-handles'
+import { browserFileFor } from '../../src-main/services/browser-files'
+import { tempDir } from '../support/temp'
 
 /** Every field of a channel's input, nested ones as `a.b`, with its schema. */
 function fields(schema: z.ZodType, prefix = ''): [string, z.ZodType][] {
@@ -144,5 +148,31 @@ describe('files by handle only (issue 20 R5): the renderer never names a file by
     const gate = withFileHandles(backend, new FileHandles(), async () => null)
     await gate.invoke('table.query', { path: '/etc/passwd' })
     expect(calls).toEqual([{ channel: 'table.query', input: { path: '/etc/passwd' } }])
+  })
+})
+
+describe("browser mode's files folder (no dialogs)", () => {
+  const dataDir = tempDir()
+  const folder = path.join(dataDir, 'files')
+
+  it('saves what the user names inside the folder, never elsewhere', () => {
+    const now = new Date(2026, 10, 25, 9, 5)
+    expect(browserFileFor(dataDir, 'create', 'Acme 2026', now)).toBe(path.join(folder, 'Acme 2026.paycycle'))
+    expect(browserFileFor(dataDir, 'create', '../../etc/cron.d/x', now)).toBe(path.join(folder, 'x.paycycle'))
+    expect(browserFileFor(dataDir, 'create', '..', now)).toBe(path.join(folder, 'Workbook.paycycle'))
+    expect(browserFileFor(dataDir, 'exportCsv', 'C:\\Users\\ana\\out', now)).toBe(
+      path.join(folder, 'out.csv'),
+    )
+    expect(browserFileFor(dataDir, 'statementsFolder', undefined, now)).toBe(
+      path.join(folder, 'Statements 2026-11-25 09.05'),
+    )
+    expect(fs.statSync(folder).isDirectory()).toBe(true)
+  })
+
+  it('has no file to open or import: those come from recent files and uploads', () => {
+    expect(() => browserFileFor(dataDir, 'open', 'x')).toThrow(
+      'In browser mode, open a recent file, or start Meritbook with --workbook <file>.',
+    )
+    expect(() => browserFileFor(dataDir, 'importCsv', 'x')).toThrow("with the browser's file picker")
   })
 })

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { PickedFile, ServerStatus } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
+import { useAppSelector } from '../../app/hooks'
+import { selectFilesFolder } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
 
 /** The token of an invitation or recovery link, pasted whole or as the token alone. */
@@ -37,6 +39,7 @@ export function ServerPanel({
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const toast = useToast()
+  const filesFolder = useAppSelector(selectFilesFolder)
   const id = useId()
 
   useEffect(() => {
@@ -108,6 +111,7 @@ export function ServerPanel({
               onChange={(event) => setJoinPath(event.target.value)}
               data-testid="server-join-path"
             />
+            {filesFolder && <p className="muted">Saved in {filesFolder}</p>}
           </div>
           {error && (
             <p className="inline-error" role="alert" data-testid="server-error">
