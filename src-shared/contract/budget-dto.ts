@@ -59,6 +59,8 @@ export interface BudgetLevel {
   offset: number
   /** A matrix configuration is saved: 'HyperBalance Calculated Distribution' is enabled. */
   distributionEnabled: boolean
+  /** A budget changed since the matrix was saved ("HyperBalance changed"): its distribution is out of date. */
+  budgetsChanged: boolean
 }
 
 export interface ManagerTile extends BudgetTile {

@@ -6,6 +6,7 @@ import type {
   MatrixAnswer,
   MatrixConfigAnswer,
   RestoredMatrix,
+  RewardHistoryEntry,
   RewardDto,
   SavedMatrix,
   TeamDto,
@@ -376,6 +377,26 @@ describe('matrix.save (save true) and its undo', () => {
     ).toBe(half())
   })
 
+  it("each employee's reward history tells the save, its undo and its redo, with the values they gave", async () => {
+    const now = await rewardsById()
+    const [id, demo] = [...demoRewards].find(
+      ([id, demo]) =>
+        now.get(id)?.hyperbalanceAnnualAllocatedBudget !== demo.hyperbalanceAnnualAllocatedBudget,
+    )!
+    const history = (await call<RewardHistoryEntry[]>('rewards.history', { employeeId: id }))
+      .filter((h) => h.source.startsWith('matrix'))
+      .sort((a, b) => a.id - b.id)
+    expect(history.map((h) => h.source)).toEqual(['matrix', 'matrix undo', 'matrix redo'])
+    const allocated = history.map((h) => h.changes.allocatedBudget)
+    const saved = now.get(id)!.hyperbalanceAnnualAllocatedBudget
+    const before = demo.hyperbalanceAnnualAllocatedBudget
+    expect(allocated).toEqual([
+      { old: before, new: saved },
+      { old: saved, new: before },
+      { old: before, new: saved },
+    ])
+  })
+
   it('each save and undo is in the change history', async () => {
     const workbook = await openWorkbook(file, { readonly: true })
     try {
@@ -390,5 +411,16 @@ describe('matrix.save (save true) and its undo', () => {
     expect(await refusal('matrix.restore', { changeLogId: 999_999, side: 'before' })).toBe(
       'The change history has no matrix save with the entry 999999.',
     )
+  })
+
+  it('a budget saved after the matrix marks HyperBalance as changed until the matrix is saved again', async () => {
+    const level = () => call<BudgetLevel>('budgets.level', { teamId: null, offset: 0, limit: 50 })
+    const first = await level()
+    expect(first.budgetsChanged).toBe(false)
+    const team = first.tiles.find((t) => t.headcount > 2)!
+    await call('teams.setBudget', { teamId: team.id, budget: 12_345_600 })
+    expect((await level()).budgetsChanged).toBe(true)
+    await call<SavedMatrix>('matrix.save', { ...sliders, desired_budget: half(), cell: null })
+    expect((await level()).budgetsChanged).toBe(false)
   })
 })

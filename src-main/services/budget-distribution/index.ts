@@ -1,6 +1,10 @@
 import type { BudgetLevel, ManagerBudgetLevel, SessionUser } from '../../../src-shared/contract'
 import type { Workbook } from '../../workbook/open'
-import { readHyperbalanceConfigText, saveTeamBudgetFigures } from '../../workbook/queries/budget-distribution'
+import {
+  budgetsChangedSinceMatrix,
+  readHyperbalanceConfigText,
+  saveTeamBudgetFigures,
+} from '../../workbook/queries/budget-distribution'
 import { getCompany } from '../../workbook/queries/admin'
 import type { TableCache } from '../table/cache'
 import { budgetFigures } from './figures'
@@ -15,7 +19,11 @@ export async function readBudgetLevel(
   const model = await table.get(workbook)
   const config = await readHyperbalanceConfigText(workbook, model.payCycle.id)
   const company = await getCompany(workbook)
-  return budgetLevel(model, query, company.name, isTruthyConfig(config))
+  const enabled = isTruthyConfig(config)
+  return budgetLevel(model, query, company.name, {
+    distributionEnabled: enabled,
+    budgetsChanged: enabled && (await budgetsChangedSinceMatrix(workbook)),
+  })
 }
 
 export async function readManagerBudgetLevel(

@@ -65,7 +65,7 @@ export function budgetLevel(
   model: TableModel,
   query: LevelQuery,
   companyName: string,
-  distributionEnabled: boolean,
+  matrix: Pick<BudgetLevel, 'distributionEnabled' | 'budgetsChanged'>,
 ): BudgetLevel {
   const figures = budgetFigures(model)
   if (query.teamId != null) requireTeam(model, query.teamId)
@@ -88,7 +88,7 @@ export function budgetLevel(
     tiles: below.slice(query.offset, query.offset + query.limit).map((id) => budgetTile(model, id)),
     total: below.length,
     offset: query.offset,
-    distributionEnabled,
+    ...matrix,
   }
 }
 

@@ -47,6 +47,37 @@ function readRecommendations(workbook: Workbook, ids: readonly number[]): Recomm
   return columns
 }
 
+/** The reward history's names for the three fields (money in cents, the percent as a percent number). */
+const HISTORY_KEYS = ['recommendedIncrease', 'recommendedIncreasePercent', 'allocatedBudget'] as const
+
+/**
+ * One reward-history row per employee whose recommendation the write changes, so an employee's
+ * history explains every value the matrix gave them (source 'matrix', or 'matrix undo' / 'matrix redo').
+ */
+function appendHistory(
+  workbook: Workbook,
+  before: RecommendationColumns,
+  after: RecommendationColumns,
+  context: { at: string; userId: number; source: string },
+): void {
+  const insert = workbook.sqlite.prepare(
+    'INSERT INTO reward_history (employee_id, changed_at, changed_by_user_id, source, changes) VALUES (?, ?, ?, ?, ?)',
+  )
+  const was = new Map(before.ids.map((id, i) => [id, i]))
+  for (const [i, id] of after.ids.entries()) {
+    const j = was.get(id)
+    const columns = [after.recommendedIncrease, after.recommendedIncreasePer, after.allocated]
+    const old = [before.recommendedIncrease, before.recommendedIncreasePer, before.allocated]
+    const changes: Record<string, { old: number | null; new: number | null }> = {}
+    HISTORY_KEYS.forEach((key, k) => {
+      const from = j === undefined ? null : old[k][j]
+      if (from !== columns[k][i]) changes[key] = { old: from, new: columns[k][i] }
+    })
+    if (Object.keys(changes).length > 0)
+      insert.run(id, context.at, context.userId, context.source, JSON.stringify(changes))
+  }
+}
+
 /** Writes one side: each reward's three fields (a reward row is made where none exists) and the configuration. */
 function writeSnapshot(workbook: Workbook, payCycleId: number, snapshot: MatrixSnapshot): number {
   const upsert = workbook.sqlite.prepare(
@@ -122,6 +153,7 @@ export function saveMatrix(
       rewards: readRecommendations(workbook, next.rewards.ids),
     }
     writeSnapshot(workbook, payCycleId, next)
+    appendHistory(workbook, before.rewards, next.rewards, { ...context, source: 'matrix' })
     return appendLog(workbook, { ...context, payCycleId, action: 'save', oldValue: before, newValue: next })
   })()
 }
@@ -153,7 +185,13 @@ export function restoreMatrix(
   context: { at: string; userId: number; changeLogId: number; side: 'before' | 'after' },
 ): number {
   return workbook.sqlite.transaction(() => {
+    const current = readRecommendations(workbook, snapshot.rewards.ids)
     const written = writeSnapshot(workbook, payCycleId, snapshot)
+    appendHistory(workbook, current, snapshot.rewards, {
+      at: context.at,
+      userId: context.userId,
+      source: context.side === 'before' ? 'matrix undo' : 'matrix redo',
+    })
     appendLog(workbook, {
       at: context.at,
       userId: context.userId,

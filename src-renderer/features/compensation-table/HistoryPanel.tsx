@@ -12,6 +12,8 @@ const MONEY_KEYS = new Set([
   'new_dollar_bonus',
   'lump_sum',
   'currentSalary',
+  'recommendedIncrease',
+  'allocatedBudget',
 ])
 const LABELS: Record<string, string> = {
   newSalary: 'New salary',
@@ -21,6 +23,10 @@ const LABELS: Record<string, string> = {
   comments: 'Comments',
   promotion: 'Promotion',
   newJobProfileId: 'New job profile',
+  // A merit-matrix save's entries.
+  recommendedIncrease: 'Recommended increase',
+  recommendedIncreasePercent: 'Recommended increase %',
+  allocatedBudget: 'HyperBalance allocated budget',
   // A re-import's entries: why the plan was looked at, and what was chosen for it.
   currentSalary: 'Current salary',
   payCurrency: 'Pay currency',

@@ -176,7 +176,12 @@ export function BudgetDistributionView() {
       ) : (
         <CompanyCard level={data} onSave={(before, after) => saveAndRecord(before, after, 'Company')} />
       )}
-      <DistributionBar enabled={data.distributionEnabled} tiles={data.tiles} currency={currency} />
+      <DistributionBar
+        enabled={data.distributionEnabled}
+        changed={data.budgetsChanged}
+        tiles={data.tiles}
+        currency={currency}
+      />
       <h3 className="budget-view__subtitle">
         {data.root ? 'Sub-teams' : 'Teams'}{' '}
         <span className="muted">({data.total.toLocaleString('en-US')})</span>

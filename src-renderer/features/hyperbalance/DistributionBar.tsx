@@ -2,6 +2,9 @@ import type { BudgetTile } from '../../../src-shared/contract'
 import { formatMoney } from '../../../src-shared/domain/money'
 
 export const DISTRIBUTION_TITLE = 'HyperBalance Calculated Distribution'
+/** Shown once a budget changed after the matrix was saved (the spec marks HyperBalance as changed). */
+export const HYPERBALANCE_CHANGED =
+  'Budgets changed since the merit matrix was saved. Calculate and save the matrix again to distribute them.'
 
 /**
  * The bar 'HyperBalance Calculated Distribution' (spec §2): each team's allocated budget from the
@@ -9,10 +12,12 @@ export const DISTRIBUTION_TITLE = 'HyperBalance Calculated Distribution'
  */
 export function DistributionBar({
   enabled,
+  changed,
   tiles,
   currency,
 }: {
   enabled: boolean
+  changed: boolean
   tiles: readonly BudgetTile[]
   currency: string
 }) {
@@ -26,6 +31,11 @@ export function DistributionBar({
       data-testid="distribution-bar"
     >
       <h3 className="distribution-bar__title">{DISTRIBUTION_TITLE}</h3>
+      {enabled && changed && (
+        <p className="distribution-bar__changed" role="note" data-testid="hyperbalance-changed">
+          {HYPERBALANCE_CHANGED}
+        </p>
+      )}
       {!enabled ? (
         <p className="muted">Save a pay-cycle matrix to see how it distributes the budget.</p>
       ) : total === 0 ? (
