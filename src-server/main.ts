@@ -10,7 +10,8 @@ import { createCompany } from './routes/company'
 const USAGE = `Usage: npm run server -- --database-url <postgres://…> [--port <n>] [--host <address>]
        npm run server -- --database-url <url> --create-owner <email> --company <name> [--owner-name <name>]
 Environment: MERITBOOK_DATABASE_URL, MERITBOOK_JWT_SECRET (32+ random bytes, base64), MERITBOOK_SMTP_URL,
-MERITBOOK_MAIL_FROM, MERITBOOK_PUBLIC_URL, MERITBOOK_ONBOARDING_KEY, PORT.`
+MERITBOOK_MAIL_FROM, MERITBOOK_PUBLIC_URL (the address statement links and invitations point at), MERITBOOK_ONBOARDING_KEY,
+MERITBOOK_FONTS_DIR (the statements' fonts, default resources/fonts), PORT.`
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
