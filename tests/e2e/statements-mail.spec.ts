@@ -54,7 +54,7 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   await panel.getByTestId('server-email').fill(comms)
   await panel.getByTestId('server-password').fill(PASSWORD)
   await panel.getByTestId('server-submit').click()
-  await page.getByTestId('server-join-path').fill(path.join(dir, 'comms.paycycle'))
+  await page.getByTestId('server-join-path').fill('comms.paycycle')
   await page.getByTestId('server-join').click()
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
   await page
