@@ -1,8 +1,20 @@
 // `npm run soak`: the durability suites at their soak counts (issue 20). A seed given in the
-// environment (DAMAGE_SEED=…) replays a run; each suite prints the seed it used.
+// environment replays a run (KILL_SEED=…, DAMAGE_SEED=…, FUZZ_SEED=…); each suite prints the seed
+// it used and its figures (kills per phase and their outcomes; files per outcome).
 import { spawnSync } from 'node:child_process'
 
-const SUITES = [{ file: 'tests/integration/damaged-workbooks.test.ts', env: { DAMAGED_COPIES: '1000' } }]
+const SUITES = [
+  // R1: 200 kills per writer; the import at 6,000 rows takes the bulk path (indexes rebuilt).
+  {
+    file: 'tests/integration/import-kill.test.ts',
+    env: { KILLS_PER_WRITER: '200', KILL_IMPORT_ROWS: '6000' },
+  },
+  { file: 'tests/integration/writer-kills.test.ts', env: { KILLS_PER_WRITER: '200' } },
+  // R2: damaged copies of a workbook.
+  { file: 'tests/integration/damaged-workbooks.test.ts', env: { DAMAGED_COPIES: '1000' } },
+  // R3: generated import files, judged by the workbook's full content.
+  { file: 'tests/integration/import-fuzz.test.ts', env: { FUZZ_RUNS: '10000' } },
+]
 
 let failed = false
 for (const suite of SUITES) {

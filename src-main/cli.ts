@@ -127,6 +127,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         once: { type: 'boolean' },
         status: { type: 'boolean' },
         plans: { type: 'string' },
+        progress: { type: 'boolean' },
         name: { type: 'string' },
         effective: { type: 'string' },
         metric: { type: 'string' },
@@ -180,6 +181,7 @@ if (require.main === module) {
     {
       json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
       text: (line) => process.stdout.write(`${line}\n`),
+      progress: { isTTY: process.stderr.isTTY === true, write: (chunk) => process.stderr.write(chunk) },
     },
     (line) => process.stderr.write(`${line}\n`),
   ).then(

@@ -7,12 +7,15 @@ import { generateDemoCompany, writeImportCsv } from '../workbook/demo'
 import { openWorkbook } from '../workbook/open'
 import { findUserByEmail } from '../workbook/queries/admin'
 import { activePayCycleName, countRows, workbookSummary } from '../workbook/queries/summary'
+import type { ProgressStream } from './import-progress'
 import { UsageError, integer, positiveInteger } from './usage'
 
 export type Flags = Record<string, string | string[] | boolean | undefined>
 export interface Output {
   json(value: unknown): void
   text(line: string): void
+  /** stderr, for progress (an import's `--progress` lines or its bar on a terminal). */
+  progress?: ProgressStream
 }
 
 const str = (flags: Flags, name: string): string | undefined => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { ImportError, ImportOutcome, ImportResult } from '../../src-shared/contract'
+import type { EventPayloads, ImportError, ImportOutcome, ImportResult } from '../../src-shared/contract'
 import { WINDOWS_1252_NOTE } from '../../src-shared/domain/import-format'
 import {
   DEFAULT_PLAN_MODE,
@@ -12,6 +12,7 @@ import {
 import { Failure } from '../services/failure'
 import { createWorkbook } from '../services/workbooks'
 import type { Flags, Output } from './commands'
+import { importProgress, progressMode } from './import-progress'
 import { UsageError } from './usage'
 import { openCliSession } from './workbook-session'
 
@@ -86,7 +87,12 @@ export async function importCommand(
   }
   const planMode = planModeFlag(flags)
   await ensureWorkbook(file)
-  const session = await openCliSession(file, asFlag(flags))
+  const progress = importProgress(progressMode(flags.progress === true, out.progress), out.progress)
+  const session = await openCliSession(file, asFlag(flags), (event, payload) => {
+    if (event !== 'task.progress') return
+    const { task, step } = payload as EventPayloads['task.progress']
+    if (task === 'import' && step) progress.step(step)
+  })
   const nothing: Omit<ImportOutcome, 'planMode'> = { created: 0, updated: 0, unchanged: 0, plansAffected: 0 }
   let result: ImportResult
   let notUtf8: string[]
@@ -120,6 +126,7 @@ export async function importCommand(
       }
     }
   } finally {
+    progress.end()
     await session.close()
   }
   if (flags.json) out.json(result)

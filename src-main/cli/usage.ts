@@ -38,12 +38,15 @@ export const USAGE = `Meritbook command line
       --cell lists a cell (row: rating, lowest first; col: band 0 = '0.0' … 10 = '1.0'); --per-employee adds
       employees: [{ id, rating, currentPositionInRange, newPositionInRange, increase, increasePercent }];
       --save writes every reward's recommendation and the configuration (one undoable step).
-  import <file.paycycle> <employees.csv> [--plans keep-percent|keep-salary|clear] [--as <email>] [--json]
+  import <file.paycycle> <employees.csv> [--plans keep-percent|keep-salary|clear] [--progress] [--as <email>] [--json]
       Import employees (creates the workbook when missing); all-or-nothing. Exit 1 when invalid or aborted.
       Employees already in the workbook are updated by Employee Id. A plan whose current pay, currency,
       pay range, eligibility or name changes keeps its increase percent (default), its new salary, or
       is cleared (--plans). --json: { status, rows, imported, created, updated, unchanged, plansAffected,
       planMode, errors }. Without --json: the counts and the first 20 errors (or why the file was refused).
+      Progress goes to stderr: a bar when stderr is a terminal; --progress prints one JSON line per step instead,
+      { phase: read|validate|write|commit, done, total } (rows; total null while reading; commit done 0 just
+      before the commit, then all rows once committed).
   export <file.paycycle> <out.csv>
       Write the company in the import format (import → export → import is the identity).
   move <file.paycycle> --employee <Employee Id> (--team <name> | --onto <Employee Id> | --root) [--as <email>] --json

@@ -3,6 +3,8 @@ import type {
   Channel,
   ChannelInput,
   ChannelOutput,
+  EventName,
+  EventPayloads,
   ImportSummary,
   StatementJobSummary,
 } from '../../src-shared/contract'
@@ -22,17 +24,24 @@ export interface CliSession {
   close(): Promise<void>
 }
 
+/** Hears the events the app's windows would (e.g. an import's progress). */
+export type CliEvents = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
+
 /**
  * Opens a workbook the way the app does (checks, lock, acting user from `--as` or the owner), so
  * CLI commands pass through the same contract: schemas, role checks and services.
  */
-export async function openCliSession(file: string, actAs: string | undefined): Promise<CliSession> {
+export async function openCliSession(
+  file: string,
+  actAs: string | undefined,
+  onEvent: CliEvents = () => undefined,
+): Promise<CliSession> {
   const session = new Session({
     mode: 'cli',
     version: APP_VERSION,
     dataDir: defaultDataDir(),
     actAs: actAs ?? null,
-    emit: () => undefined,
+    emit: onEvent,
     rememberRecent: false,
   })
   const dispatcher = createDispatcher(session, (line) => process.stderr.write(`${line}\n`), Infinity)

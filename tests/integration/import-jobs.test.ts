@@ -52,6 +52,7 @@ describe('import jobs', () => {
     const progress = events
       .filter((e) => e.event === 'task.progress')
       .map((e) => e.payload as EventPayloads['task.progress'])
+      .filter((p) => p.step?.phase === 'read')
     expect(progress.length).toBeGreaterThan(1)
     expect(progress.at(-1)).toMatchObject({ task: 'import', done: fs.statSync(big).size })
     expect(progress.at(-1)?.message).toMatch(/^30,000 rows · [\d,]+ rows\/s$/)

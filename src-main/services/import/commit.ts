@@ -10,13 +10,13 @@ import type { ImportJob } from './job'
 
 /**
  * Writes a reviewed import without errors to the workbook, with the affected plans as chosen;
- * `onProgress` hears how many employees have been written. A failed write leaves it in review.
+ * `onProgress` hears the write's steps (see `ImportWriteContext`). A failed write leaves it in review.
  */
 export async function commitImport(
   workbook: Workbook,
   user: SessionUser,
   job: ImportJob,
-  onProgress: (written: number) => void,
+  onProgress: (phase: 'write' | 'commit', rows: number) => void,
 ): Promise<void> {
   // Every change of the rows re-validates at once, so the last validation stands; the write
   // checks every reference again before it commits.

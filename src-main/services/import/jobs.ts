@@ -1,6 +1,7 @@
 import type {
   ImportError,
   ImportPreview,
+  ImportProgressStep,
   ImportRowsPage,
   ImportSummary,
   SessionUser,
@@ -198,9 +199,17 @@ export class ImportJobs {
 
   async commit(workbook: Workbook, user: SessionUser, importId: string): Promise<ImportSummary> {
     const job = this.reviewing(importId)
-    await commitImport(workbook, user, job, (written) =>
-      this.progress(written, job.rows.length, `${written.toLocaleString('en-US')} employees written`),
-    )
+    const total = job.rows.length
+    await commitImport(workbook, user, job, (phase, rows) => {
+      const count = rows.toLocaleString('en-US')
+      const message =
+        phase === 'write'
+          ? `${count} employees written`
+          : rows === 0
+            ? `Saving ${total.toLocaleString('en-US')} employees`
+            : `${count} employees saved`
+      this.progress(rows, total, message, { phase, rows, rowsTotal: total })
+    })
     const summary = this.summary(importId)
     this.emit('import.changed', summary)
     return summary
@@ -226,6 +235,7 @@ export class ImportJobs {
             bytes,
             totalBytes,
             `${rows.toLocaleString('en-US')} rows · ${perSecond.toLocaleString('en-US')} rows/s`,
+            { phase: 'read', rows, rowsTotal: bytes === totalBytes ? rows : null },
           )
         },
       })
@@ -253,7 +263,15 @@ export class ImportJobs {
         for (const row of result.rows) job.rows.push(row)
         for (const index of result.presentColumns) job.present.add(index)
         job.phase = 'review'
+        const total = job.rows.length
+        const rows = total.toLocaleString('en-US')
+        this.progress(0, total, `Checking ${rows} rows`, { phase: 'validate', rows: 0, rowsTotal: total })
         await this.revalidate(workbook, job.id)
+        this.progress(total, total, `${rows} rows checked`, {
+          phase: 'validate',
+          rows: total,
+          rowsTotal: total,
+        })
       }
     } catch (error) {
       const cancelled = error instanceof ImportCancelled
@@ -273,8 +291,8 @@ export class ImportJobs {
     if (this.jobs.has(job.id)) this.emit('import.changed', this.summary(job.id))
   }
 
-  private progress(done: number, total: number, message: string): void {
-    this.emit('task.progress', { task: 'import', done, total, message })
+  private progress(done: number, total: number, message: string, step: ImportProgressStep): void {
+    this.emit('task.progress', { task: 'import', done, total, message, step })
   }
 
   private job(importId: string): ImportJob {

@@ -15,8 +15,15 @@ export interface ImportWriteContext {
   payCycleId: number | null
   /** Plans the import changes (re-import over planned work), each with its reward-history entry. */
   plans?: readonly ImportPlanWrite[]
-  onProgress?: (written: number) => void
+  /**
+   * Hears the write's steps: 'write' with the employees written so far (0 first, then every
+   * `progressEvery` rows, then all), 'commit' with 0 just before the commit and all once committed.
+   */
+  onProgress?: (phase: 'write' | 'commit', rows: number) => void
 }
+
+/** Employees between two write steps: a hundredth of the import, at least 100 rows. */
+export const progressEvery = (rows: number): number => Math.max(100, Math.ceil(rows / 100))
 
 const flag = (value: boolean | null): 0 | 1 => (value ? 1 : 0)
 
@@ -50,7 +57,9 @@ export function writeImport(
   context: ImportWriteContext,
 ): number {
   const db = workbook.sqlite
+  const every = progressEvery(rows.length)
   const write = db.transaction(() => {
+    context.onProgress?.('write', 0)
     const upsertRange = db.prepare(
       `INSERT INTO pay_range (name, min_pay, mid_pay, max_pay, pay_currency, salaried) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET min_pay = excluded.min_pay, mid_pay = excluded.mid_pay,
@@ -153,8 +162,9 @@ export function writeImport(
         flag(r.promotion),
         r.newJobCode ? (profileIds.get(r.newJobCode) ?? null) : null,
       )
-      if ((index + 1) % 10_000 === 0) context.onProgress?.(index + 1)
+      if ((index + 1) % every === 0 && index + 1 < rows.length) context.onProgress?.('write', index + 1)
     }
+    context.onProgress?.('write', rows.length)
     people.writeTeams()
     writePlans(db, context)
     for (const sql of rebuildIndexes) db.exec(sql)
@@ -165,12 +175,15 @@ export function writeImport(
     const broken = db.pragma('foreign_key_check') as unknown[]
     if (broken.length > 0)
       throw new Error(`The import would break ${broken.length} references; nothing was written.`)
+    context.onProgress?.('commit', 0)
     return rows.length
   })
   // Checking references row by row costs 4× the writes; they are checked once, before the commit.
   db.pragma('foreign_keys = OFF')
   try {
-    return write()
+    const written = write()
+    context.onProgress?.('commit', written)
+    return written
   } finally {
     db.pragma('foreign_keys = ON')
   }
