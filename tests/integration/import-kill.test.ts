@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { buildKillBundles } from '../support/kills/bundle'
+import { buildKillBundles, runBundle } from '../support/kills/bundle'
 import { expectSeriesHeld, killFigures, killSeries, type Series } from '../support/kills/harness'
-import { cli } from '../support/cli'
 import { seededRandom, seedFrom } from '../support/seeded'
 import { tempDir } from '../support/temp'
 
@@ -18,8 +17,8 @@ describe('an import killed at any moment leaves the workbook as before or as aft
 
   beforeAll(async () => {
     const bundles = await buildKillBundles(dir)
-    expect((await cli('new', base, '--demo', '200', '--seed', '9')).code).toBe(0)
-    expect((await cli('demo-csv', csv, '--employees', ROWS, '--seed', '10')).code).toBe(0)
+    runBundle(bundles, bundles.cli, 'new', base, '--demo', '200', '--seed', '9')
+    runBundle(bundles, bundles.cli, 'demo-csv', csv, '--employees', ROWS, '--seed', '10')
     const random = seededRandom(seedFrom('KILL_SEED'))
     series = await killSeries(
       {

@@ -1,11 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { TableRow } from '../../src-shared/contract'
-import { buildKillBundles, type KillBundles } from '../support/kills/bundle'
+import { buildKillBundles, runBundle, type KillBundles } from '../support/kills/bundle'
 import { expectSeriesHeld, killFigures, killSeries, type Series, type Writer } from '../support/kills/harness'
-import { cli } from '../support/cli'
 import { seededRandom, seedFrom } from '../support/seeded'
-import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
 
 // R1 for the writers that change many rows at once besides the import: a pasted block of 1,000
@@ -16,28 +13,13 @@ const EMPLOYEES = 600
 const PASTED_ROWS = 500
 const dir = tempDir()
 const demo = path.join(dir, 'demo.paycycle')
-const { dispatcher } = testBackend(dir)
 let bundles: KillBundles
 let random: () => number
 
-/** Rows a planner may change (not fully prorated), from the table as the owner sees it. */
-async function plannableRows(): Promise<TableRow[]> {
-  expect((await dispatcher.dispatch('workbook.open', { path: demo })).ok).toBe(true)
-  const rows: TableRow[] = []
-  for (let offset = 0; offset < EMPLOYEES; offset += 500) {
-    const page = await dispatcher.dispatch('table.query', {
-      offset,
-      limit: 500,
-      sort: null,
-      filters: {},
-      search: '',
-      viewAsEmployeeId: null,
-    })
-    if (!page.ok) throw new Error(page.error.message)
-    rows.push(...page.value.rows)
-  }
-  expect((await dispatcher.dispatch('workbook.close', {})).ok).toBe(true)
-  return rows.filter((r) => r.editable && r.proratedPercent < 100)
+interface Plannable {
+  id: number
+  employeeId: string
+  currentSalary: number
 }
 
 function traced(...args: string[]): string[] {
@@ -49,13 +31,13 @@ function expectHeld(name: string, series: Series): void {
   expectSeriesHeld(series, KILLS)
 }
 
-let rows: TableRow[] = []
+let rows: Plannable[] = []
 
 beforeAll(async () => {
   bundles = await buildKillBundles(dir)
   random = seededRandom(seedFrom('KILL_SEED'))
-  expect((await cli('new', demo, '--demo', String(EMPLOYEES), '--seed', '5')).code).toBe(0)
-  rows = await plannableRows()
+  runBundle(bundles, bundles.cli, 'new', demo, '--demo', String(EMPLOYEES), '--seed', '5')
+  rows = JSON.parse(runBundle(bundles, bundles.pasteChild, demo, '--plannable')) as Plannable[]
   expect(rows.length).toBeGreaterThanOrEqual(PASTED_ROWS)
 }, 120_000)
 
@@ -97,9 +79,10 @@ it('a pay-cycle activation killed at any moment leaves the cycles as before or a
   // The demo's cycle is closed by a new one (its employees move along); activating it moves them back.
   const base = path.join(dir, 'two-cycles.paycycle')
   fs.copyFileSync(demo, base)
-  const listed = await cli('cycle', base, 'list', '--json')
-  const [first] = listed.json[0] as { id: number }[]
-  expect((await cli('cycle', base, 'new', '--name', 'Second cycle', '--json')).code).toBe(0)
+  const [first] = JSON.parse(runBundle(bundles, bundles.cli, 'cycle', base, 'list', '--json')) as {
+    id: number
+  }[]
+  runBundle(bundles, bundles.cli, 'cycle', base, 'new', '--name', 'Second cycle', '--json')
   const result = await series({
     name: 'cycle',
     base,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { build, type Plugin } from 'esbuild'
 
@@ -19,6 +20,13 @@ function notLoaded(names: string[]): Plugin {
       }))
     },
   }
+}
+
+/** Runs a bundle to completion (setting up a test), answering its stdout; throws when it fails. */
+export function runBundle(bundles: KillBundles, script: string, ...args: string[]): string {
+  const run = spawnSync(process.execPath, [script, ...args], { env: bundles.env, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`${path.basename(script)} ${args.join(' ')}: ${run.stderr}`)
+  return run.stdout
 }
 
 /** Where the bundles are, and the environment a child needs to load their native modules. */

@@ -1,7 +1,8 @@
 // Preloaded (`node -r`) into a writer that prints no progress of its own, so a kill test sees where
 // its write is: one stderr line per write statement inside a transaction ({"phase":"write"}), one
-// before the COMMIT runs and one after it returned ({"phase":"commit","done":0|1}), one as the
-// connection closes ({"phase":"close"}: the checkpoint). Test support only; the app never loads it.
+// before the COMMIT runs and one after it returned ({"phase":"commit","done":0|1}), one as a
+// connection that committed closes ({"phase":"close"}: the checkpoint). Test support only; the
+// app never loads it.
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 
@@ -23,6 +24,8 @@ const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Statement
 probe.close()
 
 let writes = 0
+/** Connections that committed: closing one checkpoints what it wrote (others print nothing). */
+const committed = new WeakSet<Database.Database>()
 const run = statement.run
 statement.run = function (this: Statement, ...args: unknown[]) {
   if (this.reader) return run.apply(this, args)
@@ -36,6 +39,7 @@ statement.run = function (this: Statement, ...args: unknown[]) {
   if (verb === 'COMMIT') {
     line('commit', 0)
     const result = run.apply(this, args)
+    committed.add(this.database)
     line('commit', 1)
     return result
   }
@@ -45,6 +49,6 @@ statement.run = function (this: Statement, ...args: unknown[]) {
 
 const close = Database.prototype.close
 Database.prototype.close = function (this: Database.Database) {
-  if (!this.readonly) line('close', 0)
+  if (committed.has(this)) line('close', 0)
   return close.call(this)
 }
