@@ -1,21 +1,10 @@
 import { useEffect, useState } from 'react'
-import type { PickedFile, StatementJobSummary, StatementScope, TeamDto } from '../../../src-shared/contract'
+import type { PickedFile, StatementJobSummary } from '../../../src-shared/contract'
 import { COMBINED_FILE_NAME } from '../../../src-shared/domain/statements/file-names'
 import { bridge, invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
-
-/** What a batch may cover, as the dialog offers it. */
-export interface GenerateChoices {
-  /** The employees listed on the page (its search and team), with how many. */
-  shown: { search: string; teamId: number | null; count: number }
-  /** One employee, when the dialog was opened from their row. */
-  employee: { id: number; name: string } | null
-  everyone: number
-  teams: TeamDto[]
-}
-
-type ScopeKind = 'employee' | 'shown' | 'team' | 'all'
+import { useStatementScope, WhoseStatements, type GenerateChoices } from './WhoseStatements'
 
 const FILES_SHOWN = 200
 // The last choice, kept for the next batch: a folder chosen natively (its handle), or a typed name.
@@ -43,8 +32,7 @@ export function GenerateDialog({
   onClose: (finished: boolean) => void
 }) {
   const toast = useToast()
-  const [kind, setKind] = useState<ScopeKind>(choices.employee ? 'employee' : 'shown')
-  const [teamId, setTeamId] = useState<number | null>(choices.teams[0]?.id ?? null)
+  const whose = useStatementScope(choices)
   const [picked, setPicked] = useState<PickedFile | null>(lastPicked)
   const [folderName, setFolderName] = useState(lastFolderName)
   const [combined, setCombined] = useState(false)
@@ -88,14 +76,6 @@ export function GenerateDialog({
     else toast.info(`Stopped: ${job.written} of ${job.total} statements written`)
   }, [job?.phase]) // eslint-disable-line react-hooks/exhaustive-deps -- once per end of a batch
 
-  function scope(): StatementScope | null {
-    if (kind === 'employee' && choices.employee) return { kind: 'employees', ids: [choices.employee.id] }
-    if (kind === 'shown')
-      return { kind: 'filter', search: choices.shown.search, teamId: choices.shown.teamId }
-    if (kind === 'team') return teamId === null ? null : { kind: 'team', teamId }
-    return { kind: 'all' }
-  }
-
   async function pickFolder() {
     const answer = await invoke('workbook.pickFile', { purpose: 'statementsFolder' })
     if (answer.ok && answer.value) setPicked(answer.value)
@@ -114,7 +94,7 @@ export function GenerateDialog({
   }
 
   async function start() {
-    const chosen = scope()
+    const chosen = whose.scope()
     if (!chosen) return
     setError(null)
     setProgress(null)
@@ -168,7 +148,7 @@ export function GenerateDialog({
               type="button"
               className="button button--primary"
               onClick={() => void start()}
-              disabled={(nativeDialogs && !picked) || scope() === null}
+              disabled={(nativeDialogs && !picked) || whose.scope() === null}
               data-testid="gen-start"
             >
               Save PDFs
@@ -179,63 +159,7 @@ export function GenerateDialog({
     >
       {job === null && (
         <div className="form statement-generate" data-testid="gen-form">
-          <fieldset>
-            <legend>Whose statements</legend>
-            {choices.employee && (
-              <label>
-                <input
-                  type="radio"
-                  checked={kind === 'employee'}
-                  onChange={() => setKind('employee')}
-                  data-testid="gen-scope-employee"
-                />{' '}
-                {choices.employee.name}
-              </label>
-            )}
-            <label>
-              <input
-                type="radio"
-                checked={kind === 'shown'}
-                onChange={() => setKind('shown')}
-                data-testid="gen-scope-shown"
-              />{' '}
-              The {choices.shown.count.toLocaleString('en-US')} employees listed
-              {choices.shown.search || choices.shown.teamId ? ' (as filtered)' : ''}
-            </label>
-            <label>
-              <input
-                type="radio"
-                checked={kind === 'team'}
-                onChange={() => setKind('team')}
-                data-testid="gen-scope-team"
-              />{' '}
-              A team and the teams below it{' '}
-              <select
-                aria-label="Team"
-                value={teamId ?? ''}
-                onChange={(event) => {
-                  setTeamId(Number(event.target.value))
-                  setKind('team')
-                }}
-                data-testid="gen-team"
-              >
-                {choices.teams.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <input
-                type="radio"
-                checked={kind === 'all'}
-                onChange={() => setKind('all')}
-                data-testid="gen-scope-all"
-              />{' '}
-              Everyone ({choices.everyone.toLocaleString('en-US')})
-            </label>
-          </fieldset>
+          <WhoseStatements choices={choices} state={whose} testId="gen" />
           <div className="form__field">
             <label htmlFor="gen-folder">{nativeDialogs ? 'Folder' : 'Folder name'}</label>
             <div className="statement-generate__folder">

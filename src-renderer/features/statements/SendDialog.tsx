@@ -1,15 +1,14 @@
-import { useRef, useState, type ReactNode } from 'react'
-import type { StatementScope, StatementSendStep } from '../../../src-shared/contract'
+import { useRef, useState } from 'react'
+import type { StatementSendStep } from '../../../src-shared/contract'
 import type { SendMethod } from '../../../src-shared/contract/statement-mail'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
-import type { GenerateChoices } from './GenerateDialog'
+import { useStatementScope, WhoseStatements, type GenerateChoices } from './WhoseStatements'
 
 /** Spec §8: the toast when e-mail could not be sent. */
 export const EMAIL_FAILED = 'Failed to send email'
 
-type ScopeKind = 'employee' | 'shown' | 'team' | 'all'
 type Phase = 'choosing' | 'sending' | 'done' | 'cancelled' | 'failed'
 const RESULTS_SHOWN = 200
 
@@ -32,8 +31,7 @@ export function SendDialog({
   onClose: (sent: boolean) => void
 }) {
   const toast = useToast()
-  const [kind, setKind] = useState<ScopeKind>(choices.employee ? 'employee' : 'shown')
-  const [teamId, setTeamId] = useState<number | null>(choices.teams[0]?.id ?? null)
+  const whose = useStatementScope(choices)
   const [method, setMethod] = useState<SendMethod>('attachment')
   const [phase, setPhase] = useState<Phase>('choosing')
   const [progress, setProgress] = useState({ done: 0, total: 0, sent: 0, failed: 0 })
@@ -41,16 +39,8 @@ export function SendDialog({
   const [error, setError] = useState<string | null>(null)
   const cancelled = useRef(false)
 
-  function scope(): StatementScope | null {
-    if (kind === 'employee' && choices.employee) return { kind: 'employees', ids: [choices.employee.id] }
-    if (kind === 'shown')
-      return { kind: 'filter', search: choices.shown.search, teamId: choices.shown.teamId }
-    if (kind === 'team') return teamId === null ? null : { kind: 'team', teamId }
-    return { kind: 'all' }
-  }
-
   async function start() {
-    const chosen = scope()
+    const chosen = whose.scope()
     if (!chosen) return
     cancelled.current = false
     setPhase('sending')
@@ -87,17 +77,6 @@ export function SendDialog({
 
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0
   const ended = phase === 'done' || phase === 'cancelled' || phase === 'failed'
-  const radio = (value: ScopeKind, label: ReactNode) => (
-    <label>
-      <input
-        type="radio"
-        checked={kind === value}
-        onChange={() => setKind(value)}
-        data-testid={`send-scope-${value}`}
-      />{' '}
-      {label}
-    </label>
-  )
 
   return (
     <Modal
@@ -134,7 +113,7 @@ export function SendDialog({
               type="button"
               className="button button--primary"
               onClick={() => void start()}
-              disabled={scope() === null}
+              disabled={whose.scope() === null}
               data-testid="send-start"
             >
               Send
@@ -145,35 +124,7 @@ export function SendDialog({
     >
       {phase === 'choosing' && (
         <div className="form statement-generate" data-testid="send-form">
-          <fieldset>
-            <legend>Whose statements</legend>
-            {choices.employee && radio('employee', choices.employee.name)}
-            {radio(
-              'shown',
-              `The ${choices.shown.count.toLocaleString('en-US')} employees listed${choices.shown.search || choices.shown.teamId ? ' (as filtered)' : ''}`,
-            )}
-            {radio(
-              'team',
-              <>
-                A team and the teams below it{' '}
-                <select
-                  aria-label="Team"
-                  value={teamId ?? ''}
-                  onChange={(event) => {
-                    setTeamId(Number(event.target.value))
-                    setKind('team')
-                  }}
-                >
-                  {choices.teams.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
-                    </option>
-                  ))}
-                </select>
-              </>,
-            )}
-            {radio('all', `Everyone (${choices.everyone.toLocaleString('en-US')})`)}
-          </fieldset>
+          <WhoseStatements choices={choices} state={whose} testId="send" />
           <fieldset>
             <legend>How</legend>
             <label>
