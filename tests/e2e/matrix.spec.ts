@@ -100,5 +100,19 @@ test.describe('the pay-cycle matrix screen (HyperBalance)', () => {
     await page.keyboard.press('Control+z')
     await expect(toast(page, 'Undone:')).toBeVisible()
     await expect.poll(() => recommended(page)).toBe(before)
+
+    // Saved again, then a budget changes: the distribution says HyperBalance changed until the next save.
+    await page.getByTestId('matrix-save').click()
+    await expect(page.getByTestId('matrix-save')).toBeEnabled()
+    await page.getByRole('tab', { name: 'Budgets' }).click()
+    const bar = page.getByTestId('distribution-bar')
+    await expect(bar).toHaveAttribute('aria-disabled', 'false')
+    await expect(page.getByTestId('hyperbalance-changed')).toHaveCount(0)
+    await page.getByLabel('Budget for Company', { exact: true }).fill('2,000,000')
+    await page.getByLabel('Budget for Company', { exact: true }).press('Enter')
+    await expect(page.getByTestId('hyperbalance-changed')).toHaveText(
+      'Budgets changed since the merit matrix was saved. Calculate and save the matrix again to distribute them.',
+    )
+    await bar.screenshot({ path: test.info().outputPath('hyperbalance-changed.png') })
   })
 })
