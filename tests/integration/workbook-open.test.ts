@@ -110,6 +110,20 @@ describe('opening refuses and leaves untouched', () => {
     expect(sha256(file)).toBe(before)
   })
 
+  it('a workbook where a damaged record turned a name into bytes (quick_check passes it)', async () => {
+    const file = await newWorkbookFile('mistyped.paycycle')
+    // A flipped type bit in a record header makes SQLite read the user's name as a blob.
+    const sqlite = new Database(file)
+    sqlite.prepare("UPDATE app_user SET name = x'00ff'").run()
+    sqlite.close()
+    expect(new Database(file, { readonly: true }).pragma('quick_check', { simple: true })).toBe('ok')
+    const before = sha256(file)
+    const error = await refusal(file)
+    expect(error.code).toBe('WORKBOOK_DAMAGED')
+    expect(error.message).toContain('is damaged (app_user.name holds a value of the wrong kind)')
+    expect(sha256(file)).toBe(before)
+  })
+
   it('a workbook from a newer Meritbook', async () => {
     const file = await newWorkbookFile('future.paycycle')
     const raw = new Database(file)
