@@ -186,6 +186,6 @@ describe('generated CSVs never crash the importer and never write a partial impo
       // …and files refused for their bytes.
       expect(refusedForBytes).toBeGreaterThan(RUNS / 100)
     },
-    Math.max(120_000, RUNS * 100),
+    Math.max(120_000, RUNS * 400),
   )
 })
