@@ -62,7 +62,7 @@ async function writeSnapshot(db: ServerDb, companyId: number, scope: PlanningSco
         .orderBy('id')
         .execute()
       await emit('payCycles', cycles)
-      for (const part of ['payRanges', 'jobProfiles', 'teams'] as const) {
+      const whole = async (part: 'payRanges' | 'jobProfiles' | 'teams') => {
         const table = ({ payRanges: 'pay_range', jobProfiles: 'job_profile', teams: 'team' } as const)[part]
         const list = await trx
           .selectFrom(table)
@@ -71,15 +71,14 @@ async function writeSnapshot(db: ServerDb, companyId: number, scope: PlanningSco
           .orderBy('id')
           .execute()
         await emit(part, list)
+        return list as unknown as CompanySnapshot[typeof part]
       }
+      await whole('payRanges')
+      await whole('jobProfiles')
+      const teams = (await whole('teams')) as CompanySnapshot['teams']
       const places = await trx
         .selectFrom('employee')
         .select(['id', 'team_id', 'manager_id', 'planner_id'])
-        .where('company_id', '=', companyId)
-        .execute()
-      const teams = await trx
-        .selectFrom('team')
-        .select(['manager_id', 'planner_id'])
         .where('company_id', '=', companyId)
         .execute()
       const users = await trx
@@ -97,38 +96,36 @@ async function writeSnapshot(db: ServerDb, companyId: number, scope: PlanningSco
         if (visible.has(e.id)) for (const id of [e.manager_id, e.planner_id]) if (id !== null) named.add(id)
       for (const u of users) if (u.employee_id !== null) named.add(u.employee_id)
 
-      for (let after = 0; ;) {
-        const page = (await trx
-          .selectFrom('employee')
-          .select(snapshotColumns('employees') as never[])
-          .where('company_id', '=', companyId)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(PAGE)
-          .execute()) as unknown as Employee[]
-        if (page.length === 0) break
-        after = page[page.length - 1].id
+      /** A table's rows in pages of PAGE, by its key: the server never holds the company whole. */
+      async function* pages<R>(
+        table: 'employee' | 'reward',
+        key: 'id' | 'employee_id',
+        part: 'employees' | 'rewards',
+      ) {
+        for (let after = 0; ;) {
+          const page = (await trx
+            .selectFrom(table)
+            .select(snapshotColumns(part) as never[])
+            .where('company_id', '=', companyId)
+            .where(key, '>', after)
+            .orderBy(key)
+            .limit(PAGE)
+            .execute()) as unknown as (R & Record<typeof key, number>)[]
+          if (page.length === 0) return
+          after = page[page.length - 1][key]
+          yield page
+        }
+      }
+      for await (const page of pages<Employee>('employee', 'id', 'employees'))
         await emit(
           'employees',
           page.flatMap((e) => (visible.has(e.id) ? [e] : named.has(e.id) ? [withoutPay(e)] : [])),
         )
-      }
-      for (let after = 0; ;) {
-        const page = (await trx
-          .selectFrom('reward')
-          .select(snapshotColumns('rewards') as never[])
-          .where('company_id', '=', companyId)
-          .where('employee_id', '>', after)
-          .orderBy('employee_id')
-          .limit(PAGE)
-          .execute()) as unknown as CompanySnapshot['rewards']
-        if (page.length === 0) break
-        after = page[page.length - 1].employee_id
+      for await (const page of pages<CompanySnapshot['rewards'][number]>('reward', 'employee_id', 'rewards'))
         await emit(
           'rewards',
           page.filter((r) => visible.has(r.employee_id)),
         )
-      }
       await emit(
         'submissions',
         await trx
