@@ -14,7 +14,7 @@ const ALL: ChannelInput<'table.query'> = {
   viewAsEmployeeId: null,
 }
 
-async function api<C extends 'table.query' | 'rewards.update'>(
+async function api<C extends 'table.query' | 'rewards.update' | 'jobProfiles.list' | 'userSettings.update'>(
   page: Page,
   channel: C,
   input: ChannelInput<C>,
@@ -272,5 +272,56 @@ test.describe('copy and paste on the Compensation Table', () => {
     await expect(cell(page, ok.id, 'comments')).toHaveText('')
     await page.keyboard.press('Control+z')
     await expect(toast(page, 'Nothing to undo.')).toBeVisible()
+  })
+
+  test('new job profiles paste by job code or by name as shown, and a wrong one is refused by name', async ({
+    page,
+  }) => {
+    await open(page, app)
+    const profiles = await api(page, 'jobProfiles.list', {})
+    if (!profiles.ok) throw new Error(profiles.error.message)
+    const [first, second] = profiles.value.filter((p) => p.jobProfile !== null)
+    const shown = await api(page, 'userSettings.update', {
+      compensationTableConfig: ['employeeName', 'newJobProfile', 'lumpSum'],
+    })
+    expect(shown.ok).toBe(true)
+    await open(page, app)
+    const rows = (await rowsOf(page)).slice(0, 25)
+    const at = rows.findIndex(
+      (r, i) => i < 23 && [0, 1, 2].every((k) => blank(rows[i + k]) && !rows[i + k].newJobProfileId),
+    )
+    expect(at).toBeGreaterThanOrEqual(0)
+    const [a, b, c] = rows.slice(at, at + 3)
+    const label = (p: typeof first) => `${p.jobProfile} (${p.jobCode})`
+
+    // A job code, a name as the table shows it in other case, and an empty cell.
+    await pasteOn(
+      page,
+      a.id,
+      'newJobProfile',
+      `${first.jobCode}
+${label(second).toUpperCase()}
+
+`,
+    )
+    await expect(toast(page, 'Paste into New Job Profile (3 rows): 2 rows updated.')).toBeVisible()
+    await expect(cell(page, a.id, 'newJobProfile')).toHaveText(label(first))
+    await expect(cell(page, b.id, 'newJobProfile')).toHaveText(label(second))
+    expect((await rowsById(page, [a.id, b.id, c.id])).map((r) => r.newJobProfileId)).toEqual([
+      first.id,
+      second.id,
+      null,
+    ])
+
+    await pasteOn(page, c.id, 'newJobProfile', 'Chief Astronaut')
+    await expect(page.getByTestId('paste-problem')).toHaveText([
+      `Row 1 · ${c.employeeName} (${c.employeeId}) · New Job Profile: 'Chief Astronaut' is not a job profile of the company; paste its job code or its name as shown.`,
+    ])
+    await page.getByTestId('paste-refusal-close').click()
+
+    await page.keyboard.press('Control+z')
+    await expect(cell(page, a.id, 'newJobProfile')).toHaveText('')
+    await expect(cell(page, b.id, 'newJobProfile')).toHaveText('')
+    await api(page, 'userSettings.update', { compensationTableConfig: null })
   })
 })

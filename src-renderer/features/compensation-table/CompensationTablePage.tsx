@@ -31,6 +31,7 @@ import { useRewardEdits } from './use-reward-edits'
 import { useTableContext } from './use-table-context'
 import { useTableData } from './use-table-data'
 import { useBlockPaste } from './use-block-paste'
+import { useJobProfiles } from './use-job-profiles'
 import { PasteRefusal } from './PasteRefusal'
 import { useViewingAs } from './use-viewing-as'
 import { saveUserSettings } from './user-settings'
@@ -54,6 +55,7 @@ export default function CompensationTablePage() {
   const { employeeId: viewAs, text: viewingAs } = useViewingAs()
 
   const display = useMemo(() => displayCurrencyOf(settings, payCycle), [settings, payCycle])
+  const jobProfiles = useJobProfiles()
   const currencies = useMemo(() => pickableCurrencies(display), [display])
   const [filters, setFilters] = useState<TableFilters>({})
   // ?find=<Employee Id>: another page (a dashboard) opens the table on one employee.
@@ -131,8 +133,9 @@ export default function CompensationTablePage() {
       display,
       includeBonus: payCycle?.settings.includeBonus ?? true,
       includeLumpSum: payCycle?.settings.includeLumpSum ?? true,
+      jobProfiles: jobProfiles.status === 'loaded' ? jobProfiles.profiles : null,
     }),
-    [display, payCycle],
+    [display, payCycle, jobProfiles],
   )
   const blockPaste = useBlockPaste({ query: shownQuery, context: pasteContext, paste: edits.paste })
 

@@ -1,5 +1,6 @@
 import type { RewardChanges, TableRow } from '../../../src-shared/contract'
 import { canConvert, convertCents } from '../../../src-shared/domain/currency-conversion'
+import { jobProfileLabel, type NamedJobProfile } from '../../../src-shared/domain/job-profiles'
 import { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM } from '../../../src-shared/domain/locks'
 import { PERCENT_DECIMALS, roundTo } from '../../../src-shared/domain/money'
 import { parsePastedNumber, pastedUnits, type PastedNumber } from '../../../src-shared/domain/pasted-values'
@@ -37,11 +38,20 @@ export interface PasteProblem {
 export type PasteResult =
   { ok: true; plan: PastePlan } | { ok: false; message: string; problems: PasteProblem[] }
 
-/** What a paste needs to know beyond the rows: the shown currency and the pay cycle's switches. */
+/** A job profile a New Job Profile cell can take. */
+export interface PastableJobProfile extends NamedJobProfile {
+  id: number
+}
+
+/**
+ * What a paste needs to know beyond the rows: the shown currency, the pay cycle's switches and the
+ * company's job profiles (null while they load).
+ */
 export interface PasteContext {
   display: DisplayCurrency
   includeBonus: boolean
   includeLumpSum: boolean
+  jobProfiles: readonly PastableJobProfile[] | null
 }
 
 /** rewards.update takes at most this many updates: a larger block is refused before anything. */
@@ -49,9 +59,8 @@ export const MAX_PASTE_ROWS = 5000
 /** The refusal lists this many cells, then says how many more. */
 export const MAX_LISTED_PROBLEMS = 50
 
-/** New job profiles are chosen from the company's list, one cell at a time (our design). */
-export const NO_JOB_PROFILE_PASTE =
-  'New job profiles are picked in their cell (Enter opens the list); they cannot be pasted.'
+/** Pasted before the company's job profiles have arrived. */
+export const JOB_PROFILES_LOADING = "The company's job profiles are still loading; paste again in a moment."
 
 const YES = new Set(['true', 'yes', 'y', '1', 'x'])
 const NO = new Set(['false', 'no', 'n', '0', ''])
@@ -245,6 +254,24 @@ function promotionCell(text: string, row: TableRow): CellOutcome {
   return value === row.promotion ? same : { changes: { promotion: value } }
 }
 
+/**
+ * A New Job Profile cell takes what the table shows ('<job profile> (<job code>)') or a job code
+ * alone, in any case; an empty cell clears it.
+ */
+function jobProfileCell(text: string, ctx: PasteContext): CellOutcome {
+  const wanted = text.replace(/\s+/g, ' ').trim().toLowerCase()
+  if (wanted === '') return { changes: { newJobProfileId: null } }
+  if (ctx.jobProfiles === null) return { reason: JOB_PROFILES_LOADING }
+  const byLabel = ctx.jobProfiles.find((profile) => jobProfileLabel(profile).toLowerCase() === wanted)
+  const byCode = ctx.jobProfiles.find((profile) => profile.jobCode.toLowerCase() === wanted)
+  const profile = byLabel ?? byCode
+  if (profile === undefined)
+    return {
+      reason: `'${text.trim()}' is not a job profile of the company; paste its job code or its name as shown.`,
+    }
+  return { changes: { newJobProfileId: profile.id } }
+}
+
 function commentsCell(text: string): CellOutcome {
   const trimmed = text.trim()
   if (trimmed.length > MAX_COMMENT)
@@ -270,7 +297,7 @@ function lockReason(column: TableColumnId, row: TableRow, ctx: PasteContext): st
       if (!row.bonusInputs.editable) return BONUS_NOT_EDITABLE
       return row.bonusInputs.showDollar || row.bonusInputs.showPercent ? null : NO_BONUS
     case 'newJobProfile':
-      return NO_JOB_PROFILE_PASTE
+      return row.editable ? null : (row.lockedReason ?? `${label} cannot be edited for this employee.`)
     default:
       return `${label} is not edited in the table.`
   }
@@ -299,6 +326,8 @@ export function pasteCell(
       return promotionCell(text, row)
     case 'comments':
       return commentsCell(text)
+    case 'newJobProfile':
+      return jobProfileCell(text, ctx)
     default:
       return { reason: `${columnOf(column).label} is not edited in the table.` }
   }

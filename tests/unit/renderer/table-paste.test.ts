@@ -7,7 +7,7 @@ import { copyText, toTsv } from '../../../src-renderer/features/compensation-tab
 import type { DisplayCurrency } from '../../../src-renderer/features/compensation-table/display-money'
 import {
   blockLabel,
-  NO_JOB_PROFILE_PASTE,
+  JOB_PROFILES_LOADING,
   pasteColumns,
   planBlockPaste,
   problemText,
@@ -64,7 +64,11 @@ const usd: DisplayCurrency = {
   rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
   defaultCurrency: 'USD',
 }
-const ctx: PasteContext = { display: usd, includeBonus: true, includeLumpSum: true }
+const profiles = [
+  { id: 7, jobCode: 'ENG-P3-US', jobProfile: 'Engineer III' },
+  { id: 8, jobCode: 'ENG-P4-US', jobProfile: null },
+]
+const ctx: PasteContext = { display: usd, includeBonus: true, includeLumpSum: true, jobProfiles: profiles }
 const paste = (columns: string[], rows: TableRow[], text: string, context = ctx) =>
   planBlockPaste(columns as never, rows, parseClipboardTable(text), context)
 
@@ -186,7 +190,7 @@ describe('a pasted block', () => {
     ])
   })
 
-  it('refuses negative amounts, clashing salary cells, switched-off lump sums and job profiles', () => {
+  it('refuses negative amounts, clashing salary cells, switched-off lump sums and unknown job profiles', () => {
     const reasons = (columns: string[], text: string, context = ctx) => {
       const result = paste(columns, [row(1)], text, context)
       return result.ok ? [] : result.problems.map((p) => p.reason)
@@ -199,7 +203,12 @@ describe('a pasted block', () => {
     ])
     expect(reasons(['salaryIncrease', 'newSalary'], '5%\t$105,000.00')).toEqual([])
     expect(reasons(['lumpSum'], '100', { ...ctx, includeLumpSum: false })).toEqual([NO_LUMP_SUM])
-    expect(reasons(['newJobProfile'], 'ENG-P3-US')).toEqual([NO_JOB_PROFILE_PASTE])
+    expect(reasons(['newJobProfile'], 'ENG-P9')).toEqual([
+      "'ENG-P9' is not a job profile of the company; paste its job code or its name as shown.",
+    ])
+    expect(reasons(['newJobProfile'], 'ENG-P3-US', { ...ctx, jobProfiles: null })).toEqual([
+      JOB_PROFILES_LOADING,
+    ])
     expect(reasons(['salaryIncrease'], '$5')).toEqual(["'$5' is an amount; Salary Increase takes a percent."])
     expect(reasons(['newSalary'], '$45.00/hr')).toEqual([
       "'$45.00/hr' is an hourly rate; this employee is salaried.",
@@ -209,6 +218,28 @@ describe('a pasted block', () => {
     ])
     expect(reasons(['promotion'], 'maybe')).toEqual(["'maybe' is not yes or no."])
     expect(reasons(['salaryIncrease'], '-150%')).toEqual(["'-150%' would make the new salary negative."])
+  })
+
+  it('a new job profile pastes by its name as shown or its job code, and an empty cell clears it', () => {
+    const result = paste(
+      ['newJobProfile'],
+      [row(1), row(2), row(3, { newJobProfileId: 8, newJobProfile: 'ENG-P4-US' }), row(4)],
+      'engineer iii  (eng-p3-us)\nENG-P4-US\n\nENG-P3-US',
+    )
+    if (!result.ok) throw new Error(result.message)
+    expect(result.plan.updates).toEqual([
+      { employeeId: 1, changes: { newJobProfileId: 7 } },
+      { employeeId: 2, changes: { newJobProfileId: 8 } },
+      { employeeId: 3, changes: { newJobProfileId: null } },
+      { employeeId: 4, changes: { newJobProfileId: 7 } },
+    ])
+    expect(result.plan.inverse[2]).toEqual({ employeeId: 3, changes: { newJobProfileId: 8 } })
+    const locked = paste(
+      ['newJobProfile'],
+      [row(1, { editable: false, lockedReason: 'Locked.' })],
+      'ENG-P3-US',
+    )
+    expect(locked.ok ? [] : locked.problems.map((p) => p.reason)).toEqual(['Locked.'])
   })
 
   it('promotion takes yes/no words; an empty bonus cell clears both inputs', () => {
