@@ -144,6 +144,33 @@ export function activePlannerId(
   return null
 }
 
+/**
+ * `activePlannerId` for every team at once, over the tree's effective parents (a missing parent ends
+ * the walk; a parent cycle is cut where `buildTeamTree` cuts it), so waiting rows, Planner Status and
+ * budgets read one hierarchy. O(teams): each team takes its parent's answer unless it has an
+ * unsubmitted holder of its own.
+ */
+export function activePlannersByTeam(
+  tree: TeamTree,
+  holderOf: (teamId: number) => number | null,
+  submittedPlannerIds: ReadonlySet<number>,
+): Map<number, number | null> {
+  const planners = new Map<number, number | null>()
+  for (const id of tree.order) {
+    const holder = holderOf(id)
+    const parentId = tree.parent.get(id) ?? null
+    planners.set(
+      id,
+      holder != null && !submittedPlannerIds.has(holder)
+        ? holder
+        : parentId == null
+          ? null
+          : (planners.get(parentId) ?? null),
+    )
+  }
+  return planners
+}
+
 /** Spec §4: a planner row is waiting if an ancestor team of the employee has a manager who has not submitted. */
 export function isPlannerRowWaiting(
   employeeTeamId: number | null,

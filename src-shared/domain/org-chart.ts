@@ -1,3 +1,5 @@
+import { buildTeamTree } from './hierarchy'
+
 /**
  * The org chart's store relations and drag rules (administration document §4, planning document §4
  * "Team changes"), as pure functions over maps of teams and employees that return new maps.
@@ -103,7 +105,8 @@ function assignManager<T extends OrgTeam, E extends OrgEmployee>(
 
 /**
  * Builds a consistent store from flat records: members from each employee's teamId, sub-teams from
- * each team's parentTeamId, managed teams from each team's managerId. Dangling ids become null.
+ * each team's parentTeamId, managed teams from each team's managerId. Dangling ids become null, and a
+ * parent cycle is cut at its lowest id, as the team tree cuts it.
  */
 export function buildOrgStore<T extends Omit<OrgTeam, 'members' | 'subTeams'>, E extends OrgEmployee>(
   teams: Iterable<T>,
@@ -111,11 +114,12 @@ export function buildOrgStore<T extends Omit<OrgTeam, 'members' | 'subTeams'>, E
 ): OrgStore<T & Pick<OrgTeam, 'members' | 'subTeams'>, E> {
   const teamMap = new Map<number, T & { members: number[]; subTeams: number[] }>()
   for (const team of teams) teamMap.set(team.id, { ...team, members: [], subTeams: [] })
+  // The hierarchy's effective parents: a missing parent makes a top team, a cycle is cut (hierarchy.ts).
+  const tree = buildTeamTree(teamMap.values())
   const managed = new Map<number, number[]>()
   for (const team of teamMap.values()) {
-    if (team.parentTeamId != null && teamMap.has(team.parentTeamId) && team.parentTeamId !== team.id) {
-      teamMap.get(team.parentTeamId)?.subTeams.push(team.id)
-    } else if (team.parentTeamId != null) team.parentTeamId = null
+    team.parentTeamId = tree.parent.get(team.id) ?? null
+    team.subTeams.push(...(tree.children.get(team.id) ?? []))
     if (team.managerId != null) managed.set(team.managerId, [...(managed.get(team.managerId) ?? []), team.id])
   }
   const employeeMap = new Map<number, E>()

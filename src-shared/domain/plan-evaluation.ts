@@ -1,4 +1,4 @@
-import { activePlannerId, buildTeamTree, type PlanningTeam } from './hierarchy'
+import { activePlannersByTeam, buildTeamTree, type PlanningTeam } from './hierarchy'
 import type { Cents } from './money'
 import { annualPay, compaRatio, positionInRange, type PayRangeBounds } from './pay'
 import { proration, type ProrationEmployee, type ProrationResult } from './proration'
@@ -97,6 +97,7 @@ export function evaluatePlan(input: EvaluationInput): PlanEvaluation {
     input.submissions.filter((s) => s.payCycleId === input.payCycle.id).map((s) => s.plannerEmployeeId),
   )
   const tree = buildTeamTree(input.teams)
+  const planners = activePlannersByTeam(tree, (id) => teamsById.get(id)?.managerId ?? null, submitted)
 
   const employees = new Map<number, EmployeeEvaluation>()
   const fullyProratedIds = new Set<number>()
@@ -106,7 +107,7 @@ export function evaluatePlan(input: EvaluationInput): PlanEvaluation {
     // A promotion is checked against the new job profile's range.
     const newRange = reward?.newJobProfileId != null ? rangeFor(reward.newJobProfileId) : currentRange
     const violations = rowViolations({ employee, reward, payRange: newRange, settings, currency })
-    const plannerId = activePlannerId(employee.teamId, teamsById, submitted)
+    const plannerId = employee.teamId == null ? null : (planners.get(employee.teamId) ?? null)
     const waiting = subPlannerViolation(
       plannerId === null ? null : { id: plannerId, name: names.get(plannerId) ?? null },
       input.viewerEmployeeId,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import type { TablePage } from '../../src-shared/contract'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
 
@@ -64,4 +65,45 @@ test.describe('org chart', () => {
     await page.getByTestId('org-undo').click()
     await expect(card(page, member.id)).toBeVisible()
   })
+})
+
+test('a team left without a manager: Planner Status says No planner, offers no Force Submit, and its rows wait for the manager above', async ({
+  page,
+}) => {
+  const app = await startApp(['--demo'])
+  try {
+    await openTeam(page, app)
+    const managerCard = page.getByTestId('org-manager-slot').getByTestId('org-card')
+    await expect(managerCard).toHaveAttribute('data-employee-id', String(team.managerId))
+    // Spec §4: a manager's card dropped back on the team it manages just removes it from that team.
+    await managerCard.dragTo(page.getByTestId('org-manager-slot'), { targetPosition: { x: 8, y: 8 } })
+    await expect(toast(page, `${team.name} has no manager now`)).toBeVisible()
+    await expect(page.getByTestId('org-manager-slot')).toContainText('Drop a manager here')
+
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Planner Status' })
+      .click()
+    await page.getByRole('button', { name: division.name, exact: true }).first().click()
+    const status = page.locator(`[data-testid="status-card"][data-team-id="${team.id}"]`).first()
+    await expect(status.getByTestId('status-no-planner')).toHaveText('No planner')
+    await expect(status).toHaveAttribute('data-submitted', 'false')
+    await expect(status.getByTestId('force-submit')).toHaveCount(0)
+    await expect(status.getByTestId('edit-submission')).toHaveCount(0)
+    await page.screenshot({ path: 'test-results/orphan-team-status.png' })
+
+    // The team's own members now wait for the division's manager, the nearest planner above.
+    const divisionManager = demo.employees.find((e) => e.id === division.managerId)!
+    const rows = await page.evaluate(async (name) => {
+      const body = { offset: 0, limit: 25, sort: null, filters: {}, search: name, viewAsEmployeeId: null }
+      const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
+      return ((await response.json()) as { value: TablePage }).value.rows
+    }, member.name)
+    const row = rows.find((r) => r.id === member.id)!
+    expect(row.violations.map((v) => v.message)).toContain(
+      `Waiting for a submission from ${divisionManager.name}`,
+    )
+  } finally {
+    await app.stop()
+  }
 })

@@ -1,6 +1,6 @@
 import type { PayCycleDto } from '../../../src-shared/contract'
 import {
-  activePlannerId,
+  activePlannersByTeam,
   buildTeamTree,
   teamHolderId,
   type TeamTree,
@@ -48,7 +48,7 @@ export class RowState {
   spend = 0
   /** Planned bonus in the employee's currency: dollar bonus plus percent of new annual pay. */
   bonusTotal = 0
-  /** The manager of the nearest unsubmitted team above the row (hierarchy.ts `activePlannerId`). */
+  /** The manager of the nearest unsubmitted team above the row (hierarchy.ts `activePlannersByTeam`). */
   activePlannerId: number | null = null
 
   constructor(
@@ -100,12 +100,7 @@ export class TableModel {
     const payCycles = new Map(source.employees.map((e) => [e.id, { payCycleId: e.payCycleId ?? undefined }]))
     for (const team of source.teams)
       this.holders.set(team.id, teamHolderId(team, payCycles, this.payCycle.id))
-    const planners = new Map<number, number | null>()
-    for (const team of source.teams)
-      planners.set(
-        team.id,
-        activePlannerId(team.id, this.teams, this.submitted, (t) => this.holderOf(t.id)),
-      )
+    const planners = activePlannersByTeam(this.tree, (id) => this.holderOf(id), this.submitted)
 
     this.rows = new Array<RowState>(source.employees.length)
     const allocated = this.teamAllocated

@@ -152,6 +152,10 @@ function useCardLayout(): [React.RefObject<HTMLElement | null>, CardLayout] {
   return [ref, layout]
 }
 
+/** A team nobody holds (no manager, or one outside this pay cycle) is passed over (docs/decisions.md). */
+const NO_PLANNER_HINT =
+  'No manager holds this team in this pay cycle: nobody submits for it, and its rows wait for the planner above.'
+
 function StatusCard({
   card,
   hidden,
@@ -166,7 +170,7 @@ function StatusCard({
   const progress = card.subPlanners === 0 ? (done ? 1 : 0) : card.submittedSubPlanners / card.subPlanners
   const fill = done ? 1 : progress
   const when = card.submission ? new Date(card.submission.updatedAt) : null
-  const label = `${card.name}: ${done ? 'submitted' : 'not submitted'}, ${card.submittedSubPlanners} of ${card.subPlanners} sub-planners submitted`
+  const label = `${card.name}: ${card.plannerId === null ? 'no planner' : done ? 'submitted' : 'not submitted'}, ${card.submittedSubPlanners} of ${card.subPlanners} sub-planners submitted`
   return (
     <article
       ref={ref}
@@ -194,7 +198,17 @@ function StatusCard({
           </button>
           {layout.details && (
             <>
-              <span className="status-card__planner">{card.plannerName ?? 'No planner'}</span>
+              {card.plannerName !== null ? (
+                <span className="status-card__planner">{card.plannerName}</span>
+              ) : (
+                <span
+                  className="status-card__planner muted"
+                  title={NO_PLANNER_HINT}
+                  data-testid="status-no-planner"
+                >
+                  No planner
+                </span>
+              )}
               <span className="status-card__progress" data-testid="status-progress">
                 {card.submittedSubPlanners}/{card.subPlanners} sub-planners
               </span>

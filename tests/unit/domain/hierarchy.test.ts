@@ -1,5 +1,6 @@
 import {
   activePlannerId,
+  activePlannersByTeam,
   ancestorTeamIds,
   buildTeamTree,
   childTeamIds,
@@ -118,6 +119,52 @@ describe('planner waiting and the active planner', () => {
       [2, { id: 2, parentTeamId: 1, managerId: 20 }],
     ])
     expect(activePlannerId(1, loop, new Set([10, 20]))).toBeNull()
+  })
+})
+
+describe('orphan teams: one effective hierarchy (docs/decisions.md)', () => {
+  const holder = (byTeam: ReadonlyMap<number, PlanningTeam>) => (id: number) => byTeam.get(id)?.managerId ?? null
+
+  it('gives every team the same active planner as the walk from its own team', () => {
+    for (const submitted of [new Set<number>(), new Set([400]), new Set([400, 200]), new Set([400, 200, 100])]) {
+      const all = activePlannersByTeam(tree, holder(byId), submitted)
+      for (const team of teams) expect(all.get(team.id)).toBe(activePlannerId(team.id, byId, submitted))
+    }
+  })
+
+  it('a team without a manager is passed over: its rows wait for the nearest manager above', () => {
+    const all = activePlannersByTeam(tree, holder(byId), new Set())
+    expect(all.get(3)).toBe(100)
+    expect(activePlannersByTeam(tree, holder(byId), new Set([100])).get(3)).toBeNull()
+  })
+
+  it('a team whose parent is missing is a top team: nothing above it is awaited', () => {
+    const cut = [
+      { id: 1, parentTeamId: null, managerId: 100 },
+      { id: 2, parentTeamId: 99, managerId: 200 },
+      { id: 3, parentTeamId: 2, managerId: null },
+    ]
+    const t = buildTeamTree(cut)
+    expect(t.roots).toEqual([1, 2])
+    const all = activePlannersByTeam(t, holder(new Map(cut.map((x) => [x.id, x]))), new Set([200]))
+    expect(all.get(2)).toBeNull()
+    expect(all.get(3)).toBeNull()
+    expect(teamTreeRootIds(t, cut, null)).toEqual([1, 2])
+  })
+
+  it('a parent cycle is cut where the tree cuts it: rows wait only for planners shown above them', () => {
+    // 20 → 30 → 20: the tree cuts at 20 (a root), so 30 is below 20 and 40 below 30.
+    const loop = [
+      { id: 20, parentTeamId: 30, managerId: 2 },
+      { id: 30, parentTeamId: 20, managerId: 3 },
+      { id: 40, parentTeamId: 30, managerId: 4 },
+    ]
+    const t = buildTeamTree(loop)
+    const all = activePlannersByTeam(t, holder(new Map(loop.map((x) => [x.id, x]))), new Set([2, 4]))
+    // Team 20's own manager submitted; 30 is below it, so 20's rows wait for nobody.
+    expect(all.get(20)).toBeNull()
+    expect(all.get(30)).toBe(3)
+    expect(all.get(40)).toBe(3)
   })
 })
 

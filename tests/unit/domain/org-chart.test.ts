@@ -60,6 +60,21 @@ describe('store relations', () => {
     expectConsistent(s)
   })
 
+  it('a missing parent makes a top team and a parent cycle is cut at its lowest id, as the team tree does', () => {
+    const s = buildOrgStore(
+      [
+        { id: 5, name: 'Lost', parentTeamId: 99, managerId: null },
+        { id: 6, name: 'A', parentTeamId: 7, managerId: null },
+        { id: 7, name: 'B', parentTeamId: 6, managerId: null },
+      ],
+      [],
+    )
+    expect(s.teams.get(5)?.parentTeamId).toBeNull()
+    expect(s.teams.get(6)).toMatchObject({ parentTeamId: null, subTeams: [7] })
+    expect(s.teams.get(7)).toMatchObject({ parentTeamId: 6, subTeams: [] })
+    expectConsistent(s)
+  })
+
   it("setting an employee's team removes them from the old team's members and adds them to the new", () => {
     const s = setEmployeeTeam(store(), 30, 3)
     expect(s.teams.get(2)?.members).toEqual([31])
