@@ -47,6 +47,13 @@ test.describe('reward statements as a COMM_MANAGER', () => {
       'Dear {{name}},\n\nFrom {{effective_date}} your base pay is {{new_salary}}. ',
     )
     await expect(page.getByTestId('ste-problems-intro')).toHaveCount(0)
+    // At 1024 px the Insert tag menu's long options do not push the field past the editor card.
+    await page.setViewportSize({ width: 1024, height: 700 })
+    const card = await editor.boundingBox()
+    for (const part of ['ste-intro', 'ste-insert-intro']) {
+      const box = await page.getByTestId(part).boundingBox()
+      expect(box && card && box.x + box.width <= card.x + card.width).toBe(true)
+    }
     // Undo takes back the insert, Redo makes it again.
     await page.getByTestId('ste-undo').click()
     await expect(page.getByTestId('ste-intro')).toHaveValue(
