@@ -17,6 +17,7 @@ import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
 import { callerOf, requireAdmin, requirePages } from '../http/context'
 import { HttpError } from '../http/errors'
+import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
 import { changeByKey, recordChange, rewardChangesSince } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
@@ -133,6 +134,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('company_id', '=', who.companyId)
         .where('employee_id', '=', employeeId)
         .executeTakeFirst()
+      const refusal = await rewardChangeRefusal(trx, who.companyId, employeeId, changes, before)
+      if (refusal) throw new HttpError(403, refusal)
       const row = await trx
         .insertInto('reward')
         .values({

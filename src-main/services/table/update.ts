@@ -1,7 +1,7 @@
 import type { RewardChanges, SessionUser, TableRow } from '../../../src-shared/contract'
 import { roundTo } from '../../../src-shared/domain/money'
 import { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM } from '../../../src-shared/domain/locks'
-import { increaseInputState } from '../../../src-shared/domain/proration'
+import { rewardEditRefusal } from '../../../src-shared/domain/reward-edits'
 import { TABLE_COLUMN_IDS, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import type { Workbook } from '../../workbook/open'
 import type { TableEmployee } from '../../workbook/queries/table'
@@ -12,10 +12,6 @@ import { COLUMN_ACCESS } from './columns'
 import type { RowState, TableModel } from './model'
 import { queriesOf } from './query'
 import { actorMayPlan, actorOf, toTableRow, type Actor } from './rows'
-
-/** The inputs the spec disables for a fully prorated employee. */
-const INCREASE_FIELDS: readonly RewardField[] = ['newSalary', 'newPercentBonus', 'newDollarBonus', 'lumpSum']
-const BONUS_FIELDS: readonly RewardField[] = ['newPercentBonus', 'newDollarBonus']
 
 export { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM }
 
@@ -38,20 +34,19 @@ function diffOf(e: TableEmployee, changes: RewardChanges): Diff {
   return diff
 }
 
-/** Refuses a change the spec disables; the messages are the spec's where it has one. */
+/** Refuses a change the spec disables (reward-edits.ts, the server's rule too). */
 function checkChange(model: TableModel, row: RowState, diff: Diff): void {
-  const settings = model.payCycle.settings
-  const fields = Object.keys(diff) as RewardField[]
-  const increase = INCREASE_FIELDS.some((f) => diff[f] !== undefined && diff[f]?.new !== null)
-  if (increase && row.proration.fullyProrated) {
-    const state = increaseInputState({ editable: true, locked: false, proration: row.proration })
-    throw new Failure('FORBIDDEN', state.tooltipLines.join(' '))
-  }
-  if (fields.some((f) => BONUS_FIELDS.includes(f))) {
-    if (!settings.includeBonus) throw new Failure('FORBIDDEN', NO_BONUS)
-    if (!settings.bonusAmountEditable) throw new Failure('FORBIDDEN', BONUS_NOT_EDITABLE)
-  }
-  if (diff.lumpSum !== undefined && !settings.includeLumpSum) throw new Failure('FORBIDDEN', NO_LUMP_SUM)
+  const refusal = rewardEditRefusal(
+    {
+      newSalary: diff.newSalary?.new as number | null | undefined,
+      newPercentBonus: diff.newPercentBonus?.new as number | null | undefined,
+      newDollarBonus: diff.newDollarBonus?.new as number | null | undefined,
+      lumpSum: diff.lumpSum?.new as number | null | undefined,
+    },
+    model.payCycle.settings,
+    row.proration,
+  )
+  if (refusal) throw new Failure('FORBIDDEN', refusal)
   const profile = diff.newJobProfileId?.new
   if (typeof profile === 'number' && !model.rules.hasJobProfile(profile)) {
     throw new Failure('BAD_INPUT', `No job profile has the id ${profile}.`)
