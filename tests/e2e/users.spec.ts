@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
+import { expectToastShown, recordToasts } from './support/toasts'
 
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
 
@@ -116,6 +117,7 @@ test.describe('Users as an ADMIN', () => {
     page,
   }) => {
     await openUsers(page, app)
+    await recordToasts(page)
     await search(page, demo.sampleUsers.OWNER)
     await expect(page.getByTestId('users-row').first().getByTestId('users-role')).toHaveCount(0)
 
@@ -137,19 +139,19 @@ test.describe('Users as an ADMIN', () => {
     await expect(row.getByRole('img', { name: 'error: Invalid email format' })).toBeVisible()
     await email.fill(demo.sampleUsers.OWNER)
     await email.press('Enter')
-    await expect(page.getByTestId('toast').filter({ hasText: `Saved Email of ${name}` })).toBeVisible()
+    await expectToastShown(page, `Saved Email of ${name}`)
     // That email belongs to a user already: Create User fails, recorded on the row (spec §8).
     await row.getByTestId('users-new-role').selectOption('EMPLOYEE')
     await row.getByTestId('users-create').click()
     const failure = `Error creating ${demo.sampleUsers.OWNER}: A user with the email ${demo.sampleUsers.OWNER} already exists.`
-    await expect(page.getByTestId('toast').filter({ hasText: failure })).toBeVisible()
+    await expectToastShown(page, failure)
     await expect(row.getByTestId('users-row-error')).toHaveText(failure)
     await page.getByTestId('users-undo').click()
     await expect(email).toHaveValue(original)
 
     await row.getByTestId('users-new-role').selectOption('EMPLOYEE')
     await row.getByTestId('users-create').click()
-    await expect(page.getByTestId('toast').filter({ hasText: `for ${name}` })).toBeVisible()
+    await expectToastShown(page, `for ${name}`)
     await page.getByTestId('users-filter').selectOption('users')
     const created = page.getByTestId('users-row').filter({ hasText: name }).first()
     await created.getByRole('button', { name: 'Send Invite' }).click()
@@ -159,7 +161,7 @@ test.describe('Users as an ADMIN', () => {
 
     // Change the role, and undo it.
     await created.getByTestId('users-role').selectOption('MANAGER')
-    await expect(page.getByTestId('toast').filter({ hasText: 'is now MANAGER' })).toBeVisible()
+    await expectToastShown(page, 'is now MANAGER')
     await page.getByTestId('users-undo').click()
     await expect(created.getByTestId('users-role')).toHaveValue('EMPLOYEE')
   })
