@@ -230,6 +230,20 @@ export interface RewardStatementTable {
   link_hash: string | null
   link_expires_at: Timestamp | null
   link_revoked_at: Timestamp | null
+  /** The company template (reward_template) it was drawn from on the server; null when a desktop sent it. */
+  server_template_id: Generated<number | null>
+}
+
+export interface RewardTemplateTable {
+  company_id: number
+  id: Generated<number>
+  name: string
+  logo: string | null
+  intro: string
+  closing: string
+  data_tags: Json<Record<string, boolean>>
+  created_by: number | null
+  modified_at: Timestamp
 }
 
 export interface ServerDatabase {
@@ -250,4 +264,5 @@ export interface ServerDatabase {
   sync_change: SyncChangeTable
   statement_template: StatementTemplateTable
   reward_statement: RewardStatementTable
+  reward_template: RewardTemplateTable
 }

@@ -1,27 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { bulkMailSchema, sendEmployeeSchema } from '../../src-shared/contract/statement-mail'
+import {
+  bulkMailSchema,
+  generateBatchSchema,
+  sendEmployeeSchema,
+  statementCreateSchema,
+  templateCreateSchema,
+  templatePatchSchema,
+  type GenerateBatchAnswer,
+} from '../../src-shared/contract/statement-mail'
 import { inScope } from '../../src-shared/domain/visibility'
 import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import { statementFileName } from '../../src-shared/domain/statements/file-names'
 import { verifyStatementToken, type StatementClaims } from '../auth/statement-tokens'
 import type { ServerContext } from '../context'
-import { callerOf, requirePages, type Caller } from '../http/context'
+import { callerOf, requireChannel, requirePages, type Caller } from '../http/context'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import { scopeOf } from '../http/planning-access'
 import { linkState } from '../statements/magic-links'
 import { renderStatementPdf } from '../statements/render'
+import { generateStatements } from '../statements/generate'
 import { EMAIL_FAILED, sendStatements, statementDto } from '../statements/send'
-
-/** Calls that answer 501 until they are built: the server keeps no templates of its own yet. */
-const NOT_BUILT: ReadonlyArray<[method: 'GET' | 'POST' | 'PATCH', url: string]> = [
-  ['GET', '/api/employee/reward-statements-templates/'],
-  ['POST', '/api/employee/reward-statements-templates/'],
-  ['GET', '/api/employee/reward-statements-templates/:id/'],
-  ['PATCH', '/api/employee/reward-statements-templates/:id/'],
-  ['POST', '/api/employee/reward-statements/'],
-  ['POST', '/api/employee/reward-statements/generate-batch/'],
-]
+import {
+  createTemplate,
+  listTemplates,
+  patchTemplate,
+  templateDto,
+  templateRow,
+} from '../statements/templates'
 
 const idParams = z.object({ id: z.coerce.number().int().positive() })
 const updateSendStatus = z
@@ -42,13 +48,6 @@ type Reader = { kind: 'link'; claims: StatementClaims } | { kind: 'user'; caller
 
 export function statementRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
-  for (const [method, url] of NOT_BUILT)
-    app.route({
-      method,
-      url,
-      handler: async (_request, reply) =>
-        reply.status(501).send({ detail: 'This statement call is not available on this server yet.' }),
-    })
 
   async function readerOf(request: FastifyRequest): Promise<Reader> {
     const header = request.headers.authorization
@@ -167,6 +166,64 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       .send(pdf)
   })
 
+  // The company's templates: the desktop's access rules for the same operations (statements page).
+  app.get('/api/employee/reward-statements-templates/', async (request) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.templates', 'read statement templates')
+    return listTemplates(context, caller.companyId)
+  })
+
+  app.post('/api/employee/reward-statements-templates/', async (request, reply) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.saveTemplate', 'edit statement templates')
+    return reply
+      .status(201)
+      .send(await createTemplate(context, caller, templateCreateSchema.parse(request.body)))
+  })
+
+  app.get('/api/employee/reward-statements-templates/:id/', async (request) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.template', 'read statement templates')
+    const { id } = idParams.parse(request.params)
+    return templateDto(await templateRow(context, caller.companyId, id))
+  })
+
+  app.patch('/api/employee/reward-statements-templates/:id/', async (request) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.saveTemplate', 'edit statement templates')
+    const { id } = idParams.parse(request.params)
+    return patchTemplate(context, caller, id, templatePatchSchema.parse(request.body))
+  })
+
+  app.post('/api/employee/reward-statements/', async (request, reply) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.generate', 'write reward statements')
+    const body = statementCreateSchema.parse(request.body)
+    const [statement] = await generateStatements(context, caller, body.template, {
+      kind: 'employees',
+      ids: [body.employee],
+    })
+    return reply.status(201).send(statement)
+  })
+
+  app.post('/api/employee/reward-statements/generate-batch/', async (request, reply) => {
+    const caller = await callerOf(request, context)
+    requireChannel(caller, 'statements.generate', 'write reward statements')
+    const body = generateBatchSchema.parse(request.body)
+    const statements = await generateStatements(
+      context,
+      caller,
+      body.template,
+      body.employees
+        ? { kind: 'employees', ids: body.employees }
+        : body.team !== undefined
+          ? { kind: 'team', teamId: body.team }
+          : { kind: 'all' },
+    )
+    const answer: GenerateBatchAnswer = { generated: statements.length, statements }
+    return reply.status(201).send(answer)
+  })
+
   app.post('/api/employee/bulk-mail-statement/', async (request) => {
     const caller = await callerOf(request, context)
     staff(caller, 'send reward statements')
@@ -197,7 +254,15 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       .select('id')
       .where('company_id', '=', caller.companyId)
       .where('employee_id', '=', body.employee_id)
-      .$if(body.template !== null, (q) => q.where('desktop_template_id', '=', body.template))
+      // A desktop names its own template ids, a client of the server its company templates'.
+      .$if(body.template !== null, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('desktop_template_id', '=', body.template),
+            eb('server_template_id', '=', body.template),
+          ]),
+        ),
+      )
       .orderBy('id', 'desc')
       .executeTakeFirst()
     if (!latest) throw new HttpError(404, `Employee ${body.employee_id} has no statement on the server.`)

@@ -35,6 +35,7 @@ export function statementDto(
     employee_id: row.employee_id,
     employee_name: names.employee,
     template_id: row.desktop_template_id,
+    server_template_id: row.server_template_id,
     template_name: names.template,
     created_at: isoOf(row.created_at) ?? '',
     send_status: row.send_status,
@@ -49,10 +50,10 @@ export function statementDto(
 }
 
 /** The template as sent, kept once per content (a statement shows what was sent, whatever edits follow). */
-async function storeTemplate(
+export async function storeTemplate(
   context: ServerContext,
   companyId: number,
-  desktopId: number,
+  desktopId: number | null,
   template: MailTemplate,
 ): Promise<number> {
   const hash = crypto.createHash('sha256').update(JSON.stringify(template)).digest('hex')

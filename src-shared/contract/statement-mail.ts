@@ -70,6 +70,52 @@ export const mailTemplateSchema = z
   .strict()
 export type MailTemplate = z.infer<typeof mailTemplateSchema>
 
+/** A company template on the server (GET employee/reward-statements-templates/ and {id}/), the spec's fields. */
+export interface ServerTemplateDto extends MailTemplate {
+  id: number
+  modified_at: string
+}
+
+/** A template's fields as the templates calls take them: any of them, the toggles and texts one by one. */
+const templateFields = mailTemplateSchema
+  .extend({
+    template_content: mailTemplateSchema.shape.template_content.partial(),
+    data_tags: mailTemplateSchema.shape.data_tags.partial(),
+  })
+  .partial()
+  .strict()
+/** POST employee/reward-statements-templates/: a name; the rest as a new template has it when left out. */
+export const templateCreateSchema = templateFields.required({ name: true })
+/** PATCH employee/reward-statements-templates/{id}/: the fields that change. */
+export const templatePatchSchema = templateFields
+
+/** POST /employee/reward-statements/: a statement of `employee` from the company template `template`. */
+export const statementCreateSchema = z
+  .object({ employee: z.number().int().positive(), template: z.number().int().positive() })
+  .strict()
+
+/** Statements one generate-batch call writes at most. */
+export const GENERATE_BATCH_MAX = 10_000
+
+/**
+ * POST /employee/reward-statements/generate-batch/ (body not shown in the spec): statements of the
+ * company template `template` for these employees, a team and the teams below it, or (neither)
+ * everyone the caller writes statements for.
+ */
+export const generateBatchSchema = z
+  .object({
+    template: z.number().int().positive(),
+    employees: z.array(z.number().int().positive()).min(1).max(GENERATE_BATCH_MAX).optional(),
+    team: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((b) => b.employees === undefined || b.team === undefined, 'Give employees or team, not both.')
+
+export interface GenerateBatchAnswer {
+  generated: number
+  statements: ServerStatementDto[]
+}
+
 const statementData = z
   .object({ employee_id: z.number().int().positive(), facts: statementFactsSchema })
   .strict()
@@ -96,10 +142,13 @@ export interface ServerStatementDto {
   id: number
   employee_id: number
   employee_name: string
+  /** The desktop's template id (statements a desktop sent); null for those drawn on the server. */
   template_id: number | null
+  /** The company template on the server it was drawn from (POST reward-statements, generate-batch). */
+  server_template_id: number | null
   template_name: string
   created_at: string
-  /** SENT, FAILED (with `detail`), SAVED (handed out otherwise: update-send-status). */
+  /** NOT_SENT (generated, not handed out yet), SENT, FAILED (with `detail`), SAVED (handed out otherwise: update-send-status). */
   send_status: string
   send_method: string | null
   sent_at: string | null
@@ -129,6 +178,8 @@ export const serverStatementSchema = z.object({
   employee_id: z.number().int().positive(),
   employee_name: z.string(),
   template_id: z.number().int().nullable(),
+  // A server from before company templates does not name one.
+  server_template_id: z.number().int().nullable().default(null),
   template_name: z.string(),
   created_at: z.string(),
   send_status: z.string().max(40),

@@ -8,7 +8,7 @@ import { cli } from '../support/cli'
 import type { TestServer } from './support'
 
 export const PASSWORD = 'a long enough passphrase'
-export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
+export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE'
 
 /** Calls and sign-ins against one test server. */
 export function clientOf(server: () => TestServer) {

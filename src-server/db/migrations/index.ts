@@ -4,6 +4,7 @@ import * as m002 from './002_sync'
 import * as m003 from './003_planning'
 import * as m004 from './004_import'
 import * as m005 from './005_statements'
+import * as m006 from './006_statement_templates'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '003_planning': m003,
   '004_import': m004,
   '005_statements': m005,
+  '006_statement_templates': m006,
 }
