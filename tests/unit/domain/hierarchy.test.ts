@@ -123,10 +123,16 @@ describe('planner waiting and the active planner', () => {
 })
 
 describe('orphan teams: one effective hierarchy (docs/decisions.md)', () => {
-  const holder = (byTeam: ReadonlyMap<number, PlanningTeam>) => (id: number) => byTeam.get(id)?.managerId ?? null
+  const holder = (byTeam: ReadonlyMap<number, PlanningTeam>) => (id: number) =>
+    byTeam.get(id)?.managerId ?? null
 
   it('gives every team the same active planner as the walk from its own team', () => {
-    for (const submitted of [new Set<number>(), new Set([400]), new Set([400, 200]), new Set([400, 200, 100])]) {
+    for (const submitted of [
+      new Set<number>(),
+      new Set([400]),
+      new Set([400, 200]),
+      new Set([400, 200, 100]),
+    ]) {
       const all = activePlannersByTeam(tree, holder(byId), submitted)
       for (const team of teams) expect(all.get(team.id)).toBe(activePlannerId(team.id, byId, submitted))
     }
