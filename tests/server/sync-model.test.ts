@@ -12,7 +12,7 @@ import { listen, publishDemo, testServer } from './support'
 
 const server = testServer()
 const PASSWORD = 'model runs all night'
-const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 120)
+const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 200)
 let snapshot: CompanySnapshot
 let managerEmployeeId: number
 let cycleId: number
