@@ -91,7 +91,12 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   expect(server.mail.filter((m) => m.subject === 'Your reward statement from Mailing Co')).toHaveLength(sent)
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'statements-send-dialog.png') })
   await page.getByTestId('send-close').click()
-  await expect(page.getByTestId('statements-row-status').first()).toContainText('e-mailed (PDF attached)')
+  // An attached PDF cannot be recalled: the row says so and offers no revoke.
+  const first = page.getByTestId('statements-row').first()
+  await expect(first.getByTestId('statements-row-status')).toContainText(
+    'e-mailed (PDF attached, cannot be recalled)',
+  )
+  await expect(first.getByTestId('statements-row-link')).toHaveCount(0)
 
   // One employee by link: the link opens their statement, until it is revoked.
   const person = demo.employees.find((e) => e.teamId === team.id && e.email)!
@@ -128,4 +133,17 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   )
   await expect(again.getByTestId('statement-link-download')).toBeHidden()
   if (SHOTS) await again.screenshot({ path: path.join(SHOTS, 'statement-link-revoked.png') })
+
+  // A PDF attached afterwards leaves the earlier link as it was, still offered to restore.
+  await row.getByTestId('statements-row-send').click()
+  await page.getByTestId('send-scope-employee').check()
+  await page.getByTestId('send-method-attachment').check()
+  await page.getByTestId('send-start').click()
+  await expect(page.getByTestId('send-summary')).toHaveText('1 sent, 0 not sent, of 1')
+  await page.getByTestId('send-close').click()
+  await expect(row.getByTestId('statements-row-status')).toContainText(
+    'e-mailed (PDF attached, cannot be recalled) · earlier link revoked',
+  )
+  await expect(row.getByTestId('statements-row-link')).toHaveText('Restore link')
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'statements-attachment-after-link.png') })
 })

@@ -79,10 +79,14 @@ export function recordSent(
   )
 }
 
-/** The server's id of the employee's latest statement sent through it (revoke, unrevoke). */
+/** An attached PDF cannot be recalled: only statements sent as a link can be revoked (docs/decisions.md). */
+export const NO_LINK_TO_REVOKE =
+  'No statement of this employee was sent as a link: an attached PDF cannot be recalled once mailed.'
+
+/** The server's id of the employee's latest statement sent as a link (revoke, unrevoke). */
 export function serverStatement(workbook: Workbook, employeeId: number): number {
   const id = serverStatementOf(workbook, employeeId)
-  if (id === null) throw new Failure('NOT_FOUND', 'This statement was not sent through the company server.')
+  if (id === null) throw new Failure('NOT_FOUND', NO_LINK_TO_REVOKE)
   return id
 }
 

@@ -186,11 +186,18 @@ export interface LatestStatement {
   sendMethod: string | null
   sentAt: string | null
   count: number
-  /** Sent through the company server: its statement id, the failure, the magic link's state. */
+  /** Sent through the company server: its statement id, the failure. */
   serverStatementId: number | null
   detail: string | null
+  /**
+   * The magic link of the employee's latest statement sent as a link: this one's, or an earlier
+   * one's when this was attached (an attachment cannot be recalled, its earlier link still can).
+   */
   link: { revoked: boolean; expiresAt: string } | null
 }
+
+/** A statement sent as a link: SENT, with the link's end recorded. */
+const SENT_AS_LINK = `send_status = 'SENT' AND json_extract(content, '$.linkExpiresAt') IS NOT NULL`
 
 /** The latest statement of each of these employees, with how many each has. */
 export function latestStatements(
@@ -219,6 +226,23 @@ export function latestStatements(
     magic_link_revoked: number
     n: number
   }[]
+  const links = new Map(
+    (
+      workbook.sqlite
+        .prepare(
+          `SELECT s.employee_id, s.magic_link_revoked, json_extract(s.content, '$.linkExpiresAt') AS expires_at
+           FROM reward_statement s
+           JOIN (SELECT MAX(id) AS last FROM reward_statement
+                 WHERE employee_id IN (SELECT value FROM json_each(?)) AND ${SENT_AS_LINK} GROUP BY employee_id) c
+             ON c.last = s.id`,
+        )
+        .all(JSON.stringify(employeeIds)) as {
+        employee_id: number
+        magic_link_revoked: number
+        expires_at: string
+      }[]
+    ).map((r) => [r.employee_id, { revoked: r.magic_link_revoked === 1, expiresAt: r.expires_at }]),
+  )
   for (const r of rows) {
     let content: SentContent & { fileName?: string } = {}
     try {
@@ -239,9 +263,7 @@ export function latestStatements(
       count: r.n,
       serverStatementId: content.serverStatementId ?? null,
       detail: content.detail ?? null,
-      link: content.linkExpiresAt
-        ? { revoked: r.magic_link_revoked === 1, expiresAt: content.linkExpiresAt }
-        : null,
+      link: links.get(r.employee_id) ?? null,
     })
   }
   return found
@@ -255,12 +277,12 @@ export interface SentContent {
   linkExpiresAt?: string | null
 }
 
-/** The latest statement of an employee that the company server sent (its server id), or null. */
+/** The employee's latest statement the company server sent as a link (its server id), or null. */
 export function serverStatementOf(workbook: Workbook, employeeId: number): number | null {
   const row = workbook.sqlite
     .prepare(
       `SELECT json_extract(content, '$.serverStatementId') AS server_id FROM reward_statement
-       WHERE employee_id = ? AND json_extract(content, '$.serverStatementId') IS NOT NULL
+       WHERE employee_id = ? AND json_extract(content, '$.serverStatementId') IS NOT NULL AND ${SENT_AS_LINK}
        ORDER BY id DESC LIMIT 1`,
     )
     .get(employeeId) as { server_id: number } | undefined

@@ -134,7 +134,7 @@ export function SendDialog({
                 onChange={() => setMethod('attachment')}
                 data-testid="send-method-attachment"
               />{' '}
-              The statement attached as a PDF
+              The statement attached as a PDF (it cannot be recalled once mailed)
             </label>
             <label>
               <input

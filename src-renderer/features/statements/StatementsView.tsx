@@ -31,10 +31,13 @@ export function sendingNote(server: ServerStatus | null, sync: SyncStatus | null
 function sendText(latest: NonNullable<StatementEmployeeRow['latest']>): string {
   if (latest.sendStatus === 'SAVED') return 'saved as PDF'
   if (latest.sendStatus === 'FAILED') return `not sent: ${latest.detail ?? 'Failed to send email'}`
-  if (latest.sendStatus === 'SENT' && latest.sendMethod === 'attachment') return 'e-mailed (PDF attached)'
   if (latest.sendStatus === 'SENT' && latest.sendMethod === 'link')
     return `e-mailed as a link${latest.link?.revoked ? ' · link revoked' : ''}`
-  return latest.sendStatus.toLowerCase().replace('_', ' ')
+  // An earlier statement's link stays open (or revoked) whatever was sent after it.
+  const earlier = latest.link ? ` · earlier link ${latest.link.revoked ? 'revoked' : 'still open'}` : ''
+  if (latest.sendStatus === 'SENT' && latest.sendMethod === 'attachment')
+    return `e-mailed (PDF attached, cannot be recalled)${earlier}`
+  return `${latest.sendStatus.toLowerCase().replace('_', ' ')}${earlier}`
 }
 
 function statusText(row: StatementEmployeeRow): string {
