@@ -118,6 +118,7 @@ export class SyncEngine {
    */
   async push(now = false): Promise<Pick<SyncTotals, 'pushed' | 'refused'>> {
     const transport = this.signedIn()
+    if ((await unwrap(this.invoke('sync.state', {}))).accessRefused !== null) return { pushed: 0, refused: 0 }
     const batches = await unwrap(this.invoke('sync.claim', { now }))
     let pushed = 0
     let refused = 0
@@ -167,8 +168,17 @@ export class SyncEngine {
       {},
       signal,
     )
-    const page = await answerOf<SyncFeedPage>(response)
+    let page: SyncFeedPage
+    try {
+      page = await answerOf<SyncFeedPage>(response)
+    } catch (error) {
+      // The server no longer lets this user follow the company: the replica says so and stops pushing.
+      if (error instanceof Failure && error.code === 'FORBIDDEN')
+        await unwrap(this.invoke('sync.accessRefused', { reason: error.message }))
+      throw error
+    }
     this.listener.online(true, null)
+    if (state.accessRefused !== null) await unwrap(this.invoke('sync.accessRefused', { reason: null }))
     if (page.changes.length === 0 && page.last === state.lastSeq) return { pulled: 0, conflicts: 0 }
     const applied = await unwrap(this.invoke('sync.apply', { page }))
     this.listener.applied(applied)
@@ -179,6 +189,7 @@ export class SyncEngine {
   async syncUntilIdle(once = false): Promise<SyncTotals> {
     const totals: SyncTotals = { pushed: 0, pulled: 0, conflicts: 0, refused: 0, outbox: 0 }
     for (;;) {
+      const refusedBefore = (await unwrap(this.invoke('sync.state', {}))).accessRefused !== null
       const pushed = await this.push(true)
       totals.pushed += pushed.pushed
       totals.refused += pushed.refused
@@ -187,6 +198,8 @@ export class SyncEngine {
       totals.conflicts += pulled.conflicts
       const state = await unwrap(this.invoke('sync.state', {}))
       totals.outbox = state.waiting
+      // Access came back during this round: what waited can go out now.
+      if (refusedBefore && state.accessRefused === null && state.waiting > 0) continue
       if (once || (pulled.pulled === 0 && (pushed.pushed === 0 || state.waiting === 0))) return totals
     }
   }

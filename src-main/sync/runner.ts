@@ -105,7 +105,7 @@ export function withSync(
 
   function failed(error: unknown): void {
     if (error instanceof Failure && (error.code === 'OFFLINE' || error.code === 'SERVER')) online = false
-    else if (!(error instanceof Failure && error.code === 'SIGNED_OUT'))
+    else if (!(error instanceof Failure && (error.code === 'SIGNED_OUT' || error.code === 'FORBIDDEN')))
       console.error('[meritbook] sync failed:', error)
   }
 

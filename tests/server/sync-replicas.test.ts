@@ -1,4 +1,5 @@
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { syncStatusText } from '../../src-shared/domain/sync'
 import { cli } from '../support/cli'
 import { joinDesktop, type Desktop } from '../support/replica'
 import { listen, publishDemo, testServer } from './support'
@@ -191,6 +192,48 @@ describe('live sync between two replicas', () => {
     } finally {
       await latecomer.close()
     }
+  })
+
+  it('a replica whose user the server no longer lets follow the company says so, stays readable and pushes nothing', async () => {
+    const setRole = (role: string) =>
+      server().db.updateTable('app_user').set({ role }).where('email', '=', 'owner@twin.test').execute()
+    await managerDesktop.engine.syncUntilIdle()
+    await setRole('EMPLOYEE')
+    try {
+      await ownerDesktop.call('rewards.update', {
+        updates: [{ employeeId: teamMember, changes: { comments: 'Written while refused' } }],
+      })
+      await expect(ownerDesktop.engine.pull(0)).rejects.toThrow(
+        'Your role (EMPLOYEE) may not follow the company’s changes.',
+      )
+      const refused = await ownerDesktop.call('sync.state', {})
+      expect(refused).toMatchObject({
+        accessRefused: 'Your role (EMPLOYEE) may not follow the company’s changes.',
+      })
+      expect(syncStatusText({ ...refused, online: true, signedIn: true })).toBe(
+        'Not syncing — Your role (EMPLOYEE) may not follow the company’s changes.',
+      )
+      // Nothing is pushed (the edit is neither sent nor put back), and the file still reads.
+      expect(await ownerDesktop.engine.push(true)).toEqual({ pushed: 0, refused: 0 })
+      expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+      expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Written while refused')
+      const rows = await ownerDesktop.call('table.query', {
+        offset: 0,
+        limit: 25,
+        sort: null,
+        filters: {},
+        search: '',
+        viewAsEmployeeId: null,
+      })
+      expect(rows.total).toBeGreaterThan(0)
+    } finally {
+      await setRole('OWNER')
+    }
+    // Access back: the next pull clears the refusal and the waiting edit goes out.
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ outbox: 0 })
+    expect((await ownerDesktop.call('sync.state', {})).accessRefused).toBeNull()
+    await managerDesktop.engine.syncUntilIdle()
+    expect((await reward(managerDesktop, teamMember))?.comments).toBe('Written while refused')
   })
 
   it('`sync --status` reads the replica without the server', async () => {
