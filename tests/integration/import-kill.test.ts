@@ -6,7 +6,7 @@ import { tempDir } from '../support/temp'
 
 // R1: `import --progress` killed with SIGKILL on a seeded progress line, or a seeded delay after its
 // WAL file started to grow, leaves the workbook exactly as before the import or as after it.
-const KILLS = Number(process.env.KILLS_PER_WRITER ?? 12)
+const KILLS = Number(process.env.KILLS_PER_WRITER ?? 20)
 const ROWS = process.env.KILL_IMPORT_ROWS ?? '2000'
 const dir = tempDir()
 const base = path.join(dir, 'base.paycycle')

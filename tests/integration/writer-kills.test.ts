@@ -8,7 +8,7 @@ import { tempDir } from '../support/temp'
 // R1 for the writers that change many rows at once besides the import: a pasted block of 1,000
 // cells, a bulk plan file and a pay-cycle activation, each killed with SIGKILL on a seeded line of
 // the SQL tracer (they print no progress) or a seeded delay after the WAL started to grow.
-const KILLS = Number(process.env.KILLS_PER_WRITER ?? 12)
+const KILLS = Number(process.env.KILLS_PER_WRITER ?? 20)
 const EMPLOYEES = 600
 const PASTED_ROWS = 500
 const dir = tempDir()
