@@ -20,7 +20,14 @@ const PayCyclePlanPage = lazy(() => import('../features/pay-cycle-plan/PayCycleP
 const StatementsPage = lazy(() => import('../features/statements/StatementsPage'))
 
 /** Pages that fetch what they show from the main process, so they need not wait for the company's lists. */
-const SELF_LOADING = new Set<PageKey>(['employeetable', 'plannerdashboard', 'hrdashboard', 'compstatements'])
+// Planner Status asks main for its cards: at 20,000 teams it shows them long before the company's lists arrive.
+const SELF_LOADING = new Set<PageKey>([
+  'employeetable',
+  'plannerdashboard',
+  'hrdashboard',
+  'compstatements',
+  'plannerstatus',
+])
 
 function pageFor(route: AppRoute) {
   switch (route.page) {

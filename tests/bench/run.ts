@@ -5,6 +5,7 @@
 import { dashboardsBench } from './dashboards'
 import { importBench } from './import'
 import { matrixBench } from './matrix'
+import { plannerStatusBench } from './planner-status'
 import { serverBench } from './server'
 import { statementsBench } from './statements'
 import { syncBench } from './sync'
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   users: usersBench,
   dashboards: dashboardsBench,
   matrix: matrixBench,
+  'planner-status': plannerStatusBench,
   server: serverBench,
   statements: statementsBench,
   sync: syncBench,

@@ -231,3 +231,43 @@ test("a workbook without a configuration shows 'No pay cycle configuration is se
     await app.stop()
   }
 })
+
+test('an imported company paid in several currencies: the editor names those without a rate until each has one', async ({
+  page,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-rates-'))
+  const file = path.join(dir, 'acme.paycycle')
+  const csv = path.join(dir, 'employees.csv')
+  const run = (...args: string[]) =>
+    expect(spawnSync(process.execPath, ['out/main/cli.js', ...args]).status).toBe(0)
+  run('demo-csv', csv, '--employees', '80')
+  run('new', file, '--company', 'Acme')
+  run('import', file, csv)
+  const app = await startApp(['--workbook', file], dir)
+  try {
+    await openConfig(page, app)
+    const notice = page.getByTestId('pce-missing-rates')
+    await expect(notice).toContainText('has no rate per 1 USD here, so it counts as 0 in budgets')
+    const codes =
+      /^Pay in (.+) has no rate/.exec((await notice.textContent()) ?? '')?.[1].split(/, | and /) ?? []
+    expect(codes).toContain('DOP')
+    await page.screenshot({ path: test.info().outputPath('missing-rates.png') })
+    for (const [i, code] of codes.entries()) {
+      await page.getByTestId('pce-add-currency').selectOption(code)
+      await page.getByTestId('pce-add-currency-submit').click()
+      await page.getByTestId(`pce-rate-${code}`).fill('1.5')
+      if (i < codes.length - 1) await expect(notice).not.toContainText(code)
+    }
+    await expect(notice).toHaveCount(0)
+    await page.getByTestId('pce-save').click()
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Successfully saved Default Configuration' }),
+    ).toBeVisible()
+    await page.reload()
+    await expect(page.getByTestId('pay-cycle-editor')).toBeVisible()
+    await expect(page.getByTestId('pce-rate-DOP')).toHaveValue('1.5')
+    await expect(notice).toHaveCount(0)
+  } finally {
+    await app.stop()
+  }
+})

@@ -104,3 +104,26 @@ test('Planner Status finds a team by name and drills into it', async ({ page }) 
     await app.stop()
   }
 })
+
+test("Planner Status shows its cards without waiting for the company's lists (the initial data load)", async ({
+  page,
+}) => {
+  const app = await startApp(['--demo'])
+  try {
+    // Hold the employees list, the largest of the initial load, until the cards are on screen.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/invoke/employees.list', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(app.url)
+    await page.goto(`${app.origin}/plannerstatus`)
+    await expect(page.locator(`[data-testid="status-card"][data-team-id="${managerTeam.id}"]`)).toBeVisible()
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loading')
+    release()
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+  } finally {
+    await app.stop()
+  }
+})

@@ -6,6 +6,8 @@ import {
   addableCurrencies,
   addCurrency,
   changeDefaultCurrency,
+  currenciesWithoutRate,
+  missingRatesNotice,
   removeCurrency,
   setRate,
   type EditorForm,
@@ -25,11 +27,15 @@ export function CurrencySection({
   onReloadLive,
   reloading,
   offline,
+  payCurrencies,
 }: SectionProps<EditorForm> & {
   onReloadLive: () => void
   reloading: boolean
   offline: LiveRates | null
+  /** The currencies employees and pay ranges are paid in. */
+  payCurrencies: readonly string[]
 }) {
+  const unrated = currenciesWithoutRate(form, payCurrencies)
   const [defaultError, setDefaultError] = useState<string | null>(null)
   const addable = addableCurrencies(form)
   const [adding, setAdding] = useState<string>('')
@@ -93,6 +99,11 @@ export function CurrencySection({
       {offline && !offline.offline && offline.missing.length > 0 && (
         <p className="notice" role="status">
           The rates service has no rate for {offline.missing.join(', ')}; those keep the rate typed here.
+        </p>
+      )}
+      {unrated.length > 0 && (
+        <p className="notice notice--warning" role="status" data-testid="pce-missing-rates">
+          {missingRatesNotice(unrated, form.defaultCurrency)}
         </p>
       )}
       <table className="pce-table pce-rates">

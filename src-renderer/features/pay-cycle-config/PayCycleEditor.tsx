@@ -9,6 +9,8 @@ import {
 } from '../../../src-shared/domain/pay-cycles'
 import { formatLongDate } from '../../../src-shared/domain/proration'
 import { invoke } from '../../app/client'
+import { selectEmployees, selectPayRanges } from '../../app/data-slice'
+import { useAppSelector } from '../../app/hooks'
 import { useDialog } from '../../components/dialog'
 import { useToast } from '../../components/toast'
 import { CurrencySection } from './CurrencySection'
@@ -50,6 +52,14 @@ export function PayCycleEditor({
   const [saveError, setSaveError] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
   const [live, setLive] = useState<LiveRates | null>(null)
+  const employees = useAppSelector(selectEmployees)
+  const payRanges = useAppSelector(selectPayRanges)
+  const payCurrencies = useMemo(() => {
+    const codes = new Set<string>()
+    for (const e of employees) codes.add(e.defaultPayCurrency)
+    for (const r of payRanges) codes.add(r.payCurrency)
+    return [...codes]
+  }, [employees, payRanges])
   const today = todayIso()
   const savedEffectiveDate = cycle?.effectiveDate ?? null
   const errors = useMemo(() => formErrors(form, today, savedEffectiveDate), [form, today, savedEffectiveDate])
@@ -135,6 +145,7 @@ export function PayCycleEditor({
         onReloadLive={() => void reloadLive()}
         reloading={reloading}
         offline={live}
+        payCurrencies={payCurrencies}
       />
       <ComponentsSection {...section} />
       <BonusSection {...section} />

@@ -97,6 +97,24 @@ export function addableCurrencies(form: EditorForm): string[] {
   return CURRENCY_CODES.filter((code) => !form.rates.some((r) => r.code === code))
 }
 
+/**
+ * Currencies the company pays in (employees and pay ranges) that have no usable rate in the form: spec
+ * §9 converts them at 0, so their pay would drop out of budgets, team totals and dashboards unseen.
+ */
+export function currenciesWithoutRate(form: EditorForm, inUse: Iterable<string>): string[] {
+  const rated = new Set(
+    form.rates.filter((r) => r.code === form.defaultCurrency || (r.rate ?? 0) > 0).map((r) => r.code),
+  )
+  return [...new Set(inUse)].filter((code) => code !== '' && !rated.has(code)).sort()
+}
+
+/** What the editor says of those currencies ('CAD', 'CAD and DOP', 'CAD, DOP and EUR'). */
+export function missingRatesNotice(codes: readonly string[], defaultCurrency: string): string {
+  const list =
+    codes.length <= 1 ? (codes[0] ?? '') : `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`
+  return `Pay in ${list} has no rate per 1 ${defaultCurrency} here, so it counts as 0 in budgets, team totals and dashboards. Add the rates below, or use 'Reload live rates'.`
+}
+
 export function addCurrency(form: EditorForm, code: string): EditorForm {
   if (form.rates.some((r) => r.code === code)) return form
   return { ...form, rates: [...form.rates, { code, rate: null }], ratesAsOf: null }

@@ -16,9 +16,11 @@ import {
   applyLiveRates,
   changeDefaultCurrency,
   configInput,
+  currenciesWithoutRate,
   formErrors,
   formFromCycle,
   isDirty,
+  missingRatesNotice,
   newForm,
   removeCurrency,
   setRate,
@@ -121,6 +123,27 @@ describe('the editor form', () => {
     expect(between.date).toEqual(['2026-01-01', ''])
     expect(withRuleDate(between, 1, '2026-02-01').date).toEqual(['2026-01-01', '2026-02-01'])
     expect(withComparison(between, '>=').date).toBe('2026-01-01')
+  })
+})
+
+describe('currencies the company pays in without a rate (spec §9: they convert to 0)', () => {
+  it('names each currency in use that has no positive rate, never the default', () => {
+    const form = formFromCycle(cycle)
+    expect(currenciesWithoutRate(form, ['USD', 'EUR', 'JPY', 'USD'])).toEqual([])
+    expect(currenciesWithoutRate(form, ['USD', 'DOP', 'CAD', 'EUR', 'DOP'])).toEqual(['CAD', 'DOP'])
+    const emptied = setRate(addCurrency(form, 'CAD'), 'CAD', null)
+    expect(currenciesWithoutRate(emptied, ['CAD'])).toEqual(['CAD'])
+    expect(currenciesWithoutRate(setRate(emptied, 'CAD', 1.37), ['CAD'])).toEqual([])
+    expect(currenciesWithoutRate(setRate(emptied, 'CAD', 0), ['CAD'])).toEqual(['CAD'])
+  })
+
+  it('says what happens to that pay and what to do', () => {
+    expect(missingRatesNotice(['DOP'], 'USD')).toBe(
+      "Pay in DOP has no rate per 1 USD here, so it counts as 0 in budgets, team totals and dashboards. Add the rates below, or use 'Reload live rates'.",
+    )
+    expect(missingRatesNotice(['CAD', 'DOP', 'EUR'], 'USD')).toMatch(
+      /^Pay in CAD, DOP and EUR has no rate per 1 USD here/,
+    )
   })
 })
 
