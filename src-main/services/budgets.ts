@@ -2,6 +2,7 @@ import type { SavedBudget, SessionUser } from '../../src-shared/contract'
 import { budgetInputState, savedBudgetMessage } from '../../src-shared/domain/team-budget'
 import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
+import { enqueueChange } from '../workbook/queries/sync'
 import { countTeamMembers, findTeam, saveTeamBudget } from '../workbook/queries/teams'
 import { Failure } from './failure'
 import { requireCurrentPayCycle } from './pay-cycle'
@@ -36,6 +37,14 @@ export async function setTeamBudget(
       oldValue: { budget: team.budget, budgetCurrency: team.budgetCurrency },
       newValue: { budget: input.budget, budgetCurrency: currency },
     })
+    await enqueueChange(
+      trx,
+      'team.budget',
+      team.id,
+      { budget: input.budget, budget_currency: currency },
+      { budget: team.budget, budget_currency: team.budgetCurrency },
+      at,
+    )
   })
   return {
     team: { ...team, budget: input.budget, budgetCurrency: currency },

@@ -49,9 +49,13 @@ async function reasonOf(response: Response): Promise<string> {
  */
 async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
   if (batch.kind === 'reward')
-    return transport.authorized('PUT', `api/employeerewards/${batch.employeeId}/`, batch.fields, {
+    return transport.authorized('PUT', `api/employeerewards/${batch.entityId}/`, batch.fields, {
       [IDEMPOTENCY_HEADER]: batch.pushKey,
       [BASE_SEQ_HEADER]: String(batch.baseSeq),
+    })
+  if (batch.kind === 'team.budget')
+    return transport.authorized('PUT', `api/teams/${batch.entityId}/`, batch.fields, {
+      [IDEMPOTENCY_HEADER]: batch.pushKey,
     })
   if (batch.kind === 'submission') {
     const response = await transport.authorized('POST', 'api/paycycle/submit/', batch.fields)
@@ -142,7 +146,7 @@ export class SyncEngine {
             this.invoke('sync.refused', {
               pushKey: batch.pushKey,
               kind: batch.kind,
-              employeeId: batch.employeeId,
+              entityId: batch.entityId,
               fields: batch.fields,
               previous: batch.previous,
               reason: outcome.reason,

@@ -7,7 +7,7 @@ export const PUSH_CONCURRENCY = 8
  * The outbox's batches as groups sent together, in order. Reward batches of different employees
  * share a group of up to `size`; a second batch of the same employee (a retried one, then a newer
  * one) starts a new group so the server sees them in order; anything else (a submission, a send-back)
- * goes alone, after everything before it.
+ * (or a team budget) goes alone, after everything before it.
  */
 export function pushWindows(batches: readonly PushBatchDto[], size = PUSH_CONCURRENCY): PushBatchDto[][] {
   const windows: PushBatchDto[][] = []
@@ -22,7 +22,7 @@ export function pushWindows(batches: readonly PushBatchDto[], size = PUSH_CONCUR
       windows.push([batch])
       continue
     }
-    if (current.length === size || current.some((b) => b.employeeId === batch.employeeId)) flush()
+    if (current.length === size || current.some((b) => b.entityId === batch.entityId)) flush()
     current.push(batch)
   }
   flush()

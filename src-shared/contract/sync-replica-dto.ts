@@ -32,9 +32,9 @@ export interface SyncStatus {
 /** A push the engine sends under one idempotency key (see the workbook's outbox). */
 export interface PushBatchDto {
   pushKey: string
-  kind: 'reward' | 'submission' | 'submission.deleted'
-  /** The employee rewarded, or the planner who submitted. */
-  employeeId: number
+  kind: 'reward' | 'submission' | 'submission.deleted' | 'team.budget'
+  /** The employee rewarded, the planner who submitted, or the team budgeted. */
+  entityId: number
   fields: Record<string, string | number | boolean | null>
   previous: Record<string, string | number | boolean | null>
   baseSeq: number

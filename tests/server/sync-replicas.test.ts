@@ -194,6 +194,44 @@ describe('live sync between two replicas', () => {
     }
   })
 
+  it("a team budget goes to the server's team; refused there, it is put back with the server's reason", async () => {
+    const sizes = new Map<number, number>()
+    for (const e of snapshot.employees)
+      if (e.team_id !== null) sizes.set(e.team_id, (sizes.get(e.team_id) ?? 0) + 1)
+    const [teamId] = [...sizes].sort((a, b) => b[1] - a[1])[0]
+    const team = snapshot.teams.find((t) => t.id === teamId)!
+    const local = () =>
+      ownerDesktop.session
+        .workbook!.db.selectFrom('team')
+        .selectAll()
+        .where('id', '=', teamId)
+        .executeTakeFirstOrThrow()
+    const onServer = () =>
+      server().db.selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow()
+    await ownerDesktop.engine.syncUntilIdle()
+
+    await ownerDesktop.call('teams.setBudget', { teamId, budget: 123_456_00, currency: 'USD' })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await onServer()).toMatchObject({ budget: 123_456_00, budget_currency: 'USD' })
+
+    const setRole = (role: string) =>
+      server().db.updateTable('app_user').set({ role }).where('email', '=', 'owner@twin.test').execute()
+    await setRole('PLANNER')
+    try {
+      await ownerDesktop.call('teams.setBudget', { teamId, budget: 1_00, currency: 'USD' })
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 1, outbox: 0 })
+    } finally {
+      await setRole('OWNER')
+    }
+    expect(await local()).toMatchObject({ budget: 123_456_00, budget_currency: 'USD' })
+    expect(await onServer()).toMatchObject({ budget: 123_456_00 })
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to ${team.name}'s budget: Your role (PLANNER) may not change teams. It was put back.`,
+    ])
+  })
+
   it('a replica whose user the server no longer lets follow the company says so, stays readable and pushes nothing', async () => {
     const setRole = (role: string) =>
       server().db.updateTable('app_user').set({ role }).where('email', '=', 'owner@twin.test').execute()

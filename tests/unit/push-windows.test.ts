@@ -1,10 +1,10 @@
 import type { PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
 import { pushWindows } from '../../src-main/sync/push-windows'
 
-const batch = (n: number, employeeId: number, kind: PushBatchDto['kind'] = 'reward'): PushBatchDto => ({
+const batch = (n: number, entityId: number, kind: PushBatchDto['kind'] = 'reward'): PushBatchDto => ({
   pushKey: `key-${n}`,
   kind,
-  employeeId,
+  entityId,
   fields: {},
   previous: {},
   baseSeq: 0,

@@ -25,6 +25,7 @@ import {
   upsertState,
   type PushBatch,
 } from '../../workbook/queries/sync'
+import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
@@ -96,17 +97,58 @@ async function employeeName(
  * was before (a reward's fields unless a later queued edit changed them again; a submission or a
  * send-back undone) and the user is told why.
  */
+/**
+ * A team budget the server refused is put back to what it was before, unless a later budget of the
+ * same team is still queued (that one goes out next and the server judges it).
+ */
+async function teamBudgetRefused(
+  workbook: Workbook,
+  batch: Pick<PushBatchDto, 'pushKey' | 'entityId' | 'previous'>,
+  reason: string,
+): Promise<SyncApplied> {
+  const team = await workbook.db
+    .selectFrom('team')
+    .select('name')
+    .where('id', '=', batch.entityId)
+    .executeTakeFirst()
+  await workbook.db.transaction().execute(async (trx) => {
+    await dropPush(trx, batch.pushKey)
+    const later = await trx
+      .selectFrom('sync_outbox')
+      .select('id')
+      .where('kind', '=', 'team.budget')
+      .where('entity_id', '=', batch.entityId)
+      .executeTakeFirst()
+    if (later) return
+    const budget = batch.previous.budget
+    const currency = batch.previous.budget_currency
+    await saveTeamBudget(
+      trx,
+      batch.entityId,
+      typeof budget === 'number' ? budget : null,
+      typeof currency === 'string' ? currency : null,
+    )
+  })
+  return {
+    employeeIds: [],
+    submissionsChanged: false,
+    notices: [refusedChangeMessage(`${team?.name ?? `team ${batch.entityId}`}'s budget`, reason)],
+    last: 0,
+  }
+}
+
 export async function pushRefused(
   table: TableCache,
   workbook: Workbook,
-  batch: Pick<PushBatchDto, 'pushKey' | 'kind' | 'employeeId' | 'fields' | 'previous'>,
+  batch: Pick<PushBatchDto, 'pushKey' | 'kind' | 'entityId' | 'fields' | 'previous'>,
   reason: string,
   userId: number,
   now = new Date(),
 ): Promise<SyncApplied> {
-  const name = await employeeName(workbook.db, batch.employeeId)
+  if (batch.kind === 'team.budget') return teamBudgetRefused(workbook, batch, reason)
+  const name = await employeeName(workbook.db, batch.entityId)
   const told = (notice: string, submissionsChanged: boolean): SyncApplied => ({
-    employeeIds: [batch.employeeId],
+    employeeIds: [batch.entityId],
     submissionsChanged,
     notices: [notice],
     last: 0,
@@ -139,12 +181,12 @@ export async function pushRefused(
     table.invalidate()
     return told(refusedChangeMessage(`${name}'s plan`, reason), true)
   }
-  const current = (await currentRewards(workbook, [batch.employeeId])).get(batch.employeeId) ?? {}
+  const current = (await currentRewards(workbook, [batch.entityId])).get(batch.entityId) ?? {}
   const changes: RewardChange[] = []
   await workbook.db.transaction().execute(async (trx) => {
     await dropPush(trx, batch.pushKey)
-    const later = (await pendingFields(trx)).get(batch.employeeId) ?? new Set()
-    const change: RewardChange = { employeeId: batch.employeeId, changes: {} }
+    const later = (await pendingFields(trx)).get(batch.entityId) ?? new Set()
+    const change: RewardChange = { employeeId: batch.entityId, changes: {} }
     for (const [column, value] of Object.entries(batch.previous) as [SyncedRewardField, unknown][]) {
       if (later.has(column)) continue
       const old = localValue(column, current[column])

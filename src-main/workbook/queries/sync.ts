@@ -8,17 +8,18 @@ import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
 type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
 type Value = string | number | boolean | null
 
-/** What a queued change is: a reward edit, a planner submission, or its send-back. */
-export type OutboxKind = 'reward' | 'submission' | 'submission.deleted'
+/** What a queued change is: a reward edit, a planner submission, its send-back, or a team budget. */
+export type OutboxKind = 'reward' | 'submission' | 'submission.deleted' | 'team.budget'
 
 /**
- * A push under one idempotency key: one employee's reward edits merged (later edits win), or one
- * submission or send-back (`employeeId` is then the planner).
+ * A push under one idempotency key: one employee's reward edits merged (later edits win), one
+ * submission or send-back, or one team budget.
  */
 export interface PushBatch {
   pushKey: string
   kind: OutboxKind
-  employeeId: number
+  /** The employee rewarded, the planner who submitted, or the team budgeted. */
+  entityId: number
   fields: Record<string, Value>
   /** The values before the first of the merged edits: what a refused push puts back. */
   previous: Record<string, Value>
@@ -89,17 +90,17 @@ async function insertOutbox(
     .execute()
 }
 
-/** Queues a submission or a send-back of a replica, in its own transaction. */
+/** Queues a submission, a send-back or a team budget of a replica, in its own transaction. */
 export async function enqueueChange(
   trx: Transaction<WorkbookDatabase>,
   kind: Exclude<OutboxKind, 'reward'>,
-  plannerEmployeeId: number,
+  entityId: number,
   fields: Record<string, Value>,
   previous: Record<string, Value>,
   at: string,
 ): Promise<void> {
   if ((await replicaServer(trx)) === null) return
-  await insertOutbox(trx, kind, plannerEmployeeId, fields, previous, await lastSeq(trx), at)
+  await insertOutbox(trx, kind, entityId, fields, previous, await lastSeq(trx), at)
 }
 
 async function lastSeq(db: Db): Promise<number> {
@@ -154,7 +155,7 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
       const batch = batches.get(key) ?? {
         pushKey: key,
         kind: row.kind as OutboxKind,
-        employeeId: row.entity_id,
+        entityId: row.entity_id,
         fields: {},
         previous: {},
         baseSeq: row.base_seq,

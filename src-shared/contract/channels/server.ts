@@ -76,8 +76,8 @@ export const serverChannels = {
     z
       .object({
         pushKey: pushKeySchema,
-        kind: z.enum(['reward', 'submission', 'submission.deleted']),
-        employeeId: z.number().int().positive(),
+        kind: z.enum(['reward', 'submission', 'submission.deleted', 'team.budget']),
+        entityId: z.number().int().positive(),
         fields: pushedValuesSchema,
         previous: pushedValuesSchema,
         reason: z.string().max(2000),
