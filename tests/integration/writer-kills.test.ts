@@ -9,6 +9,8 @@ import { tempDir } from '../support/temp'
 // cells, a bulk plan file and a pay-cycle activation, each killed with SIGKILL on a seeded line of
 // the SQL tracer (they print no progress) or a seeded delay after the WAL started to grow.
 const KILLS = Number(process.env.KILLS_PER_WRITER ?? 20)
+/** Each writer's series: ample for CI's 20 kills on a busy machine, and for the soak's 200. */
+const SERIES_TIMEOUT = Math.max(600_000, KILLS * 6_000)
 const EMPLOYEES = 600
 const PASTED_ROWS = 500
 const dir = tempDir()
@@ -45,48 +47,60 @@ async function series(writer: Omit<Writer, 'env'>): Promise<Series> {
   return killSeries({ ...writer, env: bundles.env }, dir, KILLS, random)
 }
 
-it('a pasted block of 1,000 cells killed at any moment leaves the table as before or as after', async () => {
-  // 500 rows × (New Salary, Comments), as the table sends a paste: one rewards.update.
-  const updates = rows.slice(0, PASTED_ROWS).map((row, index) => ({
-    employeeId: row.id,
-    changes: { newSalary: row.currentSalary + 150_000, comments: `Pasted ${index + 1}` },
-  }))
-  const updatesFile = path.join(dir, 'paste.json')
-  fs.writeFileSync(updatesFile, JSON.stringify(updates))
-  const result = await series({
-    name: 'paste',
-    base: demo,
-    args: (target) => traced(bundles.pasteChild, target, updatesFile),
-  })
-  expectHeld('paste of 1,000 cells', result)
-}, 600_000)
+it(
+  'a pasted block of 1,000 cells killed at any moment leaves the table as before or as after',
+  async () => {
+    // 500 rows × (New Salary, Comments), as the table sends a paste: one rewards.update.
+    const updates = rows.slice(0, PASTED_ROWS).map((row, index) => ({
+      employeeId: row.id,
+      changes: { newSalary: row.currentSalary + 150_000, comments: `Pasted ${index + 1}` },
+    }))
+    const updatesFile = path.join(dir, 'paste.json')
+    fs.writeFileSync(updatesFile, JSON.stringify(updates))
+    const result = await series({
+      name: 'paste',
+      base: demo,
+      args: (target) => traced(bundles.pasteChild, target, updatesFile),
+    })
+    expectHeld('paste of 1,000 cells', result)
+  },
+  SERIES_TIMEOUT,
+)
 
-it('a bulk plan file killed at any moment leaves the plans as before or as after', async () => {
-  const lines = ['Employee Id,New Salary,Comments']
-  for (const row of rows)
-    lines.push(`${row.employeeId},${((row.currentSalary + 250_000) / 100).toFixed(2)},Planned in bulk`)
-  const planCsv = path.join(dir, 'plan.csv')
-  fs.writeFileSync(planCsv, `${lines.join('\r\n')}\r\n`)
-  const result = await series({
-    name: 'plan',
-    base: demo,
-    args: (target) => traced(bundles.cli, 'plan', target, planCsv, '--json'),
-  })
-  expectHeld(`plan file of ${rows.length} rows`, result)
-}, 600_000)
+it(
+  'a bulk plan file killed at any moment leaves the plans as before or as after',
+  async () => {
+    const lines = ['Employee Id,New Salary,Comments']
+    for (const row of rows)
+      lines.push(`${row.employeeId},${((row.currentSalary + 250_000) / 100).toFixed(2)},Planned in bulk`)
+    const planCsv = path.join(dir, 'plan.csv')
+    fs.writeFileSync(planCsv, `${lines.join('\r\n')}\r\n`)
+    const result = await series({
+      name: 'plan',
+      base: demo,
+      args: (target) => traced(bundles.cli, 'plan', target, planCsv, '--json'),
+    })
+    expectHeld(`plan file of ${rows.length} rows`, result)
+  },
+  SERIES_TIMEOUT,
+)
 
-it('a pay-cycle activation killed at any moment leaves the cycles as before or as after', async () => {
-  // The demo's cycle is closed by a new one (its employees move along); activating it moves them back.
-  const base = path.join(dir, 'two-cycles.paycycle')
-  fs.copyFileSync(demo, base)
-  const [first] = JSON.parse(runBundle(bundles, bundles.cli, 'cycle', base, 'list', '--json')) as {
-    id: number
-  }[]
-  runBundle(bundles, bundles.cli, 'cycle', base, 'new', '--name', 'Second cycle', '--json')
-  const result = await series({
-    name: 'cycle',
-    base,
-    args: (target) => traced(bundles.cli, 'cycle', target, 'activate', String(first.id), '--json'),
-  })
-  expectHeld(`activation moving ${EMPLOYEES} employees`, result)
-}, 600_000)
+it(
+  'a pay-cycle activation killed at any moment leaves the cycles as before or as after',
+  async () => {
+    // The demo's cycle is closed by a new one (its employees move along); activating it moves them back.
+    const base = path.join(dir, 'two-cycles.paycycle')
+    fs.copyFileSync(demo, base)
+    const [first] = JSON.parse(runBundle(bundles, bundles.cli, 'cycle', base, 'list', '--json')) as {
+      id: number
+    }[]
+    runBundle(bundles, bundles.cli, 'cycle', base, 'new', '--name', 'Second cycle', '--json')
+    const result = await series({
+      name: 'cycle',
+      base,
+      args: (target) => traced(bundles.cli, 'cycle', target, 'activate', String(first.id), '--json'),
+    })
+    expectHeld(`activation moving ${EMPLOYEES} employees`, result)
+  },
+  SERIES_TIMEOUT,
+)
