@@ -18,15 +18,18 @@ import { peakRssMiB, row, timed } from './measure'
  * - The query behind the page, through the dispatcher as the workbook worker runs it: opening the
  *   workbook, the first `plannerStatus.tree` (top teams and two levels below: it builds the table
  *   model), the same call warm, a drill into the deepest team, `plannerStatus.find`, and the tree
- *   after a submission (which rebuilds the model); answer sizes and peak memory.
- * - In Chromium over browser mode: the app's initial load, the page opened by its address until
- *   the first card shows (a whole page load), the sidebar link from the table, a team opened from
- *   its card and 'Find a team or planner'; how many cards the page holds.
+ *   after a submission (kept in place: `TableModel.setSubmitted`); answer sizes and peak memory.
+ * - In Chromium over browser mode: Planner Status opened on the first visit, before the company's
+ *   lists have arrived (cold: the model is built then) and once they have; the page opened again by
+ *   its address (a whole page load, the lists loading beside it), the sidebar link from the table, a
+ *   team opened from its card and 'Find a team or planner'; how many cards the page holds.
  * Each figure is the median of the runs in brackets. Figures only: nothing here is asserted.
  */
 const TEAMS = 20_000
 const EMPLOYEES = 131_200
 const RUNS = 3
+/** The company's lists at 131,200 employees take minutes on a busy machine. */
+const LOAD_WAIT_MS = 600_000
 
 function nodesIn(nodes: readonly PlannerStatusNode[]): number {
   let count = 0
@@ -170,7 +173,7 @@ async function dispatcherFigures(dir: string, file: string): Promise<void> {
 }
 
 async function cardsShown(page: Page): Promise<void> {
-  await page.locator('[data-testid="status-card"]').first().waitFor({ timeout: WAIT_MS })
+  await page.locator('[data-testid="status-card"]').first().waitFor({ timeout: LOAD_WAIT_MS })
 }
 
 async function browserFigures(dir: string, file: string): Promise<void> {
@@ -181,10 +184,18 @@ async function browserFigures(dir: string, file: string): Promise<void> {
     const page = await context.newPage()
     page.setDefaultTimeout(WAIT_MS)
     row('in Chromium (browser mode)', '')
-    const loadStarted = performance.now()
-    await page.goto(app.url)
-    await page.waitForSelector('body[data-app-state="loaded"]', { timeout: WAIT_MS })
-    row('  app loaded (table, initial data)', `${(performance.now() - loadStarted).toFixed(0)} ms`)
+    // The token address sets the session cookie; Planner Status is then opened at once, before the
+    // company's lists have arrived: the first card waits only for the model (built here, cold).
+    const coldStarted = performance.now()
+    await page.goto(app.url, { waitUntil: 'commit' })
+    await page.goto(`${app.origin}/plannerstatus`, { waitUntil: 'commit' })
+    await cardsShown(page)
+    row(
+      '  first visit: /plannerstatus, first card (cold)',
+      `${(performance.now() - coldStarted).toFixed(0)} ms`,
+    )
+    await page.waitForSelector('body[data-app-state="loaded"]', { timeout: LOAD_WAIT_MS })
+    row("  first visit: the company's lists loaded", `${(performance.now() - coldStarted).toFixed(0)} ms`)
 
     const byAddress: number[] = []
     for (let run = 0; run < RUNS; run++) {
@@ -192,9 +203,9 @@ async function browserFigures(dir: string, file: string): Promise<void> {
       await page.goto(`${app.origin}/plannerstatus`, { waitUntil: 'commit' })
       await cardsShown(page)
       byAddress.push(performance.now() - started)
-      await page.waitForSelector('body[data-app-state="loaded"]', { timeout: WAIT_MS })
+      await page.waitForSelector('body[data-app-state="loaded"]', { timeout: LOAD_WAIT_MS })
     }
-    row('  /plannerstatus opened, first card', msOf(byAddress))
+    row('  /plannerstatus opened again (page load), first card', msOf(byAddress))
     const cards = await page.locator('[data-testid="status-card"]').count()
     const domNodes = await page.evaluate(() => document.querySelectorAll('*').length)
     row('  cards on the page', `${cards} (${domNodes} DOM elements in all)`)

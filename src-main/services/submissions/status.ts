@@ -18,11 +18,11 @@ interface StatusCounts {
   headcount: Map<number, number>
 }
 
-const countsCache = new WeakMap<TableModel, StatusCounts>()
+const countsCache = new WeakMap<TableModel, { version: number; counts: StatusCounts }>()
 
 function statusCounts(model: TableModel): StatusCounts {
   const cached = countsCache.get(model)
-  if (cached) return cached
+  if (cached && cached.version === model.version) return cached.counts
   const subPlanners = new Map<number, number>()
   const submitted = new Map<number, number>()
   const headcount = new Map<number, number>()
@@ -48,7 +48,7 @@ function statusCounts(model: TableModel): StatusCounts {
     headcount.set(parentId, (headcount.get(parentId) ?? 0) + (headcount.get(id) ?? 0))
   }
   const counts = { subPlanners, submitted, headcount }
-  countsCache.set(model, counts)
+  countsCache.set(model, { version: model.version, counts })
   return counts
 }
 

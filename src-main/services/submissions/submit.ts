@@ -92,7 +92,7 @@ export async function submitPlan(
       newValue: { type, comments },
     })
   })
-  table.invalidate()
+  table.update(workbook, (m) => m.setSubmitted(plannerId, true))
   return (await findSubmission(workbook.db, model.payCycle.id, plannerId)) as PlannerSubmissionDto
 }
 
@@ -132,7 +132,7 @@ export async function unsubmitPlan(
       newValue: null,
     })
   })
-  table.invalidate()
+  table.update(workbook, (m) => m.setSubmitted(plannerEmployeeId, false))
   return null
 }
 

@@ -38,6 +38,15 @@ export class TableCache {
     return this.workbook === workbook ? this.model : null
   }
 
+  /**
+   * A change made in place on the built model (a submission, a send-back); a build under way read the
+   * workbook before the change, so it is not kept.
+   */
+  update(workbook: Workbook, change: (model: TableModel) => void): void {
+    this.generation++
+    if (this.model && this.workbook === workbook) change(this.model)
+  }
+
   invalidate(): void {
     this.generation++
     this.model = null
