@@ -72,7 +72,7 @@ const COMMANDS: Record<string, Command> = {
     run: ([file, ...rest], flags, out) => payRangeCommand(file, flags, out, rest),
   },
   statements: {
-    args: ['file', 'template|generate'],
+    args: ['file', 'template|generate|send|revoke-link|restore-link'],
     variadic: true,
     run: ([file, ...rest], flags, out) => statementsCommand(file, flags, out, rest),
   },
@@ -140,6 +140,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         template: { type: 'string' },
         out: { type: 'string' },
         combined: { type: 'boolean' },
+        method: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })

@@ -6,7 +6,7 @@ import { withAccount } from './server-commands'
 import { withSession, type CliSession } from './workbook-session'
 
 /** The CLI session's calls as envelopes, the way the engine meets the workbook worker in the app. */
-function replicaOf(session: CliSession) {
+export function replicaOf(session: CliSession) {
   return async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>> => {
     try {
       return { ok: true, value: await session.call(channel, input) }

@@ -80,6 +80,13 @@ export const USAGE = `Meritbook command line
       One PDF per employee (everyone the user may see, a team and the teams below it, or these employees) in
       <dir>, named from the Employee Id and the name; --combined also writes 'All statements.pdf'.
       --json: { written, files, combined }.
+  statements <replica.paycycle> send --template <name> [--method attachment|link] [--team <name> | --employees <Employee Id,…>] --email <e> --password-stdin [--server <url>] [--as <email>] --json
+      Send statements by e-mail through the company server the workbook was joined from (bulk-mail-statement,
+      25 a step): the PDF attached (default; it cannot be recalled) or a personal link that can be revoked.
+      Each employee's outcome is recorded in the workbook; --json: { total, sent, failed, results: [{ employeeId,
+      name, status, detail }] }. Acts as --as, else as --email.
+  statements <replica.paycycle> revoke-link|restore-link --employee <Employee Id> --email <e> --password-stdin [--server <url>] --json
+      Revoke (or restore) the link of the employee's latest statement sent as a link; --json: the server's statement.
 
 Run with: npm run -s cli -- <command> …`
 
