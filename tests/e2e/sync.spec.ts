@@ -94,6 +94,19 @@ test("a planner's edit appears on the admin's desktop; the admin's send-back unl
   await admin.screenshot({ path: path.join(dir, 'admin.png') })
   if (process.env.SYNC_SHOTS) fs.copyFileSync(path.join(dir, 'admin.png'), process.env.SYNC_SHOTS)
 
+  // The network goes: the planner keeps typing, the status counts what waits; back online, it drains.
+  companyServer.setOffline(true)
+  await cell(planner, id, 'lumpSum').click()
+  await planner.keyboard.type('777')
+  await planner.keyboard.press('Enter')
+  await expect(cell(planner, id, 'lumpSum')).toContainText('777.00')
+  await expect(planner.getByTestId('sync-status')).toHaveText('Offline — 1 change waiting', {
+    timeout: 20_000,
+  })
+  companyServer.setOffline(false)
+  await expect(planner.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  await expect(cell(admin, id, 'lumpSum')).toContainText('777.00', { timeout: 45_000 })
+
   // The planner submits: the admin's Planner Status shows it; the admin sends it back.
   await planner.getByTestId('submit-plan').click()
   await planner.getByTestId('dialog').getByTestId('submit-plan-comments').fill('Ready for HR')

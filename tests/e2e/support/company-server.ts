@@ -20,6 +20,8 @@ export interface RunningCompanyServer {
   db: ServerDb
   /** Moves the server's clock (access tokens expire after 15 minutes). */
   advance(ms: number): void
+  /** Offline: every connection is dropped unanswered, as when the laptop leaves the office's network. */
+  setOffline(offline: boolean): void
   stop(): Promise<void>
 }
 
@@ -53,6 +55,10 @@ export async function startCompanyServer(owner: {
   await createCompany(context, { companyName: owner.company, ownerEmail: owner.email, ownerName: owner.name })
   await setPassword(db, owner.email, owner.password)
   const app = await buildServer(context)
+  let offline = false
+  app.server.on('connection', (socket) => {
+    if (offline) socket.destroy()
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   return {
@@ -61,6 +67,10 @@ export async function startCompanyServer(owner: {
     app,
     db,
     advance: (ms) => (offset += ms),
+    setOffline(value) {
+      offline = value
+      if (value) app.server.closeAllConnections()
+    },
     async stop() {
       await app.close()
       await db.destroy()
