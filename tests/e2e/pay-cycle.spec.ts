@@ -6,6 +6,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { PayCycleDto, Result, TableRow } from '../../src-shared/contract'
+import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
 
 const CLOSED = 'The pay cycle is closed; choices are locked.'
@@ -270,4 +271,82 @@ test('an imported company paid in several currencies: the editor names those wit
   } finally {
     await app.stop()
   }
+})
+
+test.describe('the pay cycle editor as an ADMIN', () => {
+  const demo = generateDemoCompany({ employees: 500, seed: 1 })
+  const admin = demo.sampleUsers.ADMIN
+  const waitingRows = async (page: Page) => {
+    const { rows } = await api<{ rows: TableRow[] }>(page, 'table.query', {
+      offset: 0,
+      limit: 500,
+      sort: null,
+      filters: {},
+      search: '',
+      viewAsEmployeeId: null,
+    })
+    return rows.filter((r) => r.violations.some((v) => v.message.startsWith('Waiting for a submission from')))
+      .length
+  }
+  const badge = async (page: Page) => {
+    await page.getByTestId('nav-employeetable').click()
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    return page.getByTestId('violation-badge')
+  }
+
+  test('a violation severity saved re-evaluates the Compensation Table at once, and Undo puts it back', async ({
+    page,
+  }) => {
+    const app = await startApp(['--demo', '--as', admin])
+    try {
+      await openConfig(page, app)
+      const before = (await (await badge(page)).textContent()) ?? ''
+      const waitingBefore = await waitingRows(page)
+      expect(waitingBefore).toBeGreaterThan(0)
+      await page.getByTestId('nav-paycycleplan').click()
+      await page.getByTestId('plan-tab-config').click()
+      await page.getByTestId('pce-violation-subPlannerNotSubmitted-unset').check()
+      await page.getByTestId('pce-save').click()
+      await expect(page.getByTestId('toast').filter({ hasText: /^✓?Successfully saved / })).toBeVisible()
+      await expect(await badge(page)).not.toHaveText(before)
+      expect(await waitingRows(page)).toBe(0)
+
+      await page.getByTestId('nav-paycycleplan').click()
+      await page.getByTestId('plan-tab-config').click()
+      await page.getByTestId('pce-undo').click()
+      await expect(page.getByTestId('toast').filter({ hasText: 'Undone: Save' })).toBeVisible()
+      await expect(page.getByTestId('pce-violation-subPlannerNotSubmitted-warning')).toBeChecked()
+      await expect(await badge(page)).toHaveText(before)
+      expect(await waitingRows(page)).toBe(waitingBefore)
+    } finally {
+      await app.stop()
+    }
+  })
+
+  test("a save or a close the main process fails says 'Error saving configuration. Please try again.' or 'Error Closing Pay Cycle'", async ({
+    page,
+  }) => {
+    const app = await startApp(['--demo', '--as', admin])
+    try {
+      await openConfig(page, app)
+      const failed = { ok: false, error: { code: 'INTERNAL', message: 'The disk is full.' } }
+      await page.route('**/api/invoke/payCycles.save', (route) => route.fulfill({ json: failed }))
+      await page.route('**/api/invoke/payCycles.close', (route) => route.fulfill({ json: failed }))
+      await page.getByTestId('pce-name').fill('FY2026 (renamed)')
+      await page.getByTestId('pce-save').click()
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'Error saving configuration. Please try again.' }),
+      ).toBeVisible()
+      await expect(page.getByTestId('pce-dirty')).not.toHaveText('Saved')
+      await page.getByTestId('pce-revert').click()
+      await page.getByTestId('pce-close-cycle').click()
+      await page.getByTestId('close-pay-cycle-confirm').click()
+      await expect(page.getByTestId('toast').filter({ hasText: 'Error Closing Pay Cycle' })).toBeVisible()
+      await expect(page.getByTestId('dialog')).toContainText('The disk is full.')
+      await page.getByTestId('dialog').getByRole('button', { name: 'Cancel' }).click()
+      await expect(page.getByTestId('pce-status')).toContainText('Active')
+    } finally {
+      await app.stop()
+    }
+  })
 })

@@ -73,7 +73,12 @@ export function PayCycleConfigPanel() {
   )
 
   // Undo and redo move saved steps; while the form holds unsaved changes they wait (the keys too).
-  const history = useUndoSteps(() => void load(), {
+  // A step kept from an earlier visit of the tab calls that visit's `apply`, which no longer shows
+  // anything: after every move, read the list again and rebuild the editor's form from it.
+  const afterMove = useCallback(() => {
+    void load().then(() => setRevision((r) => r + 1))
+  }, [load])
+  const history = useUndoSteps(afterMove, {
     keepAs: sessionKey ? `payCycles:${sessionKey}` : null,
     keys: !dirty,
   })
