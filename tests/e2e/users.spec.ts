@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
 import { expectToastShown, recordToasts } from './support/toasts'
@@ -165,4 +169,54 @@ test.describe('Users as an ADMIN', () => {
     await page.getByTestId('users-undo').click()
     await expect(created.getByTestId('users-role')).toHaveValue('EMPLOYEE')
   })
+})
+
+test("an imported company gets its planners: 'Create users for all managers' previews, creates, and undoes", async ({
+  page,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-managers-'))
+  const file = path.join(dir, 'acme.paycycle')
+  const csv = path.join(dir, 'employees.csv')
+  const run = (...args: string[]) =>
+    expect(spawnSync(process.execPath, ['out/main/cli.js', ...args]).status).toBe(0)
+  run('demo-csv', csv, '--employees', '60')
+  // One manager without an email: the preview says so and leaves them out.
+  const lines = fs.readFileSync(csv, 'utf8').trimEnd().split('\n')
+  const rows = lines.slice(1).map((line) => line.split(','))
+  const managerIds = new Set(rows.map((r) => r[4]).filter(Boolean))
+  const managers = rows.filter((r) => managerIds.has(r[0]))
+  const noEmail = managers[managers.length - 1]
+  noEmail[3] = ''
+  fs.writeFileSync(csv, [lines[0], ...rows.map((r) => r.join(','))].join('\n') + '\n')
+  run('new', file, '--company', 'Acme')
+  run('import', file, csv)
+  const app = await startApp(['--workbook', file], dir)
+  try {
+    await openUsers(page, app)
+    await page.getByTestId('users-managers').click()
+    const preview = page.getByTestId('managers-preview')
+    await expect(preview).toContainText(`${managers.length - 1} managers will get a PLANNER user.`)
+    await expect(preview).toContainText('1 have no email: add one on their row first.')
+    await page.getByTestId('managers-create').click()
+    await expect(
+      page
+        .getByTestId('toast')
+        .filter({ hasText: `Created ${managers.length - 1} PLANNER users for managers` }),
+    ).toBeVisible()
+    const manager = managers[0]
+    await search(page, manager[1])
+    const row = page.getByTestId('users-row').filter({ hasText: manager[0] })
+    await expect(row.getByTestId('users-role')).toHaveValue('PLANNER')
+    await expect(row.getByTestId('users-send-invite')).toHaveText('Send Invite')
+    await search(page, noEmail[1])
+    await expect(page.getByTestId('users-row').filter({ hasText: noEmail[0] })).toContainText('No user')
+
+    await page.getByTestId('users-undo').click()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Undone:' })).toBeVisible()
+    await search(page, manager[1])
+    await expect(row.getByTestId('users-role')).toHaveCount(0)
+    await expect(row.getByTestId('users-new-role')).toBeVisible()
+  } finally {
+    await app.stop()
+  }
 })
