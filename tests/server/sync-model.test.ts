@@ -17,6 +17,8 @@ let snapshot: CompanySnapshot
 let managerEmployeeId: number
 let cycleId: number
 let members: number[]
+/** The team whose budget the owner changes (the largest: a budget needs members). */
+let budgetTeam: number
 const desktops: Record<'owner' | 'manager', { desktop: Desktop; network: Network }> = {} as never
 
 beforeAll(async () => {
@@ -33,6 +35,10 @@ beforeAll(async () => {
     .filter((e) => e.team_id !== null && manager.teamIds.has(e.team_id) && e.id !== managerEmployeeId)
     .slice(0, 3)
     .map((e) => e.id)
+  const sizes = new Map<number, number>()
+  for (const e of snapshot.employees)
+    if (e.team_id !== null) sizes.set(e.team_id, (sizes.get(e.team_id) ?? 0) + 1)
+  budgetTeam = [...sizes].sort((a, b) => b[1] - a[1])[0][0]
   const url = await listen(server())
   for (const [who, email] of [
     ['owner', 'owner@model.test'],
@@ -53,6 +59,7 @@ type Command =
   | { kind: 'push' | 'pull' | 'offline' | 'online' | 'lose' | 'restart'; who: Who }
   | { kind: 'submit' }
   | { kind: 'sendBack' }
+  | { kind: 'budget'; value: number | null }
 
 const who = fc.constantFrom<Who>('owner', 'manager')
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -75,6 +82,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constantFrom<Command>({ kind: 'submit' }, { kind: 'sendBack' }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('budget' as const),
+      value: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
+    }),
+  },
 )
 
 /** Refusals a user would see on screen (a locked row, nothing to send back) are part of the model. */
@@ -91,6 +105,16 @@ async function run(step: Command): Promise<void> {
     const { desktop } = desktops.manager
     return attempt(() =>
       desktop.call('submissions.submit', { plannerEmployeeId: null, comments: 'Model says done' }),
+    )
+  }
+  if (step.kind === 'budget') {
+    const { desktop } = desktops.owner
+    return attempt(() =>
+      desktop.call('teams.setBudget', {
+        teamId: budgetTeam,
+        budget: step.value === null ? null : step.value * 1000_00,
+        currency: 'USD',
+      }),
     )
   }
   if (step.kind === 'sendBack') {
@@ -181,6 +205,25 @@ async function feedRewards() {
   return [...state.values()].sort((a, b) => a.employee_id - b.employee_id)
 }
 
+/** The budget team's budget, on the server and on a replica (the currency only matters with a budget). */
+async function serverBudget() {
+  const row = await server()
+    .db.selectFrom('team')
+    .select(['budget', 'budget_currency'])
+    .where('id', '=', budgetTeam)
+    .executeTakeFirstOrThrow()
+  return { budget: row.budget, currency: row.budget === null ? null : row.budget_currency }
+}
+
+async function replicaBudget(desktop: Desktop) {
+  const row = await desktop.session
+    .workbook!.db.selectFrom('team')
+    .select(['budget', 'budget_currency'])
+    .where('id', '=', budgetTeam)
+    .executeTakeFirstOrThrow()
+  return { budget: row.budget, currency: row.budget === null ? null : row.budget_currency }
+}
+
 async function submitted(desktop: Desktop): Promise<boolean> {
   const row = await desktop.session
     .workbook!.db.selectFrom('planner_submission')
@@ -192,7 +235,7 @@ async function submitted(desktop: Desktop): Promise<boolean> {
 }
 
 describe('live sync, model-based', () => {
-  it(`after ${RUNS} random runs of edits, submissions, offline periods, restarts and lost answers, every replica equals the server and the feed explains it`, async () => {
+  it(`after ${RUNS} random runs of edits, budgets, submissions, offline periods, restarts and lost answers, every replica equals the server and the feed explains it`, async () => {
     const seed = seedFrom('SYNC_MODEL_SEED')
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
@@ -212,6 +255,7 @@ describe('live sync, model-based', () => {
             .executeTakeFirst()) !== undefined
         expect(await submitted(desktops.owner.desktop)).toBe(serverSubmitted)
         expect(await submitted(desktops.manager.desktop)).toBe(serverSubmitted)
+        expect(await replicaBudget(desktops.owner.desktop)).toEqual(await serverBudget())
       }),
       { numRuns: RUNS, seed },
     )
