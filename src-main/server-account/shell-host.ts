@@ -11,7 +11,7 @@ import {
 import type { BackendClient } from '../backend/client'
 import { Failure } from '../services/failure'
 import type { ServerAccount } from './account'
-import { sendStep, setLink } from './statements'
+import { refreshStatements, sendStep, setLink } from './statements'
 
 type ShellChannel = (typeof SHELL_CHANNELS)[number]
 const isShellChannel = (channel: string): channel is ShellChannel =>
@@ -58,6 +58,8 @@ export function withServerAccount(backend: BackendClient, account: ServerAccount
           return await sendStep(backend, account, parsed.data as ChannelInput<'statements.send'>)
         case 'statements.setLink':
           return await setLink(backend, account, parsed.data as ChannelInput<'statements.setLink'>)
+        case 'statements.refresh':
+          return await refreshStatements(backend, account, parsed.data as ChannelInput<'statements.refresh'>)
         case 'server.join': {
           const { snapshot, feedSeq, company, server, email } = await account.download()
           return (await backend.invoke('workbook.join', {

@@ -1,4 +1,10 @@
-import type { ChannelInput, Result, StatementSendStep } from '../../src-shared/contract'
+import type {
+  ChannelInput,
+  Result,
+  StatementSendStep,
+  StatementsRefreshed,
+  SyncReplicaState,
+} from '../../src-shared/contract'
 import { ok } from '../../src-shared/contract'
 import {
   MAIL_BATCH_MAX,
@@ -22,7 +28,7 @@ const notThisCompany = (server: string) =>
  * statement's status. The renderer asks step after step (progress; Cancel between steps).
  */
 export async function sendStep(
-  backend: BackendClient,
+  backend: Pick<BackendClient, 'invoke'>,
   account: ServerAccount,
   input: ChannelInput<'statements.send'>,
 ): Promise<Result<StatementSendStep>> {
@@ -66,7 +72,7 @@ export async function sendStep(
 
 /** Revokes or restores the magic link of the employee's latest statement sent through the server. */
 export async function setLink(
-  backend: BackendClient,
+  backend: Pick<BackendClient, 'invoke'>,
   account: ServerAccount,
   input: ChannelInput<'statements.setLink'>,
 ): Promise<Result<ServerStatementDto>> {
@@ -86,4 +92,26 @@ export async function setLink(
     revoked: statement.link?.revoked ?? input.revoked,
   })
   return recorded.ok ? ok(statement) : recorded
+}
+
+/**
+ * statements.refresh: the server's statements of these employees recorded in the workbook, so a
+ * desktop shows what other desktops sent and links revoked since. Signed out, or a workbook that
+ * is not this server's replica, changes nothing (the list shows what the workbook knows).
+ */
+export async function refreshStatements(
+  backend: Pick<BackendClient, 'invoke'>,
+  account: ServerAccount,
+  input: ChannelInput<'statements.refresh'>,
+): Promise<Result<StatementsRefreshed>> {
+  const transport = account.currentTransport()
+  if (!transport) return ok({ changed: 0 })
+  const state = (await backend.invoke('sync.state', {})) as Result<SyncReplicaState>
+  if (!state.ok) return state
+  if (state.value.server !== transport.server) return ok({ changed: 0 })
+  const statements = await transport.call<ServerStatementDto[]>(
+    'GET',
+    `api/employee/reward-statements/?employees=${input.employeeIds.join(',')}`,
+  )
+  return (await backend.invoke('statements.recordServer', { statements })) as Result<StatementsRefreshed>
 }

@@ -116,8 +116,16 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       return [statementDto(row, names(row))]
     }
     const { caller } = reader
-    const { employee } = z
-      .object({ employee: z.coerce.number().int().positive().optional() })
+    const { employee, employees } = z
+      .object({
+        employee: z.coerce.number().int().positive().optional(),
+        // Several at once (a desktop's page of rows): ids separated by commas.
+        employees: z
+          .string()
+          .regex(/^\d+(,\d+){0,499}$/, 'employees: up to 500 ids separated by commas.')
+          .transform((v) => v.split(',').map(Number))
+          .optional(),
+      })
       .parse(request.query)
     if (caller.role !== 'EMPLOYEE') staff(caller, 'read reward statements')
     const scope = caller.role === 'EMPLOYEE' ? null : await scopeOf(db, caller)
@@ -136,6 +144,7 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       .limit(1000)
     if (caller.role === 'EMPLOYEE') query = query.where('s.employee_id', '=', caller.employeeId ?? -1)
     if (employee !== undefined) query = query.where('s.employee_id', '=', employee)
+    if (employees !== undefined) query = query.where('s.employee_id', 'in', employees)
     const rows = await query.execute()
     return rows
       .filter((r) => scope === null || inScope(scope, r.team_id))

@@ -44,6 +44,7 @@ export const SHELL_CHANNELS = [
   'server.join',
   'statements.send',
   'statements.setLink',
+  'statements.refresh',
 ] as const satisfies readonly (keyof typeof contract)[]
 
 /** Channels the shell's sync runner answers (src-main/sync/runner.ts). */

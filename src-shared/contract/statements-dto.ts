@@ -93,6 +93,11 @@ export interface StatementJobSummary {
 }
 
 /** One step of sending by e-mail (the renderer asks step by step: progress, Cancel between steps). */
+/** statements.refresh: how many of the workbook's statements the server's answer added or changed. */
+export interface StatementsRefreshed {
+  changed: number
+}
+
 export interface StatementSendStep {
   total: number
   /** Employees handled so far, this step included. */

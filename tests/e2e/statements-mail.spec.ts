@@ -46,7 +46,7 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await page.goto(app.url)
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'welcome')
   const panel = page.getByTestId('server-panel')
@@ -146,4 +146,39 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   )
   await expect(row.getByTestId('statements-row-link')).toHaveText('Restore link')
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'statements-attachment-after-link.png') })
+
+  // The owner's own desktop (another replica) shows what was sent, and restores the link itself.
+  const ownerApp = await startApp([])
+  try {
+    const desk = await browser.newPage()
+    await desk.goto(ownerApp.url)
+    const ownerPanel = desk.getByTestId('server-panel')
+    await ownerPanel.getByTestId('server-address').fill(server.url)
+    await ownerPanel.getByTestId('server-email').fill(OWNER.email)
+    await ownerPanel.getByTestId('server-password').fill(OWNER.password)
+    await ownerPanel.getByTestId('server-submit').click()
+    await desk.getByTestId('server-join-path').fill('owner.paycycle')
+    await desk.getByTestId('server-join').click()
+    await expect(desk.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await desk
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Reward Statements' })
+      .click()
+    await desk.getByTestId('statements-tab-statements').click()
+    await desk.getByTestId('statements-team').selectOption(String(team.id))
+    const ownerRow = desk.locator(
+      `[data-testid="statements-row"][data-employee-id="${person.companyEmployeeId}"]`,
+    )
+    await expect(ownerRow.getByTestId('statements-row-status')).toContainText(
+      'e-mailed (PDF attached, cannot be recalled) · earlier link revoked (3 statements)',
+    )
+    if (SHOTS) await desk.screenshot({ path: path.join(SHOTS, 'statements-other-desktop.png') })
+    await ownerRow.getByTestId('statements-row-link').click()
+    await expect(ownerRow.getByTestId('statements-row-status')).toContainText('earlier link still open')
+    const reopened = await browser.newPage()
+    await reopened.goto(`${server.url}/statement#${link}`)
+    await expect(reopened.getByTestId('statement-link-download')).toBeVisible()
+  } finally {
+    await ownerApp.stop()
+  }
 })

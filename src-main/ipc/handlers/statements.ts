@@ -7,7 +7,13 @@ import {
   saveTemplate,
   templateSummaries,
 } from '../../services/statements/templates'
-import { mailData, recordLink, recordSent, serverStatement } from '../../services/statements/sending'
+import {
+  mailData,
+  recordLink,
+  recordSent,
+  recordServer,
+  serverStatement,
+} from '../../services/statements/sending'
 import type { HandlerMap } from '../types'
 
 /** Reward statements: templates, the preview, the employees and their statements, batches of PDFs. */
@@ -32,6 +38,9 @@ export const statementHandlers: HandlerMap = {
   'statements.recordSent': async ({ templateId, statements }, { session, workbook }) => {
     recordSent(workbook, await session.table.get(workbook), templateId, statements)
     return null
+  },
+  'statements.recordServer': async ({ statements }, { session, workbook }) => {
+    return { changed: recordServer(workbook, await session.table.get(workbook), statements) }
   },
   'statements.serverStatement': async ({ employeeId }, { workbook }) => serverStatement(workbook, employeeId),
   'statements.recordLink': async ({ serverStatementId, revoked }, { workbook }) => {

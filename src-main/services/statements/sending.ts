@@ -4,6 +4,7 @@ import type { Workbook } from '../../workbook/open'
 import {
   employeePlaces,
   markLinkRevoked,
+  mergeServerStatements,
   serverStatementOf,
   statementRecorder,
   type SentContent,
@@ -92,4 +93,27 @@ export function serverStatement(workbook: Workbook, employeeId: number): number 
 
 export function recordLink(workbook: Workbook, serverStatementId: number, revoked: boolean): void {
   markLinkRevoked(workbook, serverStatementId, revoked)
+}
+
+/** The server's statements of some employees (statements.refresh) recorded in the workbook. */
+export function recordServer(
+  workbook: Workbook,
+  model: TableModel,
+  statements: readonly ServerStatementDto[],
+): number {
+  return mergeServerStatements(
+    workbook,
+    statements.map((s) => ({
+      serverStatementId: s.id,
+      employeeId: s.employee_id,
+      templateName: s.template_name,
+      createdAt: s.created_at,
+      sendStatus: s.send_status,
+      sendMethod: s.send_method,
+      sentAt: s.sent_at,
+      detail: s.detail,
+      link: s.link ? { expiresAt: s.link.expires_at, revoked: s.link.revoked } : null,
+    })),
+    model.payCycle.id,
+  )
 }

@@ -307,3 +307,101 @@ export function companyName(workbook: Workbook): string {
     { name: string } | undefined
   return row?.name ?? ''
 }
+
+/** A statement as the company server holds it, for `mergeServerStatements`. */
+export interface ServerStatementRecord {
+  serverStatementId: number
+  employeeId: number
+  templateName: string
+  createdAt: string
+  sendStatus: string
+  sendMethod: string | null
+  sentAt: string | null
+  detail: string | null
+  link: { expiresAt: string; revoked: boolean } | null
+}
+
+/**
+ * The company server's statements recorded in the workbook, by their server id: a new one is added
+ * (another desktop sent it; its template is named, not linked, templates being each desktop's own),
+ * a known one takes the server's status and link state. Statements of employees the workbook does
+ * not hold are left out. Answers how many rows were added or changed.
+ */
+export function mergeServerStatements(
+  workbook: Workbook,
+  statements: readonly ServerStatementRecord[],
+  payCycleId: number | null,
+): number {
+  if (statements.length === 0) return 0
+  const sqlite = workbook.sqlite
+  const known = sqlite.prepare(
+    `SELECT id, content, send_status, send_method, sent_at, magic_link_revoked,
+            json_extract(content, '$.serverStatementId') AS server_id
+     FROM reward_statement
+     WHERE json_extract(content, '$.serverStatementId') IN (SELECT value FROM json_each(?))`,
+  )
+  const employee = sqlite.prepare('SELECT 1 FROM employee WHERE id = ?')
+  const insert = sqlite.prepare(
+    `INSERT INTO reward_statement (employee_id, template_id, pay_cycle_id, content, created_at, send_status, send_method, sent_at, magic_link_revoked)
+     VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const update = sqlite.prepare(
+    `UPDATE reward_statement SET content = ?, send_status = ?, send_method = ?, sent_at = ?, magic_link_revoked = ? WHERE id = ?`,
+  )
+  return sqlite.transaction(() => {
+    const rows = known.all(JSON.stringify(statements.map((s) => s.serverStatementId))) as {
+      id: number
+      content: string
+      send_status: string
+      send_method: string | null
+      sent_at: string | null
+      magic_link_revoked: number
+      server_id: number
+    }[]
+    const byServerId = new Map(rows.map((r) => [r.server_id, r]))
+    let changed = 0
+    for (const s of statements) {
+      const revoked = s.link?.revoked ? 1 : 0
+      const row = byServerId.get(s.serverStatementId)
+      if (!row) {
+        if (!employee.get(s.employeeId)) continue
+        const content: SentContent = {
+          templateName: s.templateName,
+          serverStatementId: s.serverStatementId,
+          detail: s.detail,
+          linkExpiresAt: s.link?.expiresAt ?? null,
+        }
+        insert.run(
+          s.employeeId,
+          payCycleId,
+          JSON.stringify(content),
+          s.createdAt,
+          s.sendStatus,
+          s.sendMethod,
+          s.sentAt,
+          revoked,
+        )
+        changed++
+        continue
+      }
+      let content: SentContent = {}
+      try {
+        content = JSON.parse(row.content) as SentContent
+      } catch {
+        // Not ours to read: rewritten below.
+      }
+      const next: SentContent = { ...content, detail: s.detail, linkExpiresAt: s.link?.expiresAt ?? null }
+      const same =
+        row.send_status === s.sendStatus &&
+        row.send_method === s.sendMethod &&
+        row.sent_at === s.sentAt &&
+        row.magic_link_revoked === revoked &&
+        (content.detail ?? null) === s.detail &&
+        (content.linkExpiresAt ?? null) === next.linkExpiresAt
+      if (same) continue
+      update.run(JSON.stringify(next), s.sendStatus, s.sendMethod, s.sentAt, revoked, row.id)
+      changed++
+    }
+    return changed
+  })()
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type {
   ServerStatus,
   StatementEmployeeRow,
@@ -123,6 +123,20 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
   )
 
   const canSend = Boolean(sync?.replica && sync.signedIn && server?.signedIn && server.server)
+
+  // Each page of rows shown asks the server for their statements once: what other desktops sent,
+  // links revoked since (docs/sync.md "Statements").
+  const refreshed = useRef('')
+  useEffect(() => {
+    if (!canSend || !page || page.rows.length === 0) return
+    const ids = page.rows.map((r) => r.id)
+    const key = ids.join(',')
+    if (refreshed.current === key) return
+    refreshed.current = key
+    void invoke('statements.refresh', { employeeIds: ids }).then((answer) => {
+      if (answer.ok && answer.value.changed > 0) setRevision((r) => r + 1)
+    })
+  }, [canSend, page])
 
   const setLink = useCallback(
     async (row: StatementEmployeeRow, revoked: boolean) => {

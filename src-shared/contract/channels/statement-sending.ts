@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { StatementSendStep } from '../statements-dto'
+import type { StatementSendStep, StatementsRefreshed } from '../statements-dto'
 import {
   MAIL_BATCH_MAX,
   SEND_METHODS,
@@ -33,6 +33,18 @@ export const statementSendingChannels = {
   /** revoke-magic-link / unrevoke-magic-link of an employee's latest statement sent as a link. */
   'statements.setLink': channel<ServerStatementDto>()(
     z.object({ employeeId: z.number().int().positive(), revoked: z.boolean() }).strict(),
+    statementsPage,
+  ),
+  /**
+   * The company server's statements of these employees (a page of the Statements list) recorded in
+   * the workbook: what other desktops sent, and statuses changed since (a revoked link).
+   */
+  'statements.refresh': channel<StatementsRefreshed>()(
+    z.object({ employeeIds: z.array(z.number().int().positive()).min(1).max(500) }).strict(),
+    statementsPage,
+  ),
+  'statements.recordServer': channel<StatementsRefreshed>()(
+    z.object({ statements: z.array(serverStatementSchema).max(5000) }).strict(),
     statementsPage,
   ),
   'statements.mailData': channel<StatementMailData>()(
