@@ -27,6 +27,8 @@ import {
 } from '../../src-shared/domain/reimport-classification'
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import { insertRows } from '../db/bulk-insert'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
@@ -442,7 +444,7 @@ async function writeImport(
  * codes); a file with any error is refused whole with its errors. Otherwise one transaction writes
  * it as the desktop would, affected plans included (`plans`, keep-percent by default). Admin roles.
  */
-export function importRoutes(app: FastifyInstance, context: ServerContext): void {
+export function importRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const importer = async (request: FastifyRequest) => {
     const who = await callerOf(request, context)
@@ -511,8 +513,14 @@ export function importRoutes(app: FastifyInstance, context: ServerContext): void
             new_value: JSON.stringify({ rows: values.length, ...outcomeOf(classification, mode) }),
           })
           .execute()
+        // One change for the whole import (a replica does not follow it row by row: docs/sync.md).
+        await recordCompanyChange(trx, who, 'import', null, {
+          rows: values.length,
+          ...outcomeOf(classification, mode),
+        })
         return outcomeOf(classification, mode)
       })
+      waiters.notify(c)
       await sql`ANALYZE employee, reward, team`.execute(db)
       return { status: 'imported', rows: values.length, ...outcome }
     },

@@ -16,6 +16,8 @@ import {
   type MeritMatrix,
 } from '../../src-shared/domain/merit-matrix'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { currentCycle, loadCompanyPlan, type CompanyPlan, type PlanEmployee } from '../planning/company-plan'
@@ -55,7 +57,7 @@ function engineRows(plan: CompanyPlan) {
  * current pay cycle; `save` stores every employee's recommendation and the configuration, as
  * matrix.save does on the desktop. GET answers the saved configuration, 404 when none (spec §7).
  */
-export function matrixRoutes(app: FastifyInstance, context: ServerContext): void {
+export function matrixRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
   app.get('/api/calculate-matrix/', async (request) => {
@@ -173,7 +175,13 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext): void
           new_value: JSON.stringify(config),
         })
         .execute()
+      await recordCompanyChange(trx, who, 'matrix', null, {
+        pay_cycle_id: cycle.id,
+        hyperbalance_config: config,
+        recommended: allocations.length,
+      })
     })
+    waiters.notify(who.companyId)
     return { ...answer, hyperbalance_config: config, recommended: allocations.length }
   })
 }

@@ -13,6 +13,8 @@ import {
   type PayCycleConfig,
 } from '../../src-shared/domain/pay-cycles'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
@@ -77,10 +79,10 @@ async function cyclesOf(trx: Trx, companyId: number): Promise<Row[]> {
  * After a change of which cycle is current, the employees of the one that was (or of none) follow
  * the new one, so managers keep holding their teams (as on the desktop).
  */
-async function followCurrent(trx: Trx, companyId: number, before: Row[]): Promise<void> {
+async function followCurrent(trx: Trx, companyId: number, before: Row[]): Promise<Moved | null> {
   const was = currentPayCycle(before.map(payCycleDto))?.id ?? null
   const now = currentPayCycle((await cyclesOf(trx, companyId)).map(payCycleDto))?.id ?? null
-  if (now === null || now === was) return
+  if (now === null || now === was) return null
   await trx
     .updateTable('employee')
     .set({ pay_cycle_id: now })
@@ -91,6 +93,27 @@ async function followCurrent(trx: Trx, companyId: number, before: Row[]): Promis
         : eb.or([eb('pay_cycle_id', 'is', null), eb('pay_cycle_id', '=', was)]),
     )
     .execute()
+  return { from: was, to: now }
+}
+
+/** Employees who followed the current cycle from one to another (null: from none). */
+interface Moved {
+  from: number | null
+  to: number
+}
+
+/**
+ * One feed change per configuration the write changed (a new one, the one it deactivated), with
+ * its values as GET answers them; the cycle employees followed says where from.
+ */
+async function recordCycleChanges(trx: Trx, who: Caller, before: Row[], moved: Moved | null): Promise<void> {
+  for (const row of await cyclesOf(trx, who.companyId)) {
+    const old = before.find((b) => b.id === row.id)
+    const values: Record<string, unknown> = configAnswer(row)
+    if (old && JSON.stringify(configAnswer(old)) === JSON.stringify(values)) continue
+    if (moved?.to === row.id) values.employees_followed_from = moved.from
+    await recordCompanyChange(trx, who, 'pay_cycle', row.id, values)
+  }
 }
 
 async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: unknown, newValue: unknown) {
@@ -114,7 +137,7 @@ async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: 
  * `active: false` closes (every planner choice locks); employees follow the current cycle. A
  * configuration with submissions, or the active one, cannot be removed. Admin roles.
  */
-export function payCycleRoutes(app: FastifyInstance, context: ServerContext): void {
+export function payCycleRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const idOf = (params: unknown) =>
     z.coerce
@@ -168,10 +191,12 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext): vo
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await followCurrent(trx, c, before)
+      const moved = await followCurrent(trx, c, before)
       await log(trx, who, created.id, 'create', null, configAnswer(created))
+      await recordCycleChanges(trx, who, before, moved)
       return created
     })
+    waiters.notify(c)
     return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
   })
 
@@ -236,7 +261,8 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext): vo
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await followCurrent(trx, c, before)
+      const moved = await followCurrent(trx, c, before)
+      await recordCycleChanges(trx, who, before, moved)
       const action = closing ? 'close' : activating ? (edits ? 'save-activate' : 'activate') : 'update'
       await log(trx, who, id, action, configAnswer(saved), configAnswer(updated))
       return {
@@ -248,6 +274,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext): vo
             : savedConfigurationMessage(updated.name),
       }
     })
+    waiters.notify(c)
     return { ...configAnswer(row), message }
   })
 
@@ -256,7 +283,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext): vo
     requireChannel(who, 'payCycles.save', 'remove pay cycles')
     const id = idOf(request.params)
     const c = who.companyId
-    return db.transaction().execute(async (trx) => {
+    const answer = await db.transaction().execute(async (trx) => {
       const before = await cyclesOf(trx, c)
       const saved = before.find((r) => r.id === id)
       if (!saved) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
@@ -281,7 +308,10 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext): vo
         .where('pay_cycle_id', '=', id)
         .execute()
       await log(trx, who, id, 'delete', configAnswer(saved), null)
+      await recordCompanyChange(trx, who, 'pay_cycle.deleted', id, { employees_followed_to: current })
       return { ok: true, message: `Removed the pay cycle configuration ${saved.name}.` }
     })
+    waiters.notify(c)
+    return answer
   })
 }

@@ -11,15 +11,18 @@ import { submissionTypeFor } from '../../src-shared/domain/admin-rules'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE } from '../../src-shared/domain/locks'
 import { hasAdminPowers } from '../../src-shared/domain/roles'
-import { budgetInputState } from '../../src-shared/domain/team-budget'
+import { budgetInputState, savedBudgetMessage } from '../../src-shared/domain/team-budget'
+import { NO_PAY_CYCLE } from '../../src-shared/domain/pay-cycles'
+import { budgetsChannels } from '../../src-shared/contract/channels/budgets'
+import { currentCycle } from '../planning/company-plan'
 import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
-import { callerOf, requireAdmin, requirePages } from '../http/context'
+import { callerOf, requireAdmin, requireChannel, requirePages } from '../http/context'
 import { HttpError } from '../http/errors'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
-import { changeByKey, recordChange, rewardChangesSince } from '../sync/changes'
+import { changeByKey, recordChange, recordCompanyChange, rewardChangesSince } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
 
 export const PLANNING_PAGES = [
@@ -43,6 +46,18 @@ export const rewardPutSchema = z
     performance_plan: z.boolean().optional(),
     promotion: z.boolean().optional(),
     new_job_profile_id: id.nullable().optional(),
+  })
+  .strict()
+
+/**
+ * PUT /teams/{id}/: a team's name, or its budget (cents of `budget_currency`; null clears it) with the
+ * desktop's `teams.setBudget` rules and words.
+ */
+const teamPutSchema = z
+  .object({
+    name: z.string().trim().min(1, 'A team name cannot be empty.').max(200).optional(),
+    budget: budgetsChannels['teams.setBudget'].input.shape.budget.optional(),
+    budget_currency: z.enum(CURRENCY_CODES, 'Not a currency code the app knows.').nullable().optional(),
   })
   .strict()
 
@@ -244,13 +259,18 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const next = { ...current, ...body }
     if (!(next.min_pay <= next.mid_pay && next.mid_pay <= next.max_pay))
       throw new HttpError(400, 'A pay range needs min_pay ≤ mid_pay ≤ max_pay.')
-    const row = await db
-      .updateTable('pay_range')
-      .set(body)
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', rangeId)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('pay_range')
+        .set(body)
+        .where('company_id', '=', who.companyId)
+        .where('id', '=', rangeId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await recordCompanyChange(trx, who, 'pay_range', rangeId, body)
+      return updated
+    })
+    waiters.notify(who.companyId)
     const { company_id: _c, ...range } = row
     return range
   })
@@ -269,42 +289,76 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
 
   app.put('/api/teams/:id/', async (request) => {
     const who = await caller(request)
-    requireAdmin(who, 'change teams')
+    requireChannel(who, 'teams.setBudget', 'change teams')
     const teamId = id.parse((request.params as { id: string }).id)
-    const body = z
-      .object({
-        name: z.string().trim().min(1).max(200).optional(),
-        budget: cents.nullable().optional(),
-        budget_currency: z.enum(CURRENCY_CODES).nullable().optional(),
-      })
-      .strict()
-      .parse(request.body)
-    const team = await db
-      .selectFrom('team')
-      .select('id')
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', teamId)
-      .executeTakeFirst()
-    if (!team) throw new HttpError(404, `No team has the id ${teamId}.`)
-    if (body.budget !== undefined) {
-      const members = await db
-        .selectFrom('employee')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', who.companyId)
-        .where('team_id', '=', teamId)
+    const body = teamPutSchema.parse(request.body ?? {})
+    const c = who.companyId
+    const result = await db.transaction().execute(async (trx) => {
+      const team = await trx
+        .selectFrom('team')
+        .selectAll()
+        .where('company_id', '=', c)
+        .where('id', '=', teamId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!team) throw new HttpError(404, `No team has the id ${teamId}.`)
+      const set: { name?: string; budget?: number | null; budget_currency?: string | null } = {}
+      if (body.name !== undefined) set.name = body.name
+      if (body.budget !== undefined || body.budget_currency !== undefined) {
+        const members = await trx
+          .selectFrom('employee')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', c)
+          .where('team_id', '=', teamId)
+          .executeTakeFirstOrThrow()
+        const state = budgetInputState(Number(members.n))
+        if (state.disabled) throw new HttpError(403, state.tooltip ?? '')
+        const budget = body.budget !== undefined ? body.budget : team.budget
+        // As on the desktop (services/budgets.ts): a budget without a currency takes the team's, else
+        // the pay cycle's default; no budget, no currency.
+        let currency: string | null = null
+        if (budget !== null) {
+          currency = body.budget_currency ?? team.budget_currency
+          if (currency === null) {
+            const cycle = await currentCycle(trx, c)
+            if (!cycle) throw new HttpError(409, NO_PAY_CYCLE)
+            currency = cycle.defaultCurrency
+          }
+        }
+        set.budget = budget
+        set.budget_currency = currency
+      }
+      if (Object.keys(set).length === 0) throw new HttpError(400, 'Give name, budget or budget_currency.')
+      const row = await trx
+        .updateTable('team')
+        .set(set)
+        .where('company_id', '=', c)
+        .where('id', '=', teamId)
+        .returningAll()
         .executeTakeFirstOrThrow()
-      const state = budgetInputState(Number(members.n))
-      if (state.disabled) throw new HttpError(403, state.tooltip ?? '')
+      await trx
+        .insertInto('change_log')
+        .values({
+          company_id: c,
+          user_id: who.userId,
+          entity: 'team',
+          entity_id: String(teamId),
+          action: set.budget !== undefined ? 'budget' : 'update',
+          old_value: JSON.stringify(
+            Object.fromEntries(Object.keys(set).map((k) => [k, team[k as keyof typeof set]])),
+          ),
+          new_value: JSON.stringify(set),
+        })
+        .execute()
+      await recordCompanyChange(trx, who, 'team', teamId, set)
+      return { row, budgetSet: set.budget !== undefined, before: team }
+    })
+    waiters.notify(c)
+    const { company_id: _c, ...team } = result.row
+    return {
+      ...team,
+      message: result.budgetSet ? savedBudgetMessage(result.before) : `Saved ${team.name}`,
     }
-    const row = await db
-      .updateTable('team')
-      .set(body)
-      .where('company_id', '=', who.companyId)
-      .where('id', '=', teamId)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const { company_id: _c, ...result } = row
-    return result
   })
 
   app.get('/api/paycycle/config/', async (request) => {

@@ -11,6 +11,8 @@ import {
   type RecordValue,
 } from '../../src-shared/domain/company-records'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
@@ -84,7 +86,7 @@ function toRecordDto(found: NonNullable<Awaited<ReturnType<typeof readRecord>>>)
  * the user who pointed at them are unlinked; the change log keeps what was removed. Admin roles, as
  * on the desktop.
  */
-export function recordRoutes(app: FastifyInstance, context: ServerContext): void {
+export function recordRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
   app.put('/api/employees/:id/', async (request): Promise<EmployeeUpdateResult> => {
@@ -136,7 +138,9 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext): void
           new_value: JSON.stringify(after),
         })
         .execute()
+      await recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id])
     })
+    waiters.notify(who.companyId)
     const labels = Object.keys(after).map((f) => EMPLOYEE_FIELDS[f as EmployeeField].label)
     const saved = await readRecord(db, who.companyId, employeeId)
     if (!saved) throw new HttpError(404, `No employee has the id ${employeeId}.`)
@@ -153,7 +157,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext): void
     const employeeId = idParam(request.params)
     if (who.employeeId === employeeId) throw new HttpError(403, 'You cannot delete your own employee record.')
     const c = who.companyId
-    return db.transaction().execute(async (trx) => {
+    const answer = await db.transaction().execute(async (trx) => {
       const employee = await trx
         .selectFrom('employee')
         .selectAll()
@@ -212,10 +216,21 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext): void
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      // What the removal unlinked, so a replica can do the same.
+      const unlinked = {
+        managed_team_ids: snapshot.managedTeamIds,
+        planned_team_ids: snapshot.plannedTeamIds,
+        report_ids: snapshot.reportIds,
+        planned_employee_ids: snapshot.plannedEmployeeIds,
+        user_ids: snapshot.userIds,
+      }
+      await recordCompanyChange(trx, who, 'employee.deleted', employeeId, unlinked, [employee.team_id])
       return {
         change_log_id: log.id,
         message: `Deleted ${employee.name} (${employee.company_employee_id}); their history is kept in the change history.`,
       }
     })
+    waiters.notify(c)
+    return answer
   })
 }

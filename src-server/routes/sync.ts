@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { SyncFeedPage } from '../../src-shared/contract/sync-dto'
-import { inScope } from '../../src-shared/domain/visibility'
+import type { SyncChange, SyncFeedPage } from '../../src-shared/contract/sync-dto'
+import { hasAdminPowers } from '../../src-shared/domain/roles'
+import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import { callerOf, requirePages } from '../http/context'
 import { changesAfter } from '../sync/changes'
@@ -17,6 +18,25 @@ const feedQuery = z
     wait: z.coerce.number().min(0).max(60).default(0),
   })
   .strict()
+
+/**
+ * What a follower may see: rewards and employees of their teams (employees by the teams they were and
+ * are in), users only with admin powers, every other change.
+ */
+function visible(change: SyncChange, scope: PlanningScope, admin: boolean): boolean {
+  switch (change.kind) {
+    case 'reward':
+      return inScope(scope, change.team_id)
+    case 'employee':
+    case 'employee.deleted':
+      return change.team_ids.some((teamId) => inScope(scope, teamId))
+    case 'user':
+    case 'user.deleted':
+      return admin
+    default:
+      return true
+  }
+}
 
 /**
  * GET /api/sync/changes/?after=<seq>&wait=<seconds>: the company's change feed after `after`, long
@@ -39,9 +59,6 @@ export function syncRoutes(app: FastifyInstance, context: ServerContext, waiters
     }
     const last = changes.at(-1)?.seq ?? query.after
     const scope = await scopeOf(db, who)
-    return {
-      changes: changes.filter((c) => c.kind !== 'reward' || inScope(scope, c.team_id)),
-      last,
-    }
+    return { changes: changes.filter((c) => visible(c, scope, hasAdminPowers(who.role))), last }
   })
 }

@@ -4,6 +4,8 @@ import { z } from 'zod'
 import { DEFAULT_TEAM_NAME } from '../../src-shared/domain/hierarchy'
 import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-shared/domain/org-chart'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
@@ -42,11 +44,26 @@ async function orgStore(trx: Trx, companyId: number) {
   )
 }
 
+/** What an org chart change did besides the team itself (carried by its feed change). */
+interface OrgMoves {
+  /** Teams whose parent or manager changed, with the new ones. */
+  teams: { id: number; parent_team_id: number | null; manager_id: number | null }[]
+  /** Employees who changed team, by their new team. */
+  moved: { team_id: number | null; employee_ids: number[] }[]
+}
+
 /** Writes what org-chart.ts changed: teams' parents and managers, employees' teams. */
-async function writeChanges(trx: Trx, companyId: number, before: OrgStore, after: OrgStore): Promise<void> {
+async function writeChanges(
+  trx: Trx,
+  companyId: number,
+  before: OrgStore,
+  after: OrgStore,
+): Promise<OrgMoves> {
+  const moves: OrgMoves = { teams: [], moved: [] }
   for (const [teamId, team] of after.teams) {
     const old = before.teams.get(teamId)
     if (!old || (old.parentTeamId === team.parentTeamId && old.managerId === team.managerId)) continue
+    moves.teams.push({ id: teamId, parent_team_id: team.parentTeamId, manager_id: team.managerId })
     await trx
       .updateTable('team')
       .set({ parent_team_id: team.parentTeamId, manager_id: team.managerId })
@@ -58,13 +75,16 @@ async function writeChanges(trx: Trx, companyId: number, before: OrgStore, after
   for (const [employeeId, employee] of after.employees)
     if (before.employees.get(employeeId)?.teamId !== employee.teamId)
       moved.set(employee.teamId, [...(moved.get(employee.teamId) ?? []), employeeId])
-  for (const [teamId, ids] of moved)
+  for (const [teamId, ids] of moved) {
+    moves.moved.push({ team_id: teamId, employee_ids: ids })
     await trx
       .updateTable('employee')
       .set({ team_id: teamId })
       .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .execute()
+  }
+  return moves
 }
 
 /**
@@ -72,7 +92,7 @@ async function writeChanges(trx: Trx, companyId: number, before: OrgStore, after
  * `removeTeam`): a new team's manager becomes a member of its parent; a removed team's sub-teams
  * and members move up to its parent. Admin roles, as the org chart on the desktop.
  */
-export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
+export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
   app.post('/api/teams/', async (request) => {
@@ -130,7 +150,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
           members: [],
         }),
       }
-      await writeChanges(trx, c, inserted, addTeam(before, team))
+      const moves = await writeChanges(trx, c, inserted, addTeam(before, team))
       await trx
         .insertInto('change_log')
         .values({
@@ -143,15 +163,18 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
           new_value: JSON.stringify(body),
         })
         .execute()
-      return trx
+      const row = await trx
         .selectFrom('team')
         .selectAll()
         .where('company_id', '=', c)
         .where('id', '=', team.id)
         .executeTakeFirstOrThrow()
+      const { company_id: _c, ...values } = row
+      await recordCompanyChange(trx, who, 'team', team.id, { ...values, ...moves })
+      return values
     })
-    const { company_id: _c, ...team } = created
-    return team
+    waiters.notify(c)
+    return created
   })
 
   app.delete('/api/teams/:id/', async (request) => {
@@ -163,7 +186,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
       .positive()
       .parse((request.params as { id: string }).id)
     const c = who.companyId
-    return db.transaction().execute(async (trx) => {
+    const answer = await db.transaction().execute(async (trx) => {
       const before = await orgStore(trx, c)
       const team = before.teams.get(teamId)
       if (!team) throw new HttpError(404, `No team has the id ${teamId}.`)
@@ -173,7 +196,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
         .where('company_id', '=', c)
         .where('id', '=', teamId)
         .executeTakeFirstOrThrow()
-      await writeChanges(trx, c, before, removeTeam(before, teamId))
+      const moves = await writeChanges(trx, c, before, removeTeam(before, teamId))
       await trx.deleteFrom('team').where('company_id', '=', c).where('id', '=', teamId).execute()
       const { company_id: _c, ...old } = stored
       await trx
@@ -188,10 +211,13 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext): void {
           new_value: null,
         })
         .execute()
+      await recordCompanyChange(trx, who, 'team.deleted', teamId, { ...moves })
       return {
         ok: true,
         message: `Deleted the team ${team.name}; its ${team.members.length} members and ${team.subTeams.length} sub-teams moved up.`,
       }
     })
+    waiters.notify(c)
+    return answer
   })
 }

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { isRoleName, ROLES } from '../../src-shared/domain/roles'
 import { grantRefusal, manageRefusal, roleChangeRefusal } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import { callerOf, requireAdmin } from '../http/context'
 import { HttpError } from '../http/errors'
 
@@ -17,8 +19,16 @@ const userColumns = [
   'invited_at',
 ] as const
 
+/** A user as the feed carries them: who, not their sign-in state. */
+const feedValues = (user: { email: string; name: string; role: string; employee_id: number | null }) => ({
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  employee_id: user.employee_id,
+})
+
 /** Users of the caller's company (admin roles), with the same role rules as the desktop. */
-export function userRoutes(app: FastifyInstance, context: ServerContext): void {
+export function userRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const idParam = (params: unknown) =>
     z.coerce
@@ -77,19 +87,25 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
         .executeTakeFirst()
       if (!employee) throw new HttpError(404, `No employee has the id ${body.employee_id}.`)
     }
-    return db
-      .insertInto('app_user')
-      .values({
-        company_id: who.companyId,
-        email: body.email,
-        name: body.name ?? body.email,
-        role: body.role,
-        employee_id: body.employee_id ?? null,
-        password_hash: null,
-        invited_at: null,
-      })
-      .returning(userColumns)
-      .executeTakeFirstOrThrow()
+    const created = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('app_user')
+        .values({
+          company_id: who.companyId,
+          email: body.email,
+          name: body.name ?? body.email,
+          role: body.role,
+          employee_id: body.employee_id ?? null,
+          password_hash: null,
+          invited_at: null,
+        })
+        .returning(userColumns)
+        .executeTakeFirstOrThrow()
+      await recordCompanyChange(trx, who, 'user', user.id, feedValues(user))
+      return user
+    })
+    waiters.notify(who.companyId)
+    return created
   })
 
   app.put('/api/users/:id/', async (request) => {
@@ -106,12 +122,18 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
       role,
     )
     if (refusal) throw new HttpError(403, refusal)
-    return db
-      .updateTable('app_user')
-      .set({ role })
-      .where('id', '=', user.id)
-      .returning(userColumns)
-      .executeTakeFirstOrThrow()
+    const updated = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('app_user')
+        .set({ role })
+        .where('id', '=', user.id)
+        .returning(userColumns)
+        .executeTakeFirstOrThrow()
+      await recordCompanyChange(trx, who, 'user', row.id, feedValues(row))
+      return row
+    })
+    waiters.notify(who.companyId)
+    return updated
   })
 
   app.delete('/api/users/:id/', async (request) => {
@@ -124,7 +146,12 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
       'remove',
     )
     if (refusal) throw new HttpError(403, refusal)
-    await db.deleteFrom('app_user').where('id', '=', user.id).execute()
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('app_user').where('id', '=', user.id).execute()
+      // Replicas know users by e-mail.
+      await recordCompanyChange(trx, who, 'user.deleted', user.id, { email: user.email })
+    })
+    waiters.notify(who.companyId)
     return { ok: true, message: `Deleted user ${user.name}` }
   })
 }

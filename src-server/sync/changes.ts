@@ -1,5 +1,11 @@
 import { sql, type Transaction } from 'kysely'
-import type { OverwrittenValue, SyncChange, SyncedRewardFields } from '../../src-shared/contract/sync-dto'
+import type {
+  OverwrittenValue,
+  RecordChangeKind,
+  RecordChangePayload,
+  SyncChange,
+  SyncedRewardFields,
+} from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import type { Caller } from '../http/context'
@@ -17,10 +23,15 @@ type Payload =
       kind: 'submission.deleted'
       submission: Extract<SyncChange, { kind: 'submission.deleted' }>['submission']
     }
+  | RecordChangePayload
 
-/** The employee a change is about: the one rewarded, or the planner who submitted. */
+/** The row a change is about: the employee rewarded, the planner who submitted, the record changed (0: none). */
 const entityOf = (payload: Payload): number =>
-  payload.kind === 'reward' ? payload.employee_id : payload.submission.planner_employee_id
+  payload.kind === 'reward'
+    ? payload.employee_id
+    : payload.kind === 'submission' || payload.kind === 'submission.deleted'
+      ? payload.submission.planner_employee_id
+      : (payload.entity_id ?? 0)
 
 const FEED_LOCK = 0x73796e63 // 'sync'
 
@@ -52,6 +63,22 @@ export async function recordChange(
     .returning('seq')
     .executeTakeFirstOrThrow()
   return row.seq
+}
+
+/**
+ * Appends a company record's change (an admin's edit, the org chart, configuration, an import) to the
+ * feed in the caller's transaction. `teamIds`: an employee's teams before and after, for visibility.
+ */
+export async function recordCompanyChange(
+  trx: Transaction<ServerDatabase>,
+  caller: Caller,
+  kind: RecordChangeKind,
+  entityId: number | null,
+  values: Record<string, unknown> | null,
+  teamIds: readonly (number | null)[] = [],
+): Promise<number> {
+  const team_ids = [...new Set(teamIds)]
+  return recordChange(trx, caller, { kind, entity_id: entityId, team_ids, values }, null)
 }
 
 /** The change an earlier call with this idempotency key made, if any. */

@@ -60,6 +60,48 @@ export type SyncChange =
       user: string
       at: string
     }
+  | RecordChange
+
+/**
+ * Company records changed on the server outside planning: an admin's employee edit or removal, the
+ * org chart (teams, their budgets), pay ranges, pay cycle configurations, users, an import and the
+ * merit matrix's save. docs/sync.md says which a replica applies today; it skips the others.
+ */
+export const RECORD_CHANGE_KINDS = [
+  'employee',
+  'employee.deleted',
+  'team',
+  'team.deleted',
+  'pay_range',
+  'pay_cycle',
+  'pay_cycle.deleted',
+  'user',
+  'user.deleted',
+  'import',
+  'matrix',
+] as const
+export type RecordChangeKind = (typeof RECORD_CHANGE_KINDS)[number]
+
+/** A change of a company record: its id, the values it now has (REST names), what else moved with it. */
+export interface RecordChangePayload {
+  kind: RecordChangeKind
+  /** The employee, team, pay range, pay cycle or user; null for an import and a matrix save. */
+  entity_id: number | null
+  /**
+   * Employee changes carry pay: the teams the employee was and is in, so a planner follows only
+   * their teams' people. Empty for every other kind (seen by everyone who follows the feed).
+   */
+  team_ids: (number | null)[]
+  /** The changed fields with their new values; for a removal, what it unlinked; for an import, its counts. */
+  values: Record<string, unknown> | null
+}
+
+export type RecordChange = RecordChangePayload & {
+  seq: number
+  user_email: string | null
+  user: string
+  at: string
+}
 
 /** GET /api/sync/changes/?after=<seq>&wait=<seconds>: the changes after `after` the caller may see. */
 export interface SyncFeedPage {

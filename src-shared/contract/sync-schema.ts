@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SYNCED_REWARD_FIELDS } from './sync-dto'
+import { RECORD_CHANGE_KINDS, SYNCED_REWARD_FIELDS } from './sync-dto'
 
 const value = z.union([z.string().max(5000), z.number().finite(), z.boolean(), z.null()])
 const fields = z.partialRecord(z.enum(SYNCED_REWARD_FIELDS), value)
@@ -12,43 +12,55 @@ const who = {
   seq,
 }
 
+/** A company record's change (read so a page is accepted; docs/sync.md says which a replica applies). */
+const recordChange = z.object({
+  kind: z.enum(RECORD_CHANGE_KINDS),
+  entity_id: idNumber.nullable(),
+  team_ids: z.array(idNumber.nullable()).max(2),
+  values: z.record(z.string().max(100), z.unknown()).nullable(),
+  ...who,
+})
+
 /** A page of the server's change feed, checked before a replica applies it. */
 export const syncFeedPageSchema = z
   .object({
     changes: z
       .array(
-        z.discriminatedUnion('kind', [
-          z.object({
-            kind: z.literal('reward'),
-            employee_id: idNumber,
-            team_id: idNumber.nullable(),
-            fields,
-            overwrote: z.array(
-              z.object({
-                field: z.enum(SYNCED_REWARD_FIELDS),
-                value,
-                user_email: z.string().max(320).nullable(),
-                user: z.string().max(500),
-              }),
-            ),
-            ...who,
-          }),
-          z.object({
-            kind: z.literal('submission'),
-            submission: z.object({
-              id: idNumber,
-              planner_employee_id: idNumber,
-              pay_cycle_id: idNumber,
-              submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
-              comments: z.string().max(5000),
+        z.union([
+          z.discriminatedUnion('kind', [
+            z.object({
+              kind: z.literal('reward'),
+              employee_id: idNumber,
+              team_id: idNumber.nullable(),
+              fields,
+              overwrote: z.array(
+                z.object({
+                  field: z.enum(SYNCED_REWARD_FIELDS),
+                  value,
+                  user_email: z.string().max(320).nullable(),
+                  user: z.string().max(500),
+                }),
+              ),
+              ...who,
             }),
-            ...who,
-          }),
-          z.object({
-            kind: z.literal('submission.deleted'),
-            submission: z.object({ id: idNumber, planner_employee_id: idNumber, pay_cycle_id: idNumber }),
-            ...who,
-          }),
+            z.object({
+              kind: z.literal('submission'),
+              submission: z.object({
+                id: idNumber,
+                planner_employee_id: idNumber,
+                pay_cycle_id: idNumber,
+                submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
+                comments: z.string().max(5000),
+              }),
+              ...who,
+            }),
+            z.object({
+              kind: z.literal('submission.deleted'),
+              submission: z.object({ id: idNumber, planner_employee_id: idNumber, pay_cycle_id: idNumber }),
+              ...who,
+            }),
+          ]),
+          recordChange,
         ]),
       )
       .max(10_000),

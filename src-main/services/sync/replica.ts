@@ -275,7 +275,7 @@ export async function applyFeed(
           .onConflict((oc) => oc.doNothing())
           .execute()
         submissionsChanged = true
-      } else {
+      } else if (change.kind === 'submission.deleted') {
         await trx
           .deleteFrom('planner_submission')
           .where('planner_employee_id', '=', change.submission.planner_employee_id)
@@ -283,6 +283,7 @@ export async function applyFeed(
           .execute()
         submissionsChanged = true
       }
+      // Company record changes (RECORD_CHANGE_KINDS) are passed over for now: docs/sync.md.
     }
     await upsertState(trx, { last_seq: page.last, last_pulled_at: now.toISOString() })
   })
