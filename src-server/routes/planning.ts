@@ -287,12 +287,26 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     return rows.map(({ company_id: _c, ...r }) => r)
   })
 
-  app.put('/api/teams/:id/', async (request) => {
+  app.put('/api/teams/:id/', async (request, reply) => {
     const who = await caller(request)
     requireChannel(who, 'teams.setBudget', 'change teams')
     const teamId = id.parse((request.params as { id: string }).id)
     const body = teamPutSchema.parse(request.body ?? {})
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const c = who.companyId
+    if (key && (await changeByKey(db, c, key))) {
+      // A replica's push replayed (its answer was lost): the team as it is, nothing applied again.
+      const row = await db
+        .selectFrom('team')
+        .selectAll()
+        .where('company_id', '=', c)
+        .where('id', '=', teamId)
+        .executeTakeFirst()
+      if (!row) throw new HttpError(404, `No team has the id ${teamId}.`)
+      void reply.header('idempotent-replay', 'true')
+      const { company_id: _c, ...team } = row
+      return { ...team, message: savedBudgetMessage(row) }
+    }
     const result = await db.transaction().execute(async (trx) => {
       const team = await trx
         .selectFrom('team')
@@ -350,7 +364,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
           new_value: JSON.stringify(set),
         })
         .execute()
-      await recordCompanyChange(trx, who, 'team', teamId, set)
+      await recordCompanyChange(trx, who, 'team', teamId, set, [], key)
       return { row, budgetSet: set.budget !== undefined, before: team }
     })
     waiters.notify(c)

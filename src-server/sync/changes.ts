@@ -76,9 +76,10 @@ export async function recordCompanyChange(
   entityId: number | null,
   values: Record<string, unknown> | null,
   teamIds: readonly (number | null)[] = [],
+  idempotencyKey: string | null = null,
 ): Promise<number> {
   const team_ids = [...new Set(teamIds)]
-  return recordChange(trx, caller, { kind, entity_id: entityId, team_ids, values }, null)
+  return recordChange(trx, caller, { kind, entity_id: entityId, team_ids, values }, idempotencyKey)
 }
 
 /** The change an earlier call with this idempotency key made, if any. */

@@ -66,6 +66,29 @@ describe('PUT /teams/{id}/', () => {
     expect(renamed.json<TeamAnswer>()).toMatchObject({ name: 'Renamed Team', message: 'Saved Renamed Team' })
   })
 
+  it('a replica’s push replayed under its idempotency key applies nothing again', async () => {
+    const push = () =>
+      server().app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team.id}/`,
+        headers: { authorization: `Bearer ${owner}`, 'idempotency-key': 'budget-push-0001' },
+        payload: { budget: 700_000_00, budget_currency: 'USD' },
+      })
+    expect((await push()).json<TeamAnswer>().budget).toBe(700_000_00)
+    // Another admin's later budget; the first push's answer was lost and it is sent again.
+    expect((await put(owner, { budget: 800_000_00 })).statusCode).toBe(200)
+    const replay = await push()
+    expect(replay.statusCode).toBe(200)
+    expect(replay.headers['idempotent-replay']).toBe('true')
+    expect(replay.json<TeamAnswer>().budget).toBe(800_000_00)
+    const recorded = await server()
+      .db.selectFrom('sync_change')
+      .select('kind')
+      .where('idempotency_key', '=', 'budget-push-0001')
+      .execute()
+    expect(recorded).toEqual([{ kind: 'team' }])
+  })
+
   it('refuses a budget for a team of 2 or fewer members with the spec’s tooltip', async () => {
     const small = (await call(owner, 'POST', '/api/teams/', { name: 'Small' })).json<{ id: number }>()
     const refused = await put(owner, { budget: 1_00 }, small.id)
