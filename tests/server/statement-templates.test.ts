@@ -148,6 +148,9 @@ describe("the company server's statement templates and generated statements", ()
     const pdf = await call(comms, 'GET', `/api/employee/reward-statements/${statement.id}/pdf/`)
     expect(pdf.headers['content-type']).toBe('application/pdf')
     const served = pdfText(pdf.rawPayload, 'server.pdf')
+    // For a person to look at (pdftoppm) before landing a change to the drawing.
+    if (process.env.STATEMENTS_SHOTS)
+      fs.writeFileSync(path.join(process.env.STATEMENTS_SHOTS, 'server-statement.pdf'), pdf.rawPayload)
     expect(served).toContain(`Dear ${person.name}, your pay is effective`)
 
     // The same template on the desktop, over the workbook the server company was published from.

@@ -50,7 +50,8 @@ const LOGO_BOX = { width: 180, height: 56 }
 
 const BODY = 11
 const BODY_LEADING = 15.5
-const COLUMNS = { current: 370, next: 470, change: RIGHT }
+/** Right edges of the figures' columns; `next` moves left (to `minNext`) for a wide change. */
+const COLUMNS = { current: 370, next: 470, change: RIGHT, minNext: 400, gap: 12 }
 
 /**
  * Greedy line breaking at spaces; a word wider than the line breaks between characters. A line's
@@ -200,8 +201,12 @@ export function layoutStatement(input: StatementLayoutInput, measure: TextMeasur
     pages.y += 22
     pages.text(MARGIN, pages.y, 'Your compensation', 'bold', 12, ACCENT)
     pages.y += 18
-    pages.right(COLUMNS.current, pages.y, 'Current', 'bold', 9, MUTED)
-    pages.right(COLUMNS.next, pages.y, 'New', 'bold', 9, MUTED)
+    // The figures move left as far as the widest change needs ('+$15,013.65 (5.00%)'), never over the labels.
+    const changeWidth = Math.max(...rows.map((r) => measure.width(r.change, 'regular', 9)))
+    const next = Math.max(COLUMNS.minNext, Math.min(COLUMNS.next, COLUMNS.change - changeWidth - COLUMNS.gap))
+    const current = next - (COLUMNS.next - COLUMNS.current)
+    pages.right(current, pages.y, 'Current', 'bold', 9, MUTED)
+    pages.right(next, pages.y, 'New', 'bold', 9, MUTED)
     pages.right(COLUMNS.change, pages.y, 'Change', 'bold', 9, MUTED)
     pages.y += 5
     pages.rect(MARGIN, pages.y, CONTENT_WIDTH, 0.75, RULE)
@@ -212,11 +217,9 @@ export function layoutStatement(input: StatementLayoutInput, measure: TextMeasur
       const font = row.emphasis ? 'bold' : 'regular'
       pages.text(MARGIN + 6, baseline, row.label, font, 10)
       const wide =
-        row.current === '' &&
-        row.change === '' &&
-        measure.width(row.next, font, 10) > COLUMNS.next - COLUMNS.current
-      pages.right(COLUMNS.current, baseline, row.current, font, 10)
-      pages.right(wide ? COLUMNS.change : COLUMNS.next, baseline, row.next, font, 10)
+        row.current === '' && row.change === '' && measure.width(row.next, font, 10) > next - current
+      pages.right(current, baseline, row.current, font, 10)
+      pages.right(wide ? COLUMNS.change : next, baseline, row.next, font, 10)
       pages.right(COLUMNS.change, baseline, row.change, 'regular', 9, MUTED)
       pages.y += 21
     })

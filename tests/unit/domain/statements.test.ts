@@ -176,6 +176,36 @@ describe('layout', () => {
     }
   })
 
+  it("a wide change ('+$15,013.65 (5.00%)') moves the figures left rather than over them", () => {
+    const facts: StatementFacts = {
+      ...FACTS.salaried,
+      currentAnnualPay: 30_027_300,
+      newAnnualPay: 31_528_665,
+      increasePercent: 5,
+      currentBonus: 10_509_555,
+      newBonus: 2_364_650,
+    }
+    const pages = layoutStatement(
+      {
+        companyName: 'Acme',
+        template: { ...template, dataTags: dataTagsOf(['salary', 'bonus', 'totalCash', 'pay_range']) },
+        logo: null,
+        facts,
+      },
+      fixedMeasure,
+    )
+    const texts = pages[0].ops.flatMap((op) => (op.kind === 'text' ? [op] : []))
+    expect(texts.map((t) => t.text)).toContain('+$15,013.65 (5.00%)')
+    const rows = new Map<number, typeof texts>()
+    for (const t of texts) rows.set(t.y, [...(rows.get(t.y) ?? []), t])
+    for (const line of rows.values()) {
+      const spans = line
+        .map((t) => ({ from: t.x, to: t.x + fixedMeasure.width(t.text, t.font, t.size) }))
+        .sort((a, b) => a.from - b.from)
+      for (let i = 1; i < spans.length; i++) expect(spans[i].from).toBeGreaterThan(spans[i - 1].to)
+    }
+  })
+
   it('a long intro continues on a second page, each page numbered', () => {
     const long = {
       ...template,
