@@ -66,7 +66,7 @@ export async function buildServer(
   userRoutes(app, context, waiters)
   planningRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)
-  budgetRoutes(app, context)
+  budgetRoutes(app, context, waiters)
   matrixRoutes(app, context, waiters)
   recordRoutes(app, context, waiters)
   teamRoutes(app, context, waiters)

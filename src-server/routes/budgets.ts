@@ -5,6 +5,8 @@ import { contract } from '../../src-shared/contract/channels'
 import { roleMayCall } from '../../src-shared/domain/access'
 import { budgetFigureSums, teamBudgetFigures } from '../../src-shared/domain/budget-figures'
 import type { ServerContext } from '../context'
+import type { FeedWaiters } from '../sync/feed-waiters'
+import { recordCompanyChange } from '../sync/changes'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { plansTeam } from '../http/planning-access'
@@ -40,7 +42,7 @@ function figuresOf(plan: CompanyPlan) {
  * (teams without one are left out, as the spec drops them). POST /calculate-budget/{team}/: one
  * team's, for admin roles or a planner of that team; computed, not stored.
  */
-export function budgetRoutes(app: FastifyInstance, context: ServerContext): void {
+export function budgetRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
   app.post('/api/calculate-budget/', async (request) => {
@@ -50,11 +52,16 @@ export function budgetRoutes(app: FastifyInstance, context: ServerContext): void
     if (!plan) throw new HttpError(409, NO_PAY_CYCLE)
     const { calculated, recommended, company } = figuresOf(plan)
     const ids = plan.teams.map((t) => t.id)
-    if (ids.length > 0)
-      await sql`UPDATE team SET calculated_budget = f.calculated, recommended_budget = f.recommended
-        FROM unnest(${ids}::bigint[], ${ids.map((id) => calculated.get(id) ?? null)}::bigint[],
-                    ${ids.map((id) => recommended.get(id) ?? null)}::bigint[]) AS f (id, calculated, recommended)
-        WHERE team.company_id = ${who.companyId} AND team.id = f.id`.execute(db)
+    await db.transaction().execute(async (trx) => {
+      if (ids.length > 0)
+        await sql`UPDATE team SET calculated_budget = f.calculated, recommended_budget = f.recommended
+          FROM unnest(${ids}::bigint[], ${ids.map((id) => calculated.get(id) ?? null)}::bigint[],
+                      ${ids.map((id) => recommended.get(id) ?? null)}::bigint[]) AS f (id, calculated, recommended)
+          WHERE team.company_id = ${who.companyId} AND team.id = f.id`.execute(trx)
+      // One change for every team's figures: a replica works them out from its own rows (budget-figures.ts).
+      await recordCompanyChange(trx, who, 'budgets', null, { recommended_budget: company, teams: ids.length })
+    })
+    waiters.notify(who.companyId)
     return {
       recommended_budget: company,
       teams: plan.teams.flatMap((t) => {

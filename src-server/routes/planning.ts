@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import {
   BASE_SEQ_HEADER,
@@ -15,10 +16,11 @@ import { budgetInputState, savedBudgetMessage } from '../../src-shared/domain/te
 import { NO_PAY_CYCLE } from '../../src-shared/domain/pay-cycles'
 import { budgetsChannels } from '../../src-shared/contract/channels/budgets'
 import { currentCycle } from '../planning/company-plan'
-import { inScope } from '../../src-shared/domain/visibility'
+import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
-import { callerOf, requireAdmin, requireChannel, requirePages } from '../http/context'
+import type { ServerDatabase } from '../db/schema'
+import { callerOf, requireAdmin, requireChannel, requirePages, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
@@ -92,6 +94,47 @@ function overwrittenBy(
   return [...replaced.values()]
 }
 
+type Reader = ServerDb | Transaction<ServerDatabase>
+
+/** GET /employeerewards/: the rewards of the employees in the caller's scope. */
+async function rewardsOf(db: Reader, who: Caller, scope: PlanningScope) {
+  const rows = await db
+    .selectFrom('reward')
+    .innerJoin('employee', (join) =>
+      join
+        .onRef('employee.company_id', '=', 'reward.company_id')
+        .onRef('employee.id', '=', 'reward.employee_id'),
+    )
+    .selectAll('reward')
+    .select('employee.team_id')
+    .where('reward.company_id', '=', who.companyId)
+    .orderBy('reward.employee_id')
+    .execute()
+  return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+}
+
+/** GET /payranges/. */
+async function payRangesOf(db: Reader, companyId: number) {
+  const rows = await db
+    .selectFrom('pay_range')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute()
+  return rows.map(({ company_id: _c, ...r }) => r)
+}
+
+/** GET /paycycle/submit/. */
+async function submissionsOf(db: Reader, companyId: number) {
+  const rows = await db
+    .selectFrom('planner_submission')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute()
+  return rows.map(({ company_id: _c, ...r }) => r)
+}
+
 export function planningRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const caller = (request: FastifyRequest) => callerOf(request, context)
@@ -112,20 +155,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
   app.get('/api/employeerewards/', async (request) => {
     const who = await caller(request)
     requirePages(who, PLANNING_PAGES, 'read rewards')
-    const scope = await scopeOf(db, who)
-    const rows = await db
-      .selectFrom('reward')
-      .innerJoin('employee', (join) =>
-        join
-          .onRef('employee.company_id', '=', 'reward.company_id')
-          .onRef('employee.id', '=', 'reward.employee_id'),
-      )
-      .selectAll('reward')
-      .select('employee.team_id')
-      .where('reward.company_id', '=', who.companyId)
-      .orderBy('reward.employee_id')
-      .execute()
-    return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+    return rewardsOf(db, who, await scopeOf(db, who))
   })
 
   app.put('/api/employeerewards/:employee/', async (request, reply) => {
@@ -226,13 +256,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
   app.get('/api/payranges/', async (request) => {
     const who = await caller(request)
     requirePages(who, PLANNING_PAGES, 'read pay ranges')
-    const rows = await db
-      .selectFrom('pay_range')
-      .selectAll()
-      .where('company_id', '=', who.companyId)
-      .orderBy('id')
-      .execute()
-    return rows.map(({ company_id: _c, ...r }) => r)
+    return payRangesOf(db, who.companyId)
   })
 
   app.put('/api/payranges/:id/', async (request) => {
@@ -389,13 +413,26 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
   app.get('/api/paycycle/submit/', async (request) => {
     const who = await caller(request)
     requirePages(who, PLANNING_PAGES, 'read planner submissions')
-    const rows = await db
-      .selectFrom('planner_submission')
-      .selectAll()
-      .where('company_id', '=', who.companyId)
-      .orderBy('id')
-      .execute()
-    return rows.map(({ company_id: _c, ...r }) => r)
+    return submissionsOf(db, who.companyId)
+  })
+
+  /**
+   * The spec's bulk fetch (planning document §7: no payload; payranges, plannersubmission and
+   * employeerewards; its path is not shown, so ours): the three lists as their own GETs answer them,
+   * read in one repeatable-read transaction so they belong together.
+   */
+  app.get('/api/bulk/', async (request) => {
+    const who = await caller(request)
+    requirePages(who, PLANNING_PAGES, 'read planning data')
+    const scope = await scopeOf(db, who)
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({
+        payranges: await payRangesOf(trx, who.companyId),
+        plannersubmission: await submissionsOf(trx, who.companyId),
+        employeerewards: await rewardsOf(trx, who, scope),
+      }))
   })
 
   app.post('/api/paycycle/submit/', async (request) => {

@@ -64,8 +64,8 @@ export type SyncChange =
 
 /**
  * Company records changed on the server outside planning: an admin's employee edit or removal, the
- * org chart (teams, their budgets), pay ranges, pay cycle configurations, users, an import and the
- * merit matrix's save. docs/sync.md says which a replica applies today; it skips the others.
+ * org chart (teams, their budgets), pay ranges, pay cycle configurations, users, an import, the
+ * merit matrix's save and calculate-budget's stored figures. docs/sync.md says which a replica applies today; it skips the others.
  */
 export const RECORD_CHANGE_KINDS = [
   'employee',
@@ -79,13 +79,14 @@ export const RECORD_CHANGE_KINDS = [
   'user.deleted',
   'import',
   'matrix',
+  'budgets',
 ] as const
 export type RecordChangeKind = (typeof RECORD_CHANGE_KINDS)[number]
 
 /** A change of a company record: its id, the values it now has (REST names), what else moved with it. */
 export interface RecordChangePayload {
   kind: RecordChangeKind
-  /** The employee, team, pay range, pay cycle or user; null for an import and a matrix save. */
+  /** The employee, team, pay range, pay cycle or user; null for an import, a matrix save and calculated budgets. */
   entity_id: number | null
   /**
    * Employee changes carry pay: the teams the employee was and is in, so a planner follows only

@@ -286,6 +286,25 @@ describe('the feed records company records changed on the server', () => {
   })
 })
 
+describe('calculated budgets', () => {
+  it('POST /calculate-budget/ stores every team’s figures and records one change for them', async () => {
+    const answer = await call(owner, 'POST', '/api/calculate-budget/')
+    expect(answer.statusCode).toBe(200)
+    const teams = (await call(owner, 'GET', '/api/teams/')).json<unknown[]>().length
+    expect(await newChanges()).toEqual([
+      {
+        kind: 'budgets',
+        entity_id: null,
+        team_ids: [],
+        values: {
+          recommended_budget: answer.json<{ recommended_budget: number | null }>().recommended_budget,
+          teams,
+        },
+      },
+    ])
+  })
+})
+
 describe('a replica following the feed', () => {
   let desktop: Desktop
   afterAll(async () => desktop?.close())
