@@ -14,6 +14,8 @@ export interface SyncReplicaState {
 export interface SyncApplied {
   employeeIds: number[]
   submissionsChanged: boolean
+  /** A team's name or budget changed: the budget views ask again. */
+  teamsChanged: boolean
   /** For the user: another's change replaced theirs; a refused change was put back. */
   notices: string[]
   last: number

@@ -255,7 +255,9 @@ describe('live sync, model-based', () => {
             .executeTakeFirst()) !== undefined
         expect(await submitted(desktops.owner.desktop)).toBe(serverSubmitted)
         expect(await submitted(desktops.manager.desktop)).toBe(serverSubmitted)
-        expect(await replicaBudget(desktops.owner.desktop)).toEqual(await serverBudget())
+        const budget = await serverBudget()
+        expect(await replicaBudget(desktops.owner.desktop)).toEqual(budget)
+        expect(await replicaBudget(desktops.manager.desktop)).toEqual(budget)
       }),
       { numRuns: RUNS, seed },
     )

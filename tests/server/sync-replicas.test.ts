@@ -214,6 +214,26 @@ describe('live sync between two replicas', () => {
     expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
     expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     expect(await onServer()).toMatchObject({ budget: 123_456_00, budget_currency: 'USD' })
+    // The manager's desktop follows, and its HyperBalance sees a budget saved (for 'budgets changed').
+    managerDesktop.applied.length = 0
+    await managerDesktop.engine.syncUntilIdle()
+    const managerTeam = await managerDesktop.session
+      .workbook!.db.selectFrom('team')
+      .selectAll()
+      .where('id', '=', teamId)
+      .executeTakeFirstOrThrow()
+    expect(managerTeam).toMatchObject({ budget: 123_456_00, budget_currency: 'USD' })
+    expect(managerDesktop.applied.some((a) => a.teamsChanged)).toBe(true)
+    const logged = await managerDesktop.session
+      .workbook!.db.selectFrom('change_log')
+      .select(['action', 'new_value'])
+      .where('entity', '=', 'team')
+      .where('entity_id', '=', String(teamId))
+      .execute()
+    expect(logged.map((l) => [l.action, JSON.parse(l.new_value ?? 'null')])).toContainEqual([
+      'budget',
+      { budget: 123_456_00, budgetCurrency: 'USD' },
+    ])
 
     const setRole = (role: string) =>
       server().db.updateTable('app_user').set({ role }).where('email', '=', 'owner@twin.test').execute()

@@ -16,6 +16,8 @@ export interface Desktop {
   engine: SyncEngine
   file: string
   notices: string[]
+  /** Everything the engine applied (pulled pages, refusals put back), in order. */
+  applied: SyncApplied[]
   online: boolean
   /** A contract call as this desktop's user; a refusal throws with its message. */
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
@@ -73,9 +75,13 @@ export async function joinDesktop(
     account,
     file,
     notices: [],
+    applied: [],
     online: true,
     engine: new SyncEngine(invoke, () => account.currentTransport(), {
-      applied: (applied: SyncApplied) => desktop.notices.push(...applied.notices),
+      applied: (applied: SyncApplied) => {
+        desktop.applied.push(applied)
+        desktop.notices.push(...applied.notices)
+      },
       online: (online) => (desktop.online = online),
     }),
     async call(channel, input) {

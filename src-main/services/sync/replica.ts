@@ -27,6 +27,7 @@ import {
 } from '../../workbook/queries/sync'
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
+import { applyTeamChange } from './apply-team'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
 
@@ -132,6 +133,7 @@ async function teamBudgetRefused(
   return {
     employeeIds: [],
     submissionsChanged: false,
+    teamsChanged: true,
     notices: [refusedChangeMessage(`${team?.name ?? `team ${batch.entityId}`}'s budget`, reason)],
     last: 0,
   }
@@ -150,6 +152,7 @@ export async function pushRefused(
   const told = (notice: string, submissionsChanged: boolean): SyncApplied => ({
     employeeIds: [batch.entityId],
     submissionsChanged,
+    teamsChanged: false,
     notices: [notice],
     last: 0,
   })
@@ -235,6 +238,7 @@ export async function applyFeed(
   const notices: string[] = []
   const applied: RewardChange[] = []
   let submissionsChanged = false
+  let teamsChanged = false
   await workbook.db.transaction().execute(async (trx) => {
     const pending = await pendingFields(trx)
     for (const change of page.changes) {
@@ -282,12 +286,15 @@ export async function applyFeed(
           .where('pay_cycle_id', '=', change.submission.pay_cycle_id)
           .execute()
         submissionsChanged = true
+      } else if (change.kind === 'team' && change.entity_id !== null && change.values !== null) {
+        const author = { userId: localUser(change.user_email), at: change.at }
+        if (await applyTeamChange(trx, change.entity_id, change.values, author)) teamsChanged = true
       }
-      // Company record changes (RECORD_CHANGE_KINDS) are passed over for now: docs/sync.md.
+      // Other company record changes (RECORD_CHANGE_KINDS) are passed over for now: docs/sync.md.
     }
     await upsertState(trx, { last_seq: page.last, last_pulled_at: now.toISOString() })
   })
-  if (submissionsChanged) table.invalidate()
+  if (submissionsChanged || teamsChanged) table.invalidate()
   else {
     const model = table.peek(workbook)
     if (model) applyToModel(model, applied)
@@ -295,6 +302,7 @@ export async function applyFeed(
   return {
     employeeIds: [...new Set(applied.map((c) => c.employeeId))],
     submissionsChanged,
+    teamsChanged,
     notices,
     last: page.last,
   }

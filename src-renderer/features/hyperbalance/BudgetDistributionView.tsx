@@ -5,6 +5,7 @@ import { conversionList } from '../../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../../src-shared/domain/money'
 import { savedBudgetMessage } from '../../../src-shared/domain/team-budget'
 import { invoke } from '../../app/client'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { selectCurrentPayCycle } from '../../app/data-slice'
 import { useAppSelector } from '../../app/hooks'
 import { useUndoKeys } from '../../components/keyboard'
@@ -40,6 +41,10 @@ export function BudgetDistributionView() {
     teamId,
     offset: (page - 1) * TILES_PER_PAGE,
     limit: TILES_PER_PAGE,
+  })
+  // A budget set on another desktop (or put back after the server refused one) shows at once.
+  useSyncApplied((applied) => {
+    if (applied.teamsChanged) level.reload()
   })
   const payCycle = useAppSelector(selectCurrentPayCycle)
   const currencies = useMemo(

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ManagerTile } from '../../../src-shared/contract'
 import { formatMoney } from '../../../src-shared/domain/money'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
@@ -16,6 +17,9 @@ const money = (cents: number | null, currency: string) =>
 export function ManagerBudgetView() {
   const [teamId, setTeamId] = useState<number | null>(null)
   const view = useChannel('budgets.managerView', { teamId })
+  useSyncApplied((applied) => {
+    if (applied.teamsChanged) view.reload()
+  })
   const data = view.value
   const onlyTeam = teamId === null && data?.team === null && data.tiles.length === 1 ? data.tiles[0].id : null
   // One team of one's own: show it at once rather than a single tile to click.
