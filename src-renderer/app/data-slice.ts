@@ -45,6 +45,11 @@ export interface DataState extends DataCollections {
   requestId: string | null
   /** True once a load of this session succeeded: a reload (after an import) keeps showing it. */
   hasData: boolean
+  /**
+   * Bumped when a planner submission was made, sent back or edited: the open views that show
+   * submissions (the table's locks, Planner Status) ask the main process again; nothing is re-downloaded.
+   */
+  submissionsVersion: number
 }
 
 export interface WithData {
@@ -77,6 +82,7 @@ function initialState(): DataState {
     sessionKey: null,
     requestId: null,
     hasData: false,
+    submissionsVersion: 0,
   }
 }
 
@@ -123,6 +129,11 @@ const dataSlice = createSlice({
     usersChanged(state, action: PayloadAction<UserDto[]>) {
       state.users = action.payload
     },
+    /** Submissions changed (here or synced): the fresh list when it was read, and a new version. */
+    submissionsChanged(state, action: PayloadAction<PlannerSubmissionDto[] | null>) {
+      if (action.payload) state.plannerSubmissions = action.payload
+      state.submissionsVersion += 1
+    },
     dataReset: () => initialState(),
   },
   extraReducers: (builder) => {
@@ -144,6 +155,7 @@ export const {
   userSettingsChanged,
   usersChanged,
   payCyclesChanged,
+  submissionsChanged,
   dataReset,
 } = dataSlice.actions
 export const dataReducer = dataSlice.reducer
@@ -159,6 +171,7 @@ export const selectJobProfiles = (state: WithData): JobProfileDto[] => state.dat
 export const selectPayRanges = (state: WithData): PayRangeDto[] => state.data.payRanges
 export const selectTeams = (state: WithData): TeamDto[] => state.data.teams
 export const selectUserSettings = (state: WithData): UserSettingsDto | null => state.data.userSettings
+export const selectSubmissionsVersion = (state: WithData): number => state.data.submissionsVersion
 export const selectCompany = (state: WithData): CompanyDto | null => state.data.company
 /** The cycle planning runs in: the active one, else the one closed last. */
 export const selectCurrentPayCycle = (state: WithData): PayCycleDto | null =>

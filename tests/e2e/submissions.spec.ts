@@ -8,6 +8,16 @@ const demo = generateDemoCompany({ employees: 500, seed: 1 })
 const manager = demo.users.find((u) => u.email === demo.sampleUsers.MANAGER)!
 const managerTeam = demo.teams.find((t) => t.managerId === manager.employeeId)!
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text })
+const SUBMITTED_LOCK = 'Your plan is submitted; choices are locked.'
+
+/** Counts the company's lists (employees.list, rewards.list) the page downloads from now on. */
+function countCompanyLists(page: Page): { count: number } {
+  const seen = { count: 0 }
+  page.on('request', (request) => {
+    if (/\/api\/invoke\/(employees|rewards)\.list$/.test(new URL(request.url()).pathname)) seen.count += 1
+  })
+  return seen
+}
 
 async function tableRows(page: Page): Promise<TablePage['rows']> {
   return page.evaluate(async () => {
@@ -22,10 +32,19 @@ test('a manager submits their plan from the Compensation Table: comments require
 }) => {
   const app = await startApp(['--demo', '--as', manager.email])
   try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const lists = countCompanyLists(page)
     await page.goto(app.url)
     // A MANAGER is not sent to the table after login (spec §2): open it.
     await page.goto(`${app.origin}/employeetable`)
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    // The initial data load downloads the lists once; a submission downloads them no more.
+    expect(lists.count).toBeGreaterThan(0)
+    const loaded = lists.count
+    const editable = (await tableRows(page)).find((r) => r.editable)
+    if (!editable) throw new Error('no editable row before submitting')
+    const cell = page.locator(`.ag-row[row-id="${editable.id}"] .ag-cell[col-id="newSalary"]`).first()
+    await expect(cell).toBeVisible()
     await page.getByTestId('submit-plan').click()
     const dialog = page.getByTestId('dialog')
     await expect(dialog).toContainText('Once submitted, your choices get locked')
@@ -36,6 +55,10 @@ test('a manager submits their plan from the Compensation Table: comments require
     await dialog.getByTestId('submit-plan-confirm').click()
     await expect(toast(page, 'Successfully submitted')).toBeVisible()
     await expect(page.getByTestId('plan-submitted')).toHaveText('Submitted')
+    // The rows shown were asked again: the one that was editable is locked, with the reason.
+    await cell.hover()
+    await expect(page.getByTestId('locked-tooltip')).toContainText(SUBMITTED_LOCK)
+    expect(lists.count).toBe(loaded)
     const rows = await tableRows(page)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
@@ -57,8 +80,11 @@ test('an admin forces a submission (HR) on Planner Status, then sends it back fo
 }) => {
   const app = await startApp(['--demo'])
   try {
+    const lists = countCompanyLists(page)
     await page.goto(app.url)
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    expect(lists.count).toBeGreaterThan(0)
+    const loaded = lists.count
     await page
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('link', { name: 'Planner Status' })
@@ -81,6 +107,8 @@ test('an admin forces a submission (HR) on Planner Status, then sends it back fo
     await page.getByTestId('send-back').click()
     await expect(toast(page, `Sent back to ${manager.name} for changes`)).toBeVisible()
     await expect(card).toHaveAttribute('data-submitted', 'false')
+    // Neither the forced submission nor the send-back downloaded the company's lists again.
+    expect(lists.count).toBe(loaded)
   } finally {
     await app.stop()
   }

@@ -7,6 +7,7 @@ import { TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/ta
 import { invoke } from '../../app/client'
 import { useSyncApplied } from '../../app/use-sync-applied'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectSubmissionsVersion } from '../../app/data-slice'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
@@ -122,6 +123,14 @@ export default function CompensationTablePage() {
     }
     grid.addEventListener('cellEditingStopped', afterEdit)
   })
+  // A submission or a send-back locks or unlocks rows: the rows shown are asked again, in place.
+  const submissionsVersion = useAppSelector(selectSubmissionsVersion)
+  const seenSubmissions = useRef(submissionsVersion)
+  useEffect(() => {
+    if (seenSubmissions.current === submissionsVersion) return
+    seenSubmissions.current = submissionsVersion
+    onRecordSaved()
+  }, [submissionsVersion, onRecordSaved])
   const columnDefs = useMemo(
     () => buildColumnDefs(columns.ids, { display, onHistory, onRecord, onPromotion }),
     [columns.ids, display, onHistory, onRecord, onPromotion],

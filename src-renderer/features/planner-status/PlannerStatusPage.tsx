@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PlannerStatusCard, PlannerStatusNode } from '../../../src-shared/contract'
-import { loadWorkbookData } from '../../app/data-thunks'
+import { refreshSubmissions } from '../../app/data-thunks'
 import { useAppDispatch } from '../../app/hooks'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useSyncApplied } from '../../app/use-sync-applied'
@@ -34,8 +34,8 @@ export default function PlannerStatusPage() {
     setDialog(null)
     if (changed) {
       tree.reload()
-      // Submissions lock and unlock rows everywhere: reload the company's data.
-      void dispatch(loadWorkbookData())
+      // Submissions lock and unlock rows: the views showing them ask again (not the company's lists).
+      void dispatch(refreshSubmissions())
     }
   }
   const actions: CardActions = {

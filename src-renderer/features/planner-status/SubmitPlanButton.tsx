@@ -1,6 +1,6 @@
 import './planner-status.css'
 import { useState } from 'react'
-import { loadWorkbookData } from '../../app/data-thunks'
+import { refreshSubmissions } from '../../app/data-thunks'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useSyncApplied } from '../../app/use-sync-applied'
 import { useChannel } from '../hyperbalance/use-budget-level'
@@ -19,7 +19,7 @@ export function SubmitPlanButton() {
   useSyncApplied((applied) => {
     if (!applied.submissionsChanged) return
     status.reload()
-    void dispatch(loadWorkbookData())
+    void dispatch(refreshSubmissions())
   })
   const mine = (status.value?.tops ?? []).filter((card) => me !== null && card.plannerId === me)
   if (!mine.some((card) => card.canSubmit)) {
@@ -46,7 +46,7 @@ export function SubmitPlanButton() {
             setOpen(false)
             if (submitted) {
               status.reload()
-              void dispatch(loadWorkbookData())
+              void dispatch(refreshSubmissions())
             }
           }}
         />

@@ -6,6 +6,8 @@ import {
   loadFailed,
   loadStarted,
   loadSucceeded,
+  selectSubmissionsVersion,
+  submissionsChanged,
   usersChanged,
 } from '../../../src-renderer/app/data-slice'
 import { pathAfterOpen, safeReturnPath, welcomePathFor } from '../../../src-renderer/app/return-path'
@@ -77,6 +79,38 @@ describe('session and data slices', () => {
     store.dispatch(sessionLoaded(info('/a.paycycle')))
     const state = store.getState()
     expect(JSON.parse(JSON.stringify(state))).toEqual(state)
+  })
+})
+
+describe('a submission refreshes only what shows submissions', () => {
+  it('submissionsChanged keeps the fresh list and bumps the version, leaving the company lists and the load alone', () => {
+    const store = createAppStore()
+    store.dispatch(sessionLoaded(info('/a.paycycle')))
+    const key = selectSessionKey(store.getState())!
+    store.dispatch(loadStarted({ sessionKey: key, requestId: 'r1' }))
+    const employees = [{ id: 1 }] as unknown as ReturnType<typeof emptyCollections>['employees']
+    store.dispatch(
+      loadSucceeded({ requestId: 'r1', data: { ...emptyCollections(), employees }, skipped: [] }),
+    )
+    const submission = {
+      id: 1,
+      plannerEmployeeId: 4,
+      payCycleId: 1,
+      submissionType: 'PLANNER' as const,
+      comments: 'Done',
+      updatedAt: '2026-11-26T00:00:00.000Z',
+    }
+    expect(selectSubmissionsVersion(store.getState())).toBe(0)
+    store.dispatch(submissionsChanged([submission]))
+    expect(store.getState().data.plannerSubmissions).toEqual([submission])
+    expect(selectSubmissionsVersion(store.getState())).toBe(1)
+    // A list that could not be read keeps the one held; the views still ask again.
+    store.dispatch(submissionsChanged(null))
+    expect(store.getState().data.plannerSubmissions).toEqual([submission])
+    expect(selectSubmissionsVersion(store.getState())).toBe(2)
+    expect(store.getState().data.requestId).toBe('r1')
+    expect(store.getState().data.status).toBe('loaded')
+    expect(store.getState().data.employees).toBe(employees)
   })
 })
 
