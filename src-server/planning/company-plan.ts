@@ -92,6 +92,34 @@ export interface CompanyPlan {
   tree: TeamTree
 }
 
+/** Each job profile's pay range (null: no profile, or a profile without a range), read once. */
+export async function profileRanges(
+  db: ServerDb,
+  companyId: number,
+): Promise<(profileId: number | null) => PayRangeBounds | null> {
+  const [ranges, profiles] = await Promise.all([
+    db.selectFrom('pay_range').selectAll().where('company_id', '=', companyId).execute(),
+    db.selectFrom('job_profile').select(['id', 'pay_range_id']).where('company_id', '=', companyId).execute(),
+  ])
+  const rangeById = new Map<number, PayRangeBounds>(
+    ranges.map((r) => [
+      r.id,
+      {
+        minPay: r.min_pay,
+        midPay: r.mid_pay,
+        maxPay: r.max_pay,
+        payCurrency: r.pay_currency,
+        salaried: r.salaried,
+      },
+    ]),
+  )
+  const rangeOfProfile = new Map(profiles.map((p) => [p.id, p.pay_range_id]))
+  return (profileId) => {
+    const rangeId = profileId == null ? null : rangeOfProfile.get(profileId)
+    return rangeId == null ? null : (rangeById.get(rangeId) ?? null)
+  }
+}
+
 /**
  * The company as the desktop's table model holds it, built with the same shared rules (annual pay,
  * the range on the employee's pay basis, proration), so the engines see the same rows on both. Null
@@ -104,7 +132,7 @@ export async function loadCompanyPlan(db: ServerDb, companyId: number): Promise<
     defaultCurrency: cycle.defaultCurrency,
     rates: cycle.currencyConversions,
   }
-  const [rows, teams, ranges, profiles] = await Promise.all([
+  const [rows, teams, rangeOfProfile] = await Promise.all([
     db
       .selectFrom('employee as e')
       .leftJoin('reward as r', (join) =>
@@ -137,25 +165,10 @@ export async function loadCompanyPlan(db: ServerDb, companyId: number): Promise<
       .where('company_id', '=', companyId)
       .orderBy('id')
       .execute(),
-    db.selectFrom('pay_range').selectAll().where('company_id', '=', companyId).execute(),
-    db.selectFrom('job_profile').select(['id', 'pay_range_id']).where('company_id', '=', companyId).execute(),
+    profileRanges(db, companyId),
   ])
-  const rangeById = new Map<number, PayRangeBounds>(
-    ranges.map((r) => [
-      r.id,
-      {
-        minPay: r.min_pay,
-        midPay: r.mid_pay,
-        maxPay: r.max_pay,
-        payCurrency: r.pay_currency,
-        salaried: r.salaried,
-      },
-    ]),
-  )
-  const rangeOfProfile = new Map(profiles.map((p) => [p.id, p.pay_range_id]))
   const employees = rows.map((r): PlanEmployee => {
-    const rangeId = r.job_profile_id == null ? null : rangeOfProfile.get(r.job_profile_id)
-    const range = rangeId == null ? null : (rangeById.get(rangeId) ?? null)
+    const range = rangeOfProfile(r.job_profile_id)
     const employee = {
       id: r.id,
       currentSalary: r.current_salary,

@@ -10,7 +10,7 @@ import {
 import { performanceRatingLabel } from '../../src-shared/domain/ratings'
 import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import type { ServerDb } from '../db/connect'
-import { currentCycle } from '../planning/company-plan'
+import { currentCycle, profileRanges } from '../planning/company-plan'
 
 /** A range and its bounds on the employee's pay basis (the desktop's table: `rules.rangeFor`). */
 interface RangeOf {
@@ -32,7 +32,7 @@ export async function statementFactsOf(
 ): Promise<Map<number, StatementFacts>> {
   const facts = new Map<number, StatementFacts>()
   if (employeeIds.length === 0) return facts
-  const [cycle, rows, ranges, profiles] = await Promise.all([
+  const [cycle, rows, rangeOfProfile] = await Promise.all([
     currentCycle(db, companyId),
     db
       .selectFrom('employee as e')
@@ -72,29 +72,14 @@ export async function statementFactsOf(
       .where('e.company_id', '=', companyId)
       .where('e.id', 'in', employeeIds)
       .execute(),
-    db.selectFrom('pay_range').selectAll().where('company_id', '=', companyId).execute(),
-    db.selectFrom('job_profile').select(['id', 'pay_range_id']).where('company_id', '=', companyId).execute(),
+    profileRanges(db, companyId),
   ])
   const rates = cycle ? cycle.currencyConversions : withDefaultRate('USD', {})
-  const rangeById = new Map<number, PayRangeBounds>(
-    ranges.map((r) => [
-      r.id,
-      {
-        minPay: r.min_pay,
-        midPay: r.mid_pay,
-        maxPay: r.max_pay,
-        payCurrency: r.pay_currency,
-        salaried: r.salaried,
-      },
-    ]),
-  )
-  const rangeOfProfile = new Map(profiles.map((p) => [p.id, p.pay_range_id]))
   const rangeFor = (
     profileId: number | null,
     employee: { defaultPayCurrency: string; fte: number },
   ): RangeOf | null => {
-    const rangeId = profileId == null ? null : rangeOfProfile.get(profileId)
-    const range = rangeId == null ? null : rangeById.get(rangeId)
+    const range = rangeOfProfile(profileId)
     return range ? { range, bounds: rangeOnPayBasis(range, employee, rates) } : null
   }
   const compa = (pay: number, of: RangeOf | null) =>
