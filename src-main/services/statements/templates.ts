@@ -12,17 +12,16 @@ import {
   type StatementTemplateDraft,
 } from '../../../src-shared/domain/statements/templates'
 import type { Workbook } from '../../workbook/open'
+import { appendChangeLogRow, readChangeLogEntry } from '../../workbook/queries/change-log'
 import {
-  appendChangeLogRow,
   deleteTemplateRow,
   findTemplateByName,
   listTemplates,
   nextTemplateId,
-  readChangeLogEntry,
   readTemplate,
   writeTemplate,
   type StoredTemplate,
-} from '../../workbook/queries/statements'
+} from '../../workbook/queries/statement-templates'
 import { Failure } from '../failure'
 
 /** Reward statement templates: list, save (create or edit), delete, and undo of each from the change log. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
 
 export interface ChangeLogEntry {
@@ -62,4 +63,37 @@ export async function listChangeLog(
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute()
+}
+
+/** `appendChangeLog` for callers on better-sqlite3's synchronous API; answers the entry's id. */
+export function appendChangeLogRow(workbook: Workbook, entry: ChangeLogEntry): number {
+  const info = workbook.sqlite
+    .prepare(
+      'INSERT INTO change_log (at, user_id, entity, entity_id, action, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      entry.at,
+      entry.userId,
+      entry.entity,
+      entry.entityId === null ? null : String(entry.entityId),
+      entry.action,
+      entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
+      entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
+    )
+  return Number(info.lastInsertRowid)
+}
+
+export function readChangeLogEntry(
+  workbook: Workbook,
+  id: number,
+  entity: string,
+): { action: string; entityId: string | null; oldValue: string | null; newValue: string | null } | null {
+  const row = workbook.sqlite
+    .prepare('SELECT action, entity_id, old_value, new_value FROM change_log WHERE id = ? AND entity = ?')
+    .get(id, entity) as
+    | { action: string; entity_id: string | null; old_value: string | null; new_value: string | null }
+    | undefined
+  return row
+    ? { action: row.action, entityId: row.entity_id, oldValue: row.old_value, newValue: row.new_value }
+    : null
 }
