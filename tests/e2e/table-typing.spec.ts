@@ -70,7 +70,9 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     await expect(cell(page, three[2].id, 'lumpSum')).toHaveText('$5.00')
   })
 
-  test('Delete on a selected editable cell clears it, and Ctrl+Z brings it back', async ({ page }) => {
+  test('Delete on a selected editable cell clears it, Ctrl+Z brings it back, and typed letters change nothing', async ({
+    page,
+  }) => {
     await page.goto(app.url)
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
     await expect(page.getByTestId('pagination')).toBeVisible()
@@ -86,6 +88,13 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     await expect(cell(page, row.id, 'lumpSum')).toHaveText('')
     await page.keyboard.press('Control+z')
     await expect(cell(page, row.id, 'lumpSum')).toHaveText('$7.00')
+
+    // Letters typed into the amount are refused and Enter changes nothing: the amount stays.
+    await cell(page, row.id, 'lumpSum').click()
+    await page.keyboard.type('abc')
+    await page.keyboard.press('Enter')
+    await expect(cell(page, row.id, 'lumpSum')).toHaveText('$7.00')
+    expect((await firstPage(page)).find((r) => r.id === row.id)?.lumpSum).toBe(700)
   })
 
   test('Home / End, Ctrl+Home / Ctrl+End and PageDown / PageUp move as in a spreadsheet, across pages', async ({

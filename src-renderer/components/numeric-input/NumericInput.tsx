@@ -77,12 +77,13 @@ export function NumericInput({
   )
 
   // Text the input starts from (a key typed into a table cell) is an edit already: report it, or a
-  // single typed character followed by Enter would commit nothing.
+  // single typed character followed by Enter would commit nothing. A key the input refuses (a
+  // letter) is no edit: the value stays as it was.
   const startText = useRef(initialText)
   const reportChange = useRef(onChange)
   useEffect(() => {
-    if (startText.current !== undefined)
-      reportChange.current?.(parseNumericInput(filterNumericTyping(startText.current), options))
+    const start = startText.current === undefined ? '' : filterNumericTyping(startText.current)
+    if (start !== '') reportChange.current?.(parseNumericInput(start, options))
     // Once, for the text the input opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -114,6 +115,8 @@ export function NumericInput({
         }}
         onChange={(event) => {
           const next = filterNumericTyping(event.currentTarget.value)
+          // Every character of the keystroke refused: nothing changed.
+          if (next === text) return
           setText(next)
           onChange?.(parseNumericInput(next, options))
           if (autoSubmit) {
