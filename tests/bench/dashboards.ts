@@ -219,8 +219,15 @@ async function benchSize(browser: Browser, dir: string, employees: number): Prom
         result.summaryCached.push(performance.now() - started)
         result.summaryKiB = JSON.stringify(last).length / 1024
       }
-      if (last)
-        result.scatter = `${last.scatter.shown.toLocaleString('en-US')} / ${last.scatter.total.toLocaleString('en-US')}`
+      if (last) {
+        const scatter = page.getByTestId('dashboard-scatter')
+        const svgPoints = await scatter.locator('.scatterlayer .point').count()
+        const drawn =
+          (await scatter.locator('canvas').count()) > 0
+            ? 'WebGL'
+            : `${svgPoints.toLocaleString('en-US')} in SVG`
+        result.scatter = `${drawn} / ${last.scatter.shown.toLocaleString('en-US')} sent / ${last.scatter.total.toLocaleString('en-US')} planned`
+      }
     } catch (error) {
       // What the page showed when it gave up, to see why.
       const shot = path.join(os.tmpdir(), `meritbook-dashboards-bench-${employees}.png`)
@@ -356,7 +363,7 @@ function printResult(r: SizeResult): void {
     `${msOf(r.summaryComputed)}, ${r.summaryKiB.toFixed(0)} KiB`,
   )
   row('dashboard.summary over HTTP, unchanged', msOf(r.summaryCached))
-  row('scatter points drawn / planned', r.scatter)
+  row('scatter points drawn / sent / planned', r.scatter)
 }
 
 /** The chunks the dashboards fetch beyond the app's entry, sized from out/renderer (raw and gzip). */

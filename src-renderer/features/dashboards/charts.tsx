@@ -29,6 +29,7 @@ import {
   scatterLayout,
 } from './figures'
 import Plotly from './plotly'
+import type { ScatterDrawing } from './scatter-drawing'
 
 /**
  * The dashboards' Plotly charts: this module, and Plotly with it, loads only when a dashboard draws
@@ -134,13 +135,14 @@ export function DistributionChart({ increases }: { increases: DashboardSummary['
 }
 
 export function IncreaseScatter({
-  scatter,
+  drawing,
   onOpen,
 }: {
-  scatter: DashboardSummary['scatter']
+  drawing: ScatterDrawing
   onOpen: (companyEmployeeId: string) => void
 }) {
-  const data = useMemo(() => scatterData(scatter), [scatter])
+  const { scatter } = drawing
+  const data = useMemo(() => scatterData(drawing), [drawing])
   const layout = useMemo(() => scatterLayout(), [])
   const onPointClick = useCallback(
     (point: { pointIndex: number }) => {

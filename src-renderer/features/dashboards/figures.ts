@@ -2,6 +2,7 @@ import type { Config, Data, Layout } from 'plotly.js-dist-min'
 import type { CompaGroup, DashboardSummary } from '../../../src-shared/contract'
 import type { BudgetUsedColor, GaugeSize } from '../../../src-shared/domain/budget-used'
 import type { FlowNodeKind } from '../../../src-shared/domain/budget-flow'
+import type { ScatterDrawing } from './scatter-drawing'
 
 /**
  * The dashboards' Plotly figures, built from the main process's figures (pure, so they are tested
@@ -23,9 +24,6 @@ export const BUDGET_COLORS: Record<BudgetUsedColor, string> = {
   orange: '#d97706',
   green: '#1c7c44',
 }
-
-/** Above this many points the scatter draws with WebGL (SVG slows down past a few thousand). */
-export const WEBGL_ABOVE = 2_000
 
 export const BEFORE_LABEL = 'Before planned changes'
 export const AFTER_LABEL = 'After planned changes'
@@ -203,18 +201,18 @@ export function distributionLayout(increases: DashboardSummary['increases']): Pa
   })
 }
 
-/** Salary increase percent against compa ratio: one point per employee drawn (WebGL past 2,000). */
-export function scatterData(scatter: DashboardSummary['scatter']): Data[] {
+/** Salary increase percent against compa ratio: one point per employee drawn (`scatterDrawing` picks WebGL). */
+export function scatterData({ scatter, webgl }: ScatterDrawing): Data[] {
   return [
     {
-      type: scatter.shown > WEBGL_ABOVE ? 'scattergl' : 'scatter',
+      type: webgl ? 'scattergl' : 'scatter',
       mode: 'markers',
       name: 'Employees',
       x: scatter.compaRatios,
       y: scatter.increases,
       text: scatter.names,
       customdata: scatter.companyEmployeeIds,
-      marker: { color: COLORS.after, size: 6, opacity: scatter.shown > WEBGL_ABOVE ? 0.45 : 0.75 },
+      marker: { color: COLORS.after, size: 6, opacity: webgl ? 0.45 : 0.75 },
       hovertemplate:
         '<b>%{text}</b> (%{customdata})<br>Compa ratio %{x:.2f}<br>Salary increase %{y:.2f}%<br>Click to open in the table<extra></extra>',
     },

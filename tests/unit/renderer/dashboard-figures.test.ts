@@ -9,8 +9,12 @@ import {
   gaugeLayout,
   payInRangeData,
   scatterData,
-  WEBGL_ABOVE,
 } from '../../../src-renderer/features/dashboards/figures'
+import {
+  isSoftwareRenderer,
+  scatterDrawing,
+  WEBGL_ABOVE,
+} from '../../../src-renderer/features/dashboards/scatter-drawing'
 import { tablePathFor } from '../../../src-renderer/features/dashboards/table-link'
 
 const box = (median: number, count = 10) => ({
@@ -70,19 +74,60 @@ describe("the dashboards' Plotly figures", () => {
     expect(gaugeLayout('full')).not.toHaveProperty('width')
   })
 
-  it('the scatter draws with WebGL only past a few thousand points', () => {
-    const scatter = (n: number): DashboardSummary['scatter'] => ({
-      total: n,
-      shown: n,
-      ids: [],
-      companyEmployeeIds: [],
-      names: [],
-      compaRatios: [],
-      increases: [],
-      byCompaBand: [],
-    })
-    expect((scatterData(scatter(WEBGL_ABOVE))[0] as { type: string }).type).toBe('scatter')
-    expect((scatterData(scatter(WEBGL_ABOVE + 1))[0] as { type: string }).type).toBe('scattergl')
+  const scatter = (n: number): DashboardSummary['scatter'] => ({
+    total: n + 5,
+    shown: n,
+    ids: Array.from({ length: n }, (_, i) => i + 1),
+    companyEmployeeIds: Array.from({ length: n }, (_, i) => `E${i + 1}`),
+    names: Array.from({ length: n }, (_, i) => `Employee ${i + 1}`),
+    compaRatios: Array.from({ length: n }, (_, i) => 0.8 + i / n),
+    increases: Array.from({ length: n }, (_, i) => i % 7),
+    byCompaBand: [],
+  })
+  const traceType = (drawing: ReturnType<typeof scatterDrawing>) =>
+    (scatterData(drawing)[0] as { type: string }).type
+
+  it('the scatter draws with WebGL only past a few thousand points, on a graphics card', () => {
+    expect(traceType(scatterDrawing(scatter(WEBGL_ABOVE), false))).toBe('scatter')
+    const many = scatterDrawing(scatter(WEBGL_ABOVE + 1), false)
+    expect(traceType(many)).toBe('scattergl')
+    expect(many.scatter.shown).toBe(WEBGL_ABOVE + 1)
+  })
+
+  it('without a graphics card the scatter stays SVG: an even sample of WEBGL_ABOVE points, each with its own employee', () => {
+    expect(traceType(scatterDrawing(scatter(WEBGL_ABOVE), true))).toBe('scatter')
+    const all = scatter(3 * WEBGL_ABOVE)
+    const drawing = scatterDrawing(all, true)
+    expect(traceType(drawing)).toBe('scatter')
+    const drawn = drawing.scatter
+    expect(drawn.shown).toBe(WEBGL_ABOVE)
+    expect(drawn.total).toBe(all.total)
+    // Every third point, from the first: the sample spans the whole list.
+    expect(drawn.ids.slice(0, 3)).toEqual([1, 4, 7])
+    expect(drawn.ids.at(-1)).toBe(3 * WEBGL_ABOVE - 2)
+    for (const [i, id] of drawn.ids.entries()) {
+      expect(drawn.companyEmployeeIds[i]).toBe(`E${id}`)
+      expect(drawn.names[i]).toBe(`Employee ${id}`)
+      expect(drawn.compaRatios[i]).toBe(all.compaRatios[id - 1])
+      expect(drawn.increases[i]).toBe(all.increases[id - 1])
+    }
+  })
+
+  it('software WebGL renderers are told from graphics cards by their names', () => {
+    for (const software of [
+      'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      'llvmpipe (LLVM 15.0.6, 256 bits)',
+      'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      'Google SwiftShader',
+    ])
+      expect(isSoftwareRenderer(software)).toBe(true)
+    for (const card of [
+      'ANGLE (Intel, Intel(R) UHD Graphics 620 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      'Apple M1',
+      'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      'Mesa Intel(R) Xe Graphics (TGL GT2)',
+    ])
+      expect(isSoftwareRenderer(card)).toBe(false)
   })
 
   it('pay in range: current and new pay per band, each label on two short lines', () => {
