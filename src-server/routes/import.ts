@@ -33,6 +33,7 @@ import { insertRows } from '../db/bulk-insert'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { currentCycle } from '../planning/company-plan'
+import { logChange } from '../db/change-log'
 
 type Trx = Transaction<ServerDatabase>
 
@@ -501,18 +502,13 @@ export function importRoutes(app: FastifyInstance, context: ServerContext, waite
         const classification = classifyRows(validation, stored, rules)
         const plans = planWrites(classification, values, stored, rules, () => mode)
         await writeImport(trx, who, values, cycle?.id ?? null, plans)
-        await trx
-          .insertInto('change_log')
-          .values({
-            company_id: c,
-            user_id: who.userId,
-            entity: 'import',
-            entity_id: null,
-            action: 'import',
-            old_value: null,
-            new_value: JSON.stringify({ rows: values.length, ...outcomeOf(classification, mode) }),
-          })
-          .execute()
+        await logChange(trx, who, {
+          entity: 'import',
+          entityId: null,
+          action: 'import',
+          oldValue: null,
+          newValue: { rows: values.length, ...outcomeOf(classification, mode) },
+        })
         // One change for the whole import (a replica does not follow it row by row: docs/sync.md).
         await recordCompanyChange(trx, who, 'import', null, {
           rows: values.length,

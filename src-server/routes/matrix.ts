@@ -22,6 +22,7 @@ import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { currentCycle, loadCompanyPlan, type CompanyPlan, type PlanEmployee } from '../planning/company-plan'
 import { NO_PAY_CYCLE } from './budgets'
+import { logChange } from '../db/change-log'
 
 /** POST /calculate-matrix/: the desktop's request, and `save` (spec §7). */
 const calculateMatrixSchema = matrixCalculationSchema.extend({ save: z.boolean().optional() })
@@ -163,18 +164,13 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
         .where('company_id', '=', who.companyId)
         .where('id', '=', cycle.id)
         .execute()
-      await trx
-        .insertInto('change_log')
-        .values({
-          company_id: who.companyId,
-          user_id: who.userId,
-          entity: 'hyperbalance',
-          entity_id: String(cycle.id),
-          action: 'save',
-          old_value: null,
-          new_value: JSON.stringify(config),
-        })
-        .execute()
+      await logChange(trx, who, {
+        entity: 'hyperbalance',
+        entityId: cycle.id,
+        action: 'save',
+        oldValue: null,
+        newValue: config,
+      })
       await recordCompanyChange(trx, who, 'matrix', null, {
         pay_cycle_id: cycle.id,
         hyperbalance_config: config,

@@ -19,6 +19,7 @@ import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
 import { payCycleDto } from '../planning/company-plan'
+import { logChange } from '../db/change-log'
 
 type Trx = Transaction<ServerDatabase>
 const shape = payCycleConfigSchema.shape
@@ -117,18 +118,7 @@ async function recordCycleChanges(trx: Trx, who: Caller, before: Row[], moved: M
 }
 
 async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: unknown, newValue: unknown) {
-  await trx
-    .insertInto('change_log')
-    .values({
-      company_id: who.companyId,
-      user_id: who.userId,
-      entity: 'pay_cycle',
-      entity_id: String(id),
-      action,
-      old_value: oldValue === null ? null : JSON.stringify(oldValue),
-      new_value: newValue === null ? null : JSON.stringify(newValue),
-    })
-    .execute()
+  await logChange(trx, who, { entity: 'pay_cycle', entityId: id, action, oldValue, newValue })
 }
 
 /**

@@ -26,6 +26,7 @@ import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
 import { changeByKey, recordChange, recordCompanyChange, rewardChangesSince } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
+import { logChange } from '../db/change-log'
 
 export const PLANNING_PAGES = [
   'employeetable',
@@ -374,20 +375,13 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('id', '=', teamId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('change_log')
-        .values({
-          company_id: c,
-          user_id: who.userId,
-          entity: 'team',
-          entity_id: String(teamId),
-          action: set.budget !== undefined ? 'budget' : 'update',
-          old_value: JSON.stringify(
-            Object.fromEntries(Object.keys(set).map((k) => [k, team[k as keyof typeof set]])),
-          ),
-          new_value: JSON.stringify(set),
-        })
-        .execute()
+      await logChange(trx, who, {
+        entity: 'team',
+        entityId: teamId,
+        action: set.budget !== undefined ? 'budget' : 'update',
+        oldValue: Object.fromEntries(Object.keys(set).map((k) => [k, team[k as keyof typeof set]])),
+        newValue: set,
+      })
       await recordCompanyChange(trx, who, 'team', teamId, set, [], key)
       return { row, budgetSet: set.budget !== undefined, before: team }
     })

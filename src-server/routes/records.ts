@@ -17,6 +17,7 @@ import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
+import { logChange } from '../db/change-log'
 
 const idParam = (params: unknown) =>
   z.coerce
@@ -126,18 +127,13 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
         .where('company_id', '=', who.companyId)
         .where('id', '=', employeeId)
         .execute()
-      await trx
-        .insertInto('change_log')
-        .values({
-          company_id: who.companyId,
-          user_id: who.userId,
-          entity: 'employee',
-          entity_id: String(employeeId),
-          action: 'update',
-          old_value: JSON.stringify(before),
-          new_value: JSON.stringify(after),
-        })
-        .execute()
+      await logChange(trx, who, {
+        entity: 'employee',
+        entityId: employeeId,
+        action: 'update',
+        oldValue: before,
+        newValue: after,
+      })
       await recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id])
     })
     waiters.notify(who.companyId)
@@ -203,19 +199,13 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
         ).map((u) => u.id),
       }
       await trx.deleteFrom('employee').where('company_id', '=', c).where('id', '=', employeeId).execute()
-      const log = await trx
-        .insertInto('change_log')
-        .values({
-          company_id: c,
-          user_id: who.userId,
-          entity: 'employee',
-          entity_id: String(employeeId),
-          action: 'delete',
-          old_value: JSON.stringify(snapshot),
-          new_value: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const logId = await logChange(trx, who, {
+        entity: 'employee',
+        entityId: employeeId,
+        action: 'delete',
+        oldValue: snapshot,
+        newValue: null,
+      })
       // What the removal unlinked, so a replica can do the same.
       const unlinked = {
         managed_team_ids: snapshot.managedTeamIds,
@@ -226,7 +216,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
       }
       await recordCompanyChange(trx, who, 'employee.deleted', employeeId, unlinked, [employee.team_id])
       return {
-        change_log_id: log.id,
+        change_log_id: logId,
         message: `Deleted ${employee.name} (${employee.company_employee_id}); their history is kept in the change history.`,
       }
     })

@@ -9,6 +9,7 @@ import { recordCompanyChange } from '../sync/changes'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
+import { logChange } from '../db/change-log'
 
 const id = z.number().int().positive()
 
@@ -151,18 +152,13 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
         }),
       }
       const moves = await writeChanges(trx, c, inserted, addTeam(before, team))
-      await trx
-        .insertInto('change_log')
-        .values({
-          company_id: c,
-          user_id: who.userId,
-          entity: 'team',
-          entity_id: String(team.id),
-          action: 'create',
-          old_value: null,
-          new_value: JSON.stringify(body),
-        })
-        .execute()
+      await logChange(trx, who, {
+        entity: 'team',
+        entityId: team.id,
+        action: 'create',
+        oldValue: null,
+        newValue: body,
+      })
       const row = await trx
         .selectFrom('team')
         .selectAll()
@@ -199,18 +195,13 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
       const moves = await writeChanges(trx, c, before, removeTeam(before, teamId))
       await trx.deleteFrom('team').where('company_id', '=', c).where('id', '=', teamId).execute()
       const { company_id: _c, ...old } = stored
-      await trx
-        .insertInto('change_log')
-        .values({
-          company_id: c,
-          user_id: who.userId,
-          entity: 'team',
-          entity_id: String(teamId),
-          action: 'delete',
-          old_value: JSON.stringify({ team: old, subTeams: team.subTeams, members: team.members }),
-          new_value: null,
-        })
-        .execute()
+      await logChange(trx, who, {
+        entity: 'team',
+        entityId: teamId,
+        action: 'delete',
+        oldValue: { team: old, subTeams: team.subTeams, members: team.members },
+        newValue: null,
+      })
       await recordCompanyChange(trx, who, 'team.deleted', teamId, { ...moves })
       return {
         ok: true,
