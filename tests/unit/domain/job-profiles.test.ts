@@ -16,4 +16,21 @@ describe('job profiles as the table names and finds them', () => {
     expect(matchesJobProfile(senior, 'senior finance')).toBe(false)
     expect(matchesJobProfile({ jobCode: 'X-1', jobProfile: null }, 'x-1')).toBe(true)
   })
+
+  it('a profile whose level name is empty is named by its code', () => {
+    expect(jobProfileLabel({ jobCode: 'X-1', jobProfile: '' })).toBe('X-1')
+  })
+
+  it('typed words in capitals match; a word does not match across two fields', () => {
+    expect(matchesJobProfile(senior, 'SENIOR Eng')).toBe(true)
+    expect(matchesJobProfile(senior, '  professional   ')).toBe(true)
+    // 'US' ends the code and 'P3' starts the level: 'usp3' is in neither.
+    expect(matchesJobProfile(senior, 'usp3')).toBe(false)
+    expect(matchesJobProfile(senior, 'was')).toBe(false)
+    // Without a level name or family only the code is searched: the first letter of another word finds nothing.
+    const bare = { jobCode: 'X-1', jobProfile: null, jobFamily: null }
+    expect(matchesJobProfile(bare, 'x-1 null')).toBe(false)
+    expect(matchesJobProfile(bare, 'e')).toBe(false)
+    expect(matchesJobProfile({ jobCode: 'X-1', jobProfile: 'P1' }, 'e')).toBe(false)
+  })
 })
