@@ -164,6 +164,14 @@ describe('dates', () => {
   })
 })
 
+describe('isIsoDay refuses what only looks like yyyy-mm-dd', () => {
+  it('a slash for either dash, or a character that is no digit, even when the figures still name a day', () => {
+    // '/' is one below '0' and '!' fifteen: read as digits they would give 2024-09-01 and 1856-02-28.
+    for (const raw of ['2024/02-29', '2024-02/29', '2024-1/-01', '20!6-02-28'])
+      expect(isIsoDay(raw), raw).toBe(false)
+  })
+})
+
 describe('types and missing values', () => {
   it("an unknown type's message names it", () => {
     expect(parseImportValue('money', '12')).toEqual({
