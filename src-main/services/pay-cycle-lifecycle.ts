@@ -41,7 +41,8 @@ import { Failure } from './failure'
 type Trx = Transaction<WorkbookDatabase>
 type State = PayCycleRestore['cycles'][number]
 
-function stateOf(cycle: PayCycleDto): State {
+/** A configuration as the change log and undo keep it (also written by a replica applying the feed). */
+export function stateOf(cycle: PayCycleDto): State {
   return {
     id: cycle.id,
     active: cycle.active,

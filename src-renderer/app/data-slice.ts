@@ -125,6 +125,10 @@ const dataSlice = createSlice({
     payCyclesChanged(state, action: PayloadAction<PayCycleDto[]>) {
       state.payCycles = action.payload
     },
+    /** Pay ranges changed on the company server (a replica following its feed). */
+    payRangesChanged(state, action: PayloadAction<PayRangeDto[]>) {
+      state.payRanges = action.payload
+    },
     /** The Users screen changed the users: 'View as' lists employees who have users. */
     usersChanged(state, action: PayloadAction<UserDto[]>) {
       state.users = action.payload
@@ -155,6 +159,7 @@ export const {
   userSettingsChanged,
   usersChanged,
   payCyclesChanged,
+  payRangesChanged,
   submissionsChanged,
   dataReset,
 } = dataSlice.actions

@@ -3,7 +3,16 @@ import { contract } from '../../src-shared/contract'
 import { canCall } from './can-call'
 import { invoke } from './client'
 import { loadInitialData } from './data-load'
-import { loadFailed, loadStarted, loadSucceeded, submissionsChanged } from './data-slice'
+import type { SyncApplied } from '../../src-shared/contract'
+import {
+  loadFailed,
+  loadStarted,
+  loadSucceeded,
+  payCyclesChanged,
+  payRangesChanged,
+  submissionsChanged,
+  usersChanged,
+} from './data-slice'
 import { sessionKeyOf } from './session-slice'
 import type { AppThunk } from './store'
 
@@ -55,5 +64,30 @@ export function refreshSubmissions(): AppThunk<Promise<void>> {
     }
     const result = await invoke('plannerSubmissions.list', {})
     dispatch(submissionsChanged(result.ok ? result.value : null))
+  }
+}
+
+/**
+ * Others' changes reached the open replica (sync.applied): the small company lists the pages read
+ * from the store (pay cycles, pay ranges, users) are read again when the change touched them.
+ */
+export function refreshSyncedLists(applied: SyncApplied): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const role = getState().session.info?.user?.role
+    if (!role || getState().data.status !== 'loaded') return
+    const may = (channel: 'payCycles.list' | 'payRanges.list' | 'users.list') =>
+      canCall(role, contract[channel].access)
+    if (applied.payCyclesChanged && may('payCycles.list')) {
+      const result = await invoke('payCycles.list', {})
+      if (result.ok) dispatch(payCyclesChanged(result.value))
+    }
+    if (applied.recordsChanged && may('payRanges.list')) {
+      const result = await invoke('payRanges.list', {})
+      if (result.ok) dispatch(payRangesChanged(result.value))
+    }
+    if (applied.usersChanged && may('users.list')) {
+      const result = await invoke('users.list', {})
+      if (result.ok) dispatch(usersChanged(result.value))
+    }
   }
 }

@@ -16,6 +16,12 @@ export interface SyncApplied {
   submissionsChanged: boolean
   /** A team's name or budget changed: the budget views ask again. */
   teamsChanged: boolean
+  /** A pay cycle configuration changed (rules, dates, ratings, lifecycle): the open pages read it again. */
+  payCyclesChanged: boolean
+  /** Employees' records or pay ranges changed: the rows shown are asked again. */
+  recordsChanged: boolean
+  /** Users changed (added, a role, removed): the Users screen and 'View as' read them again. */
+  usersChanged: boolean
   /** For the user: another's change replaced theirs; a refused change was put back. */
   notices: string[]
   last: number

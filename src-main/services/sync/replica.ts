@@ -27,7 +27,7 @@ import {
 } from '../../workbook/queries/sync'
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
-import { applyTeamChange } from './apply-team'
+import { applyRecordChange, type RecordEffect } from './apply-record-change'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
 
@@ -39,6 +39,15 @@ const FIELD_OF_COLUMN = Object.fromEntries(
 ) as Record<SyncedRewardField, RewardField>
 
 type RewardRow = Record<string, unknown>
+
+/** A SyncApplied that changed nothing beyond what its caller says. */
+const NOTHING_ELSE = {
+  submissionsChanged: false,
+  teamsChanged: false,
+  payCyclesChanged: false,
+  recordsChanged: false,
+  usersChanged: false,
+} satisfies Partial<SyncApplied>
 
 async function requireReplica(workbook: Workbook): Promise<string> {
   const server = await replicaServer(workbook.db)
@@ -131,8 +140,8 @@ async function teamBudgetRefused(
     )
   })
   return {
+    ...NOTHING_ELSE,
     employeeIds: [],
-    submissionsChanged: false,
     teamsChanged: true,
     notices: [refusedChangeMessage(`${team?.name ?? `team ${batch.entityId}`}'s budget`, reason)],
     last: 0,
@@ -150,9 +159,9 @@ export async function pushRefused(
   if (batch.kind === 'team.budget') return teamBudgetRefused(workbook, batch, reason)
   const name = await employeeName(workbook.db, batch.entityId)
   const told = (notice: string, submissionsChanged: boolean): SyncApplied => ({
+    ...NOTHING_ELSE,
     employeeIds: [batch.entityId],
     submissionsChanged,
-    teamsChanged: false,
     notices: [notice],
     last: 0,
   })
@@ -238,7 +247,7 @@ export async function applyFeed(
   const notices: string[] = []
   const applied: RewardChange[] = []
   let submissionsChanged = false
-  let teamsChanged = false
+  const records: Partial<Record<RecordEffect, boolean>> = {}
   await workbook.db.transaction().execute(async (trx) => {
     const pending = await pendingFields(trx)
     for (const change of page.changes) {
@@ -286,15 +295,20 @@ export async function applyFeed(
           .where('pay_cycle_id', '=', change.submission.pay_cycle_id)
           .execute()
         submissionsChanged = true
-      } else if (change.kind === 'team' && change.entity_id !== null && change.values !== null) {
-        const author = { userId: localUser(change.user_email), at: change.at }
-        if (await applyTeamChange(trx, change.entity_id, change.values, author)) teamsChanged = true
+      } else if (change.values !== null) {
+        const changed = await applyRecordChange(trx, workbook, change, {
+          userId: localUser(change.user_email),
+          at: change.at,
+        })
+        if (changed) records[changed] = true
       }
-      // Other company record changes (RECORD_CHANGE_KINDS) are passed over for now: docs/sync.md.
     }
     await upsertState(trx, { last_seq: page.last, last_pulled_at: now.toISOString() })
   })
-  if (submissionsChanged || teamsChanged) table.invalidate()
+  const teamsChanged = records.teamsChanged === true
+  const payCyclesChanged = records.payCyclesChanged === true
+  const recordsChanged = records.recordsChanged === true
+  if (submissionsChanged || teamsChanged || payCyclesChanged || recordsChanged) table.invalidate()
   else {
     const model = table.peek(workbook)
     if (model) applyToModel(model, applied)
@@ -303,6 +317,9 @@ export async function applyFeed(
     employeeIds: [...new Set(applied.map((c) => c.employeeId))],
     submissionsChanged,
     teamsChanged,
+    payCyclesChanged,
+    recordsChanged,
+    usersChanged: records.usersChanged === true,
     notices,
     last: page.last,
   }

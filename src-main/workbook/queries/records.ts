@@ -56,7 +56,7 @@ export function readEmployeeRecord(workbook: Workbook, employeeId: number): Empl
   }
 }
 
-const EMPLOYEE_COLUMN: Record<Exclude<EmployeeField, 'jobCode'>, string> = {
+export const EMPLOYEE_COLUMN: Record<Exclude<EmployeeField, 'jobCode'>, string> = {
   name: 'name',
   preferredName: 'preferred_name',
   email: 'email',
@@ -164,7 +164,7 @@ export function listPayRangeUsage(
     .all() as { id: number; jobProfiles: number; employees: number }[]
 }
 
-const PAY_RANGE_COLUMN: Record<PayRangeField, string> = {
+export const PAY_RANGE_COLUMN: Record<PayRangeField, string> = {
   name: 'name',
   minPay: 'min_pay',
   midPay: 'mid_pay',

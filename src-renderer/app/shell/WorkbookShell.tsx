@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAppSelector } from '../hooks'
 import { welcomePathFor } from '../return-path'
 import { selectLoggedOut, selectUser, selectWorkbook } from '../session-slice'
+import { useSyncedLists } from '../use-synced-lists'
 import { Sidebar } from './Sidebar'
 import './shell.css'
 
@@ -15,6 +16,7 @@ export function WorkbookShell() {
   const user = useAppSelector(selectUser)
   const loggedOut = useAppSelector(selectLoggedOut)
   const location = useLocation()
+  useSyncedLists()
   if (!workbook || !user) {
     return (
       <Navigate replace to={loggedOut ? '/' : welcomePathFor(`${location.pathname}${location.search}`)} />

@@ -5,6 +5,7 @@ import { formatLongDate } from '../../../src-shared/domain/proration'
 import { call, invoke } from '../../app/client'
 import { payCyclesChanged } from '../../app/data-slice'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { selectSessionKey } from '../../app/session-slice'
 import { useDialog } from '../../components/dialog'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -78,6 +79,11 @@ export function PayCycleConfigPanel() {
   const afterMove = useCallback(() => {
     void load().then(() => setRevision((r) => r + 1))
   }, [load])
+  // Another admin's configuration reached this replica: the list follows, and the editor too unless
+  // it holds unsaved changes (saving them then replaces the other's).
+  useSyncApplied((applied) => {
+    if (applied.payCyclesChanged) void load().then(() => !dirty && setRevision((r) => r + 1))
+  })
   const history = useUndoSteps(afterMove, {
     keepAs: sessionKey ? `payCycles:${sessionKey}` : null,
     keys: !dirty,

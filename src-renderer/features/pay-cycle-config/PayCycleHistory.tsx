@@ -9,6 +9,7 @@ const ACTIONS: Record<string, string> = {
   activate: 'Activated',
   close: 'Closed',
   restore: 'Undo / redo',
+  delete: 'Removed',
 }
 
 const AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })

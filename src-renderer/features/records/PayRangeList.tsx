@@ -3,6 +3,7 @@ import type { PayRangeRowDto } from '../../../src-shared/contract'
 import { formatAmount } from '../../../src-shared/domain/money'
 import { call } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { selectSessionKey } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
@@ -44,6 +45,7 @@ export function PayRangeList() {
   useEffect(() => {
     void reload()
   }, [reload])
+  useSyncApplied((applied) => applied.recordsChanged && void reload())
   const sessionKey = useAppSelector(selectSessionKey)
   const steps = useUndoSteps(
     useCallback(() => void reload(), [reload]),

@@ -11,6 +11,7 @@ import {
 import { call } from '../../app/client'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { usersChanged } from '../../app/data-slice'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { useDialog } from '../../components/dialog'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
@@ -43,6 +44,8 @@ export default function UsersPage() {
   const list = useUsersPage()
   const { reload } = list
   const dispatch = useAppDispatch()
+  // Users changed on the company server reach this replica: the page shown follows.
+  useSyncApplied((applied) => applied.usersChanged && void reload())
   /** The page, and the users the rest of the app holds ('View as' lists employees with users). */
   const refresh = useCallback(() => {
     void reload()

@@ -1,0 +1,146 @@
+import type { Transaction } from 'kysely'
+import { z } from 'zod'
+import type { PayCycleDto } from '../../../src-shared/contract'
+import { currentPayCycle } from '../../../src-shared/domain/pay-cycles'
+import type { WorkbookDatabase } from '../../workbook/schema'
+import { appendChangeLog } from '../../workbook/queries/change-log'
+import { listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-cycles'
+import { stateOf } from '../pay-cycle-lifecycle'
+
+type Trx = Transaction<WorkbookDatabase>
+export interface Author {
+  userId: number | null
+  at: string
+}
+
+const cents = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number)
+
+/** A 'pay_cycle' change's values: the configuration as GET /paycycle/config/ answers it. */
+const payCycleValues = z.object({
+  name: z.string(),
+  active: z.boolean(),
+  effective_date: z.string().nullable(),
+  company_merit_budget: cents.nullable(),
+  default_currency: z.string(),
+  currency_conversions: z.record(z.string(), z.number()),
+  settings: z.record(z.string(), z.unknown()),
+  closed_at: z.string().nullable().optional(),
+  /** The cycle employees followed to this one from (null: from none); absent when none moved. */
+  employees_followed_from: z.number().nullable().optional(),
+})
+
+/** A configuration of this replica with a save still queued for the server (it goes out after and wins). */
+async function queued(trx: Trx, id: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('sync_outbox')
+    .select('id')
+    .where('kind', '=', 'pay_cycle')
+    .where('entity_id', '=', id)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+function actionOf(before: PayCycleDto | undefined, after: PayCycleDto): string {
+  if (!before) return 'create'
+  if (before.active && !after.active) return 'close'
+  if (!before.active && after.active) return 'activate'
+  return 'update'
+}
+
+/**
+ * Applies a pay cycle configuration from the feed: its rules, dates, ratings, proration and
+ * lifecycle, as the server now has it. A new active one deactivates the one active here first (one
+ * active at a time); employees follow the current cycle as they did on the server. The change log
+ * gets the lifecycle's entry in the author's name, so the configuration's history shows it. A
+ * configuration with a save of this replica still queued keeps its local values. True when
+ * something changed.
+ */
+export async function applyPayCycleChange(
+  trx: Trx,
+  id: number,
+  values: Record<string, unknown>,
+  author: Author,
+): Promise<boolean> {
+  const parsed = payCycleValues.safeParse(values)
+  if (!parsed.success || (await queued(trx, id))) return false
+  const v = parsed.data
+  const before = await listPayCycles({ db: trx })
+  const old = before.find((c) => c.id === id)
+  const row = {
+    name: v.name,
+    effective_date: v.effective_date,
+    company_merit_budget: v.company_merit_budget,
+    default_currency: v.default_currency,
+    currency_conversions: JSON.stringify(v.currency_conversions),
+    settings: JSON.stringify(v.settings),
+    closed_at: v.active ? null : (v.closed_at ?? old?.closedAt ?? author.at),
+    updated_at: author.at,
+  }
+  if (v.active)
+    await trx
+      .updateTable('pay_cycle')
+      .set({ active: 0, closed_at: author.at, updated_at: author.at })
+      .where('active', '=', 1)
+      .where('id', '!=', id)
+      .execute()
+  if (old) {
+    const ratesKept = JSON.stringify(old.currencyConversions) === row.currency_conversions
+    await trx
+      .updateTable('pay_cycle')
+      .set({ ...row, active: v.active ? 1 : 0, ...(ratesKept ? {} : { rates_as_of: null }) })
+      .where('id', '=', id)
+      .execute()
+  } else
+    await trx
+      .insertInto('pay_cycle')
+      .values({ id, ...row, active: v.active ? 1 : 0 })
+      .execute()
+  let moved = 0
+  if (v.employees_followed_from !== undefined) {
+    const from = v.employees_followed_from
+    moved = await moveEmployeesToCycle(trx, from, id)
+  }
+  const after = await listPayCycles({ db: trx })
+  const now = after.find((c) => c.id === id)
+  if (!now) return false
+  if (old && JSON.stringify(stateOf(old)) === JSON.stringify(stateOf(now)) && moved === 0) return false
+  await appendChangeLog(trx, {
+    at: author.at,
+    userId: author.userId,
+    entity: 'pay_cycle',
+    entityId: id,
+    action: actionOf(old, now),
+    oldValue: { cycles: old ? [stateOf(old)] : [], removed: [] },
+    newValue: { cycles: [stateOf(now)], removed: [], employeesMoved: moved },
+  })
+  return true
+}
+
+/**
+ * A configuration removed on the server: removed here too, its employees following the cycle the
+ * server named (`employees_followed_to`), with the lifecycle's change-log entry.
+ */
+export async function applyPayCycleDeleted(
+  trx: Trx,
+  id: number,
+  values: Record<string, unknown>,
+  author: Author,
+): Promise<boolean> {
+  const before = await listPayCycles({ db: trx })
+  const old = before.find((c) => c.id === id)
+  if (!old) return false
+  const to = z.number().nullable().safeParse(values.employees_followed_to)
+  const target = to.success ? to.data : (currentPayCycle(before.filter((c) => c.id !== id))?.id ?? null)
+  await trx.updateTable('employee').set({ pay_cycle_id: target }).where('pay_cycle_id', '=', id).execute()
+  await trx.deleteFrom('pay_cycle').where('id', '=', id).execute()
+  await appendChangeLog(trx, {
+    at: author.at,
+    userId: author.userId,
+    entity: 'pay_cycle',
+    entityId: id,
+    action: 'delete',
+    oldValue: { cycles: [stateOf(old)], removed: [] },
+    newValue: { cycles: [], removed: [id], employeesMoved: 0 },
+  })
+  return true
+}

@@ -1,0 +1,213 @@
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import type { TableRow } from '../../src-shared/contract'
+import { CYCLE_CLOSED } from '../../src-shared/domain/locks'
+import { todayIso } from '../../src-shared/domain/pay-cycles'
+import { joinDesktop, type Desktop } from '../support/replica'
+import { listen, publishDemo, testServer } from './support'
+
+/**
+ * Issue 16: an admin's company records changed on the server reach the replicas live, through the
+ * feed: pay cycle configurations (what a planner may enter), pay ranges, employees' records and users.
+ */
+
+const server = testServer()
+const PASSWORD = 'records travel live'
+const OWNER = 'owner@records.test'
+let snapshot: CompanySnapshot
+let ownerToken: string
+let ownerDesktop: Desktop
+let managerDesktop: Desktop
+let teamMember: number
+
+const rest = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const answer = await server().app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${ownerToken}` },
+    ...(payload === undefined ? {} : { payload }),
+  })
+  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
+  return answer.json<Record<string, unknown>>()
+}
+
+const rowOf = async (desktop: Desktop, employeeId: number): Promise<TableRow> => {
+  const page = await desktop.call('table.query', {
+    offset: 0,
+    limit: 500,
+    sort: null,
+    filters: {},
+    search: '',
+    viewAsEmployeeId: null,
+  })
+  return page.rows.find((r) => r.id === employeeId) as TableRow
+}
+
+const logged = (desktop: Desktop, entity: string, entityId: number | string) =>
+  desktop.session
+    .workbook!.db.selectFrom('change_log as c')
+    .leftJoin('app_user as u', 'u.id', 'c.user_id')
+    .select(['c.action', 'c.old_value', 'c.new_value', 'u.email'])
+    .where('c.entity', '=', entity)
+    .where('c.entity_id', '=', String(entityId))
+    .orderBy('c.id')
+    .execute()
+
+beforeAll(async () => {
+  const company = await publishDemo(
+    server(),
+    { name: 'Live Records', ownerEmail: OWNER, ownerName: 'Rita Records', employees: 40, seed: 12 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  ownerToken = company.ownerToken
+  const teams = company.manager.teamIds
+  teamMember = snapshot.employees.find(
+    (e) => e.team_id !== null && teams.has(e.team_id) && e.id !== company.manager.employeeId,
+  )!.id
+  const url = await listen(server())
+  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD)
+  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
+})
+
+afterAll(async () => {
+  await ownerDesktop?.close()
+  await managerDesktop?.close()
+})
+
+describe('company records from the feed', () => {
+  it("a pay cycle's settings saved on the server are the replica's, in its history, and the open pages are told", async () => {
+    const cycle = snapshot.payCycles.find((c) => c.active)!
+    const settings = {
+      ...(cycle.settings as Record<string, unknown>),
+      maxPercentIncrease: 7,
+      minPercentIncrease: 1,
+    }
+    await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { name: 'Merit 2027', settings })
+    managerDesktop.applied.length = 0
+    await managerDesktop.engine.syncUntilIdle()
+    const [local] = (await managerDesktop.call('payCycles.list', {})).filter((c) => c.id === cycle.id)
+    expect(local).toMatchObject({ name: 'Merit 2027', active: true })
+    expect(local.settings).toMatchObject({ maxPercentIncrease: 7, minPercentIncrease: 1 })
+    expect(managerDesktop.applied.some((a) => a.payCyclesChanged)).toBe(true)
+    // The configuration's history (an admin's screen) names the server-side author.
+    await ownerDesktop.engine.syncUntilIdle()
+    const history = await ownerDesktop.call('payCycles.history', { id: cycle.id })
+    expect(history[0]).toMatchObject({ action: 'update', userName: 'Rita Records' })
+    expect(history[0].changed).toEqual(expect.arrayContaining(['name', 'maxPercentIncrease']))
+  })
+
+  it('a cycle closed on the server locks the planner’s rows on the replica; reopened, they unlock', async () => {
+    const cycle = snapshot.payCycles.find((c) => c.active)!
+    await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { active: false })
+    await managerDesktop.engine.syncUntilIdle()
+    expect((await rowOf(managerDesktop, teamMember)).lockedReason).toBe(CYCLE_CLOSED)
+    await expect(
+      managerDesktop.call('rewards.update', {
+        updates: [{ employeeId: teamMember, changes: { lumpSum: 5_00 } }],
+      }),
+    ).rejects.toThrow(CYCLE_CLOSED)
+    await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { active: true })
+    await managerDesktop.engine.syncUntilIdle()
+    expect((await rowOf(managerDesktop, teamMember)).lockedReason).toBeNull()
+    await ownerDesktop.engine.syncUntilIdle()
+    const history = await ownerDesktop.call('payCycles.history', { id: cycle.id })
+    expect(history.slice(0, 2).map((h) => h.action)).toEqual(['activate', 'close'])
+  })
+
+  it('a new configuration made on the server is active on the replica, the old one closed, employees following', async () => {
+    const old = snapshot.payCycles.find((c) => c.active)!
+    const made = await rest('POST', '/api/paycycle/config/', {
+      name: 'Off-cycle 2027',
+      effective_date: todayIso(new Date(Date.now() + 30 * 86_400_000)),
+      default_currency: old.default_currency,
+      currency_conversions: old.currency_conversions,
+      settings: old.settings,
+    })
+    await managerDesktop.engine.syncUntilIdle()
+    const cycles = await managerDesktop.call('payCycles.list', {})
+    expect(cycles.filter((c) => c.active).map((c) => c.id)).toEqual([made.id])
+    expect(cycles.find((c) => c.id === old.id)).toMatchObject({ active: false })
+    const employee = await managerDesktop.session
+      .workbook!.db.selectFrom('employee')
+      .select('pay_cycle_id')
+      .where('id', '=', teamMember)
+      .executeTakeFirstOrThrow()
+    expect(employee.pay_cycle_id).toBe(made.id)
+    // Removed on the server (it has no submissions once the old one is active again): removed here.
+    await rest('PUT', `/api/paycycle/config/${old.id}/`, { active: true })
+    await rest('DELETE', `/api/paycycle/config/${String(made.id)}/`)
+    await managerDesktop.engine.syncUntilIdle()
+    const after = await managerDesktop.call('payCycles.list', {})
+    expect(after.map((c) => c.id)).not.toContain(made.id)
+    expect(after.find((c) => c.id === old.id)?.active).toBe(true)
+  })
+
+  it("a pay range's pays and an employee's record reach the rows shown, with the author in the change log", async () => {
+    const before = await rowOf(managerDesktop, teamMember)
+    const employee = snapshot.employees.find((e) => e.id === teamMember)!
+    const profile = snapshot.jobProfiles.find((j) => j.id === employee.job_profile_id)!
+    const range = snapshot.payRanges.find((r) => r.id === profile.pay_range_id)!
+    await rest('PUT', `/api/payranges/${range.id}/`, { max_pay: range.max_pay + 1_000_00 })
+    await rest('PUT', `/api/employees/${teamMember}/`, {
+      jobTitle: 'Principal Tester',
+      currentSalary: '123456',
+    })
+    managerDesktop.applied.length = 0
+    await managerDesktop.engine.syncUntilIdle()
+    expect(managerDesktop.applied.some((a) => a.recordsChanged)).toBe(true)
+    const after = await rowOf(managerDesktop, teamMember)
+    expect(after).toMatchObject({ jobTitle: 'Principal Tester', currentSalary: 123_456_00 })
+    expect(after.payRange?.max).not.toBe(before.payRange?.max)
+    const employeeLog = await logged(managerDesktop, 'employee', teamMember)
+    expect(employeeLog.at(-1)).toMatchObject({ action: 'update', email: OWNER })
+    expect(JSON.parse(employeeLog.at(-1)!.new_value!)).toMatchObject({ jobTitle: 'Principal Tester' })
+    expect((await logged(managerDesktop, 'payRange', range.id)).at(-1)).toMatchObject({
+      action: 'update',
+      email: OWNER,
+    })
+  })
+
+  it('users made, changed and removed on the server reach an admin’s replica', async () => {
+    const free = snapshot.employees.find((e) => !snapshot.users.some((u) => u.employee_id === e.id))!
+    const made = await rest('POST', '/api/users/', {
+      email: 'New.Planner@records.test',
+      role: 'PLANNER',
+      name: 'Nina Planner',
+      employee_id: free.id,
+    })
+    const localUser = () =>
+      ownerDesktop.session
+        .workbook!.db.selectFrom('app_user as u')
+        .innerJoin('role as r', 'r.id', 'u.role_id')
+        .select(['u.name', 'u.employee_id', 'r.name as role'])
+        .where('u.email', '=', 'new.planner@records.test')
+        .executeTakeFirst()
+    ownerDesktop.applied.length = 0
+    await ownerDesktop.engine.syncUntilIdle()
+    expect(await localUser()).toEqual({ name: 'Nina Planner', employee_id: free.id, role: 'PLANNER' })
+    expect(ownerDesktop.applied.some((a) => a.usersChanged)).toBe(true)
+    await rest('PUT', `/api/users/${String(made.id)}/`, { role: 'ADMIN' })
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await localUser())?.role).toBe('ADMIN')
+    await rest('DELETE', `/api/users/${String(made.id)}/`)
+    await ownerDesktop.engine.syncUntilIdle()
+    expect(await localUser()).toBeUndefined()
+    const actions = (
+      await ownerDesktop.session
+        .workbook!.db.selectFrom('change_log')
+        .select('action')
+        .where('entity', '=', 'user')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.action)
+    expect(actions.slice(-3)).toEqual(['create', 'role', 'delete'])
+    // A manager's replica is not sent users.
+    await managerDesktop.engine.syncUntilIdle()
+    const seen = await managerDesktop.session
+      .workbook!.db.selectFrom('app_user')
+      .select('id')
+      .where('email', '=', 'new.planner@records.test')
+      .executeTakeFirst()
+    expect(seen).toBeUndefined()
+  })
+})
