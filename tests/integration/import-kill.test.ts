@@ -41,7 +41,7 @@ describe('an import killed at any moment leaves the workbook as before or as aft
       random,
     )
     console.log(killFigures(`import of ${ROWS} rows`, series.kills))
-  }, 600_000)
+  }, Math.max(600_000, KILLS * 15_000))
 
   it('prints its steps: read, validate, write, commit, with the rows done of the rows total', () => {
     const phases = [...new Set(series.reference.steps.map((s) => s.phase))]

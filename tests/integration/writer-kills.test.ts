@@ -9,8 +9,11 @@ import { tempDir } from '../support/temp'
 // cells, a bulk plan file and a pay-cycle activation, each killed with SIGKILL on a seeded line of
 // the SQL tracer (they print no progress) or a seeded delay after the WAL started to grow.
 const KILLS = Number(process.env.KILLS_PER_WRITER ?? 20)
-/** Each writer's series: ample for CI's 20 kills on a busy machine, and for the soak's 200. */
-const SERIES_TIMEOUT = Math.max(600_000, KILLS * 6_000)
+/**
+ * Each writer's series: ample for CI's 20 kills on a busy machine, and for the soak's 200 (which
+ * took up to 24 min a writer at load 20 here, niced: 6 s a kill was not enough).
+ */
+const SERIES_TIMEOUT = Math.max(600_000, KILLS * 15_000)
 const EMPLOYEES = 600
 const PASTED_ROWS = 500
 const dir = tempDir()
