@@ -60,4 +60,19 @@ describe('table.rowsFrom: the rows a paste covers', () => {
     })
     expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: ANCHOR_GONE } })
   })
+
+  it('a paste onto the first row of the view starts there', async () => {
+    const ordered = await query(view)
+    const result = await dispatcher.dispatch('table.rowsFrom', {
+      query: view,
+      anchorId: ordered[0].id,
+      count: 3,
+    })
+    expect(result.ok && result.value.map((r) => r.id)).toEqual(ordered.slice(0, 3).map((r) => r.id))
+  })
+
+  it('refuses an anchor that is no employee (removed since the paste began)', async () => {
+    const result = await dispatcher.dispatch('table.rowsFrom', { query: view, anchorId: 999_999, count: 3 })
+    expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: ANCHOR_GONE } })
+  })
 })
