@@ -30,6 +30,7 @@ import {
   setPayCycleLifecycle,
 } from '../workbook/queries/pay-cycles'
 import { Failure } from './failure'
+import { queuePayCycleStep } from './sync/queue-pay-cycle'
 
 /**
  * The pay cycle's lifecycle (administration document §4): one configuration active at a time;
@@ -162,6 +163,7 @@ async function run(
     const beforeCurrentId = currentPayCycle(before)?.id ?? null
     const { after, moved } = await writeStates(trx, target, withInserted, beforeCurrentId, at)
     const steps = stepsBetween(before, after)
+    await queuePayCycleStep(trx, before, after, at)
     await appendChangeLog(trx, {
       at,
       userId: user.id,

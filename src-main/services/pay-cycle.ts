@@ -11,6 +11,7 @@ import type { Workbook } from '../workbook/open'
 import { appendChangeLog } from '../workbook/queries/change-log'
 import { getCurrentPayCycle, savePayCycle } from '../workbook/queries/pay-cycles'
 import { Failure } from './failure'
+import { queuePayCycleStep } from './sync/queue-pay-cycle'
 
 export { NO_PAY_CYCLE }
 
@@ -77,6 +78,7 @@ export async function updateCurrentPayCycle(
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await savePayCycle(trx, next, at)
+    await queuePayCycleStep(trx, [current], [next], at)
     await appendChangeLog(trx, {
       at,
       userId: user.id,

@@ -22,7 +22,10 @@ import {
 } from '../../src-shared/domain/user-admin'
 import type { Workbook } from '../workbook/open'
 import { findUserById, getCompany, listUsers } from '../workbook/queries/admin'
+import type { Transaction } from 'kysely'
+import type { WorkbookDatabase } from '../workbook/schema'
 import { appendChangeLog } from '../workbook/queries/change-log'
+import { enqueueChange } from '../workbook/queries/sync'
 import {
   deleteUser,
   findEmployeeForUser,
@@ -69,6 +72,17 @@ function refuseOwnerChange(workbook: Workbook, target: UserDto, what: string): v
   }
 }
 
+/** A user made on a replica goes to the server too (POST /users/), in the same transaction. */
+async function queueNewUser(
+  trx: Transaction<WorkbookDatabase>,
+  id: number,
+  user: NewUser,
+  at: string,
+): Promise<void> {
+  const fields = { email: user.email, name: user.name, role: user.role, employee_id: user.employeeId }
+  await enqueueChange(trx, 'user', id, fields, {}, at)
+}
+
 function normalizeEmail(raw: string): string {
   const email = raw.trim()
   if (!email) throw new Failure('BAD_INPUT', EMAIL_REQUIRED)
@@ -102,6 +116,7 @@ export async function createUser(
   const at = now.toISOString()
   const id = await workbook.db.transaction().execute(async (trx) => {
     const newId = await insertUser(trx, user, await roleId(trx, user.role), at)
+    await queueNewUser(trx, newId, user, at)
     await appendChangeLog(trx, {
       at,
       userId: actor.id,
@@ -130,6 +145,14 @@ export async function changeUserRole(
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await setUserRole(trx, target.id, await roleId(trx, input.role))
+    await enqueueChange(
+      trx,
+      'user.role',
+      target.id,
+      { email: target.email, role: input.role },
+      { role: target.role },
+      at,
+    )
     await appendChangeLog(trx, {
       at,
       userId: actor.id,
@@ -166,6 +189,14 @@ export async function removeUsers(
   await workbook.db.transaction().execute(async (trx) => {
     for (const target of targets) {
       await deleteUser(trx, target.id)
+      await enqueueChange(
+        trx,
+        'user.deleted',
+        target.id,
+        { email: target.email },
+        { email: target.email, name: target.name, role: target.role, employee_id: target.employeeId },
+        at,
+      )
       await appendChangeLog(trx, {
         at,
         userId: actor.id,
@@ -330,7 +361,9 @@ export async function createManagerUsers(
         role,
         employeeId: m.id,
       }
-      created.push(await insertUser(trx, user, id, at))
+      const made = await insertUser(trx, user, id, at)
+      await queueNewUser(trx, made, user, at)
+      created.push(made)
     }
     await appendChangeLog(trx, {
       at,

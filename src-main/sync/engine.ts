@@ -5,6 +5,7 @@ import { Failure } from '../services/failure'
 import type { ServerTransport } from '../server-account/transport'
 import { answerOf } from '../server-account/transport'
 import { pushWindows } from './push-windows'
+import { isRecordPush, sendRecord } from './record-pushes'
 
 export type ReplicaInvoke = <C extends Channel>(
   channel: C,
@@ -48,6 +49,7 @@ async function reasonOf(response: Response): Promise<string> {
  * was lost) and a send-back of a submission that is gone both count as done.
  */
 async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
+  if (isRecordPush(batch)) return sendRecord(transport, batch)
   if (batch.kind === 'reward')
     return transport.authorized('PUT', `api/employeerewards/${batch.entityId}/`, batch.fields, {
       [IDEMPOTENCY_HEADER]: batch.pushKey,

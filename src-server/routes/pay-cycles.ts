@@ -14,7 +14,8 @@ import {
 } from '../../src-shared/domain/pay-cycles'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { recordCompanyChange } from '../sync/changes'
+import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
@@ -22,6 +23,7 @@ import { payCycleDto } from '../planning/company-plan'
 import { logChange } from '../db/change-log'
 
 type Trx = Transaction<ServerDatabase>
+const idempotencyKey = z.string().min(8).max(200).nullable()
 const shape = payCycleConfigSchema.shape
 
 /** GET and POST /paycycle/config/ carry these (spec §7), with the contract's rules for each. */
@@ -107,13 +109,20 @@ interface Moved {
  * One feed change per configuration the write changed (a new one, the one it deactivated), with
  * its values as GET answers them; the cycle employees followed says where from.
  */
-async function recordCycleChanges(trx: Trx, who: Caller, before: Row[], moved: Moved | null): Promise<void> {
+async function recordCycleChanges(
+  trx: Trx,
+  who: Caller,
+  before: Row[],
+  moved: Moved | null,
+  keyed: { id: number; key: string | null } | null = null,
+): Promise<void> {
   for (const row of await cyclesOf(trx, who.companyId)) {
     const old = before.find((b) => b.id === row.id)
     const values: Record<string, unknown> = configAnswer(row)
     if (old && JSON.stringify(configAnswer(old)) === JSON.stringify(values)) continue
     if (moved?.to === row.id) values.employees_followed_from = moved.from
-    await recordCompanyChange(trx, who, 'pay_cycle', row.id, values)
+    const key = keyed?.id === row.id ? keyed.key : null
+    await recordCompanyChange(trx, who, 'pay_cycle', row.id, values, [], key)
   }
 }
 
@@ -190,7 +199,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
   })
 
-  app.put('/api/paycycle/config/:id/', async (request) => {
+  app.put('/api/paycycle/config/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
     const id = idOf(request.params)
     const body = configPatch.parse(request.body ?? {})
@@ -202,6 +211,19 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     )
     const now = context.now()
     const c = who.companyId
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    if (key && (await changeByKey(db, c, key))) {
+      // A replica's push replayed (its answer was lost): the configuration as it is, nothing applied again.
+      const row = await db
+        .selectFrom('pay_cycle')
+        .selectAll()
+        .where('company_id', '=', c)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!row) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
+      void reply.header('idempotent-replay', 'true')
+      return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
+    }
     const { row, message } = await db.transaction().execute(async (trx) => {
       const before = await cyclesOf(trx, c)
       const saved = before.find((r) => r.id === id)
@@ -252,7 +274,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .returningAll()
         .executeTakeFirstOrThrow()
       const moved = await followCurrent(trx, c, before)
-      await recordCycleChanges(trx, who, before, moved)
+      await recordCycleChanges(trx, who, before, moved, { id, key })
       const action = closing ? 'close' : activating ? (edits ? 'save-activate' : 'activate') : 'update'
       await log(trx, who, id, action, configAnswer(saved), configAnswer(updated))
       return {

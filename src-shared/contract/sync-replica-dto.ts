@@ -37,10 +37,26 @@ export interface SyncStatus {
   text: string
 }
 
+/**
+ * What a queued change is: a reward edit, a planner submission, its send-back, a team budget, a pay
+ * cycle configuration's save, a user made, their role changed, or removed.
+ */
+export const PUSH_KINDS = [
+  'reward',
+  'submission',
+  'submission.deleted',
+  'team.budget',
+  'pay_cycle',
+  'user',
+  'user.role',
+  'user.deleted',
+] as const
+export type PushKind = (typeof PUSH_KINDS)[number]
+
 /** A push the engine sends under one idempotency key (see the workbook's outbox). */
 export interface PushBatchDto {
   pushKey: string
-  kind: 'reward' | 'submission' | 'submission.deleted' | 'team.budget'
+  kind: PushKind
   /** The employee rewarded, the planner who submitted, or the team budgeted. */
   entityId: number
   fields: Record<string, string | number | boolean | null>

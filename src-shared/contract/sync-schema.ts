@@ -69,5 +69,11 @@ export const syncFeedPageSchema = z
   .strict()
 
 export const pushKeySchema = z.string().uuid()
-/** A queued change's values as the outbox keeps them (server field names). */
-export const pushedValuesSchema = z.record(z.string().max(100), value)
+/**
+ * A queued change's values as the outbox keeps them (server field names); a pay cycle's settings
+ * travel as one JSON text.
+ */
+export const pushedValuesSchema = z.record(
+  z.string().max(100),
+  z.union([z.string().max(200_000), z.number().finite(), z.boolean(), z.null()]),
+)

@@ -211,3 +211,103 @@ describe('company records from the feed', () => {
     expect(seen).toBeUndefined()
   })
 })
+
+describe("a replica's pay cycle saves and users go to the server", () => {
+  const serverCycle = async (id: number) =>
+    (await rest('GET', '/api/paycycle/config/').then((all) => all as unknown as { id: number }[])).find(
+      (c) => c.id === id,
+    ) as unknown as { name: string; active: boolean; settings: Record<string, unknown> }
+
+  it('a saved configuration is pushed under its idempotency key and reaches the other desktop', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const [cycle] = (await ownerDesktop.call('payCycles.list', {})).filter((c) => c.active)
+    const config = {
+      name: 'Merit 2027 (desk)',
+      effectiveDate: cycle.effectiveDate,
+      companyMeritBudget: cycle.companyMeritBudget,
+      defaultCurrency: cycle.defaultCurrency as 'USD',
+      currencyConversions: cycle.currencyConversions,
+      ratesAsOf: cycle.ratesAsOf,
+      settings: { ...cycle.settings, maxPercentIncrease: 9 },
+    }
+    await ownerDesktop.call('payCycles.save', { id: cycle.id, config, activate: false })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    const onServer = await serverCycle(cycle.id)
+    expect(onServer).toMatchObject({ name: 'Merit 2027 (desk)', active: true })
+    expect(onServer.settings).toMatchObject({ maxPercentIncrease: 9 })
+    const keyed = await server()
+      .db.selectFrom('sync_change')
+      .select('idempotency_key')
+      .where('kind', '=', 'pay_cycle')
+      .where('idempotency_key', 'is not', null)
+      .execute()
+    expect(keyed).toHaveLength(1)
+    await managerDesktop.engine.syncUntilIdle()
+    const [local] = (await managerDesktop.call('payCycles.list', {})).filter((c) => c.id === cycle.id)
+    expect(local).toMatchObject({ name: 'Merit 2027 (desk)' })
+    expect(local.settings.maxPercentIncrease).toBe(9)
+  })
+
+  it("a configuration saved while another's save arrives keeps the local one until it is pushed", async () => {
+    const [cycle] = (await ownerDesktop.call('payCycles.list', {})).filter((c) => c.active)
+    const config = {
+      name: 'Local wins',
+      effectiveDate: cycle.effectiveDate,
+      companyMeritBudget: cycle.companyMeritBudget,
+      defaultCurrency: cycle.defaultCurrency as 'USD',
+      currencyConversions: cycle.currencyConversions,
+      ratesAsOf: cycle.ratesAsOf,
+      settings: cycle.settings,
+    }
+    await ownerDesktop.call('payCycles.save', { id: cycle.id, config, activate: false })
+    await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { name: 'Server first' })
+    await ownerDesktop.engine.pull(0)
+    expect((await ownerDesktop.call('payCycles.list', {})).find((c) => c.id === cycle.id)?.name).toBe(
+      'Local wins',
+    )
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await serverCycle(cycle.id)).name).toBe('Local wins')
+  })
+
+  it("a save the server refuses is put back with the server's reason", async () => {
+    const [cycle] = (await ownerDesktop.call('payCycles.list', {})).filter((c) => c.active)
+    const setRole = (role: string) =>
+      server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
+    await ownerDesktop.call('payCycles.close', { id: cycle.id })
+    await setRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 1, outbox: 0 })
+    } finally {
+      await setRole('OWNER')
+    }
+    expect((await ownerDesktop.call('payCycles.list', {})).find((c) => c.id === cycle.id)?.active).toBe(true)
+    expect((await serverCycle(cycle.id)).active).toBe(true)
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to ${cycle.name}: Your role (PLANNER) may not close pay cycles. It was put back.`,
+    ])
+  })
+
+  it('users made, given a role and removed on a replica are made, changed and removed on the server', async () => {
+    const onServer = async () =>
+      server()
+        .db.selectFrom('app_user')
+        .select(['name', 'role'])
+        .where('email', '=', 'desk.user@records.test')
+        .executeTakeFirst()
+    const made = await ownerDesktop.call('users.create', {
+      email: 'desk.user@records.test',
+      role: 'ADMIN',
+      name: 'Desk User',
+    })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await onServer()).toEqual({ name: 'Desk User', role: 'ADMIN' })
+    await ownerDesktop.call('users.setRole', { userId: made.user.id, role: 'COMM_MANAGER' })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await onServer())?.role).toBe('COMM_MANAGER')
+    await ownerDesktop.call('users.remove', { userIds: [made.user.id] })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await onServer()).toBeUndefined()
+  })
+})

@@ -28,6 +28,7 @@ import {
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
 import { applyRecordChange, type RecordEffect } from './apply-record-change'
+import { recordPushRefused } from './refused-records'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
 
@@ -157,6 +158,18 @@ export async function pushRefused(
   now = new Date(),
 ): Promise<SyncApplied> {
   if (batch.kind === 'team.budget') return teamBudgetRefused(workbook, batch, reason)
+  if (batch.kind === 'pay_cycle' || batch.kind.startsWith('user')) {
+    const refused = await recordPushRefused(workbook, batch, reason, userId, now)
+    if (refused.payCyclesChanged) table.invalidate()
+    return {
+      ...NOTHING_ELSE,
+      payCyclesChanged: refused.payCyclesChanged,
+      usersChanged: refused.usersChanged,
+      employeeIds: [],
+      notices: [refused.notice],
+      last: 0,
+    }
+  }
   const name = await employeeName(workbook.db, batch.entityId)
   const told = (notice: string, submissionsChanged: boolean): SyncApplied => ({
     ...NOTHING_ELSE,

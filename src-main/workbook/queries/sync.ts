@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { SyncedRewardFields } from '../../../src-shared/contract/sync-dto'
+import type { PushKind } from '../../../src-shared/contract/sync-replica-dto'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
 import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
@@ -8,8 +9,8 @@ import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
 type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
 type Value = string | number | boolean | null
 
-/** What a queued change is: a reward edit, a planner submission, its send-back, or a team budget. */
-export type OutboxKind = 'reward' | 'submission' | 'submission.deleted' | 'team.budget'
+/** What a queued change is (PUSH_KINDS). */
+export type OutboxKind = PushKind
 
 /**
  * A push under one idempotency key: one employee's reward edits merged (later edits win), one

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import type { WorkbookSummary } from '../dto'
 import { type CompanySnapshot, companySnapshotSchema } from '../company-snapshot'
 import type { PublishResult, ServerStatus } from '../server-dto'
-import type { PushBatchDto, SyncApplied, SyncReplicaState, SyncStatus } from '../sync-replica-dto'
+import {
+  PUSH_KINDS,
+  type PushBatchDto,
+  type SyncApplied,
+  type SyncReplicaState,
+  type SyncStatus,
+} from '../sync-replica-dto'
 import { pushedValuesSchema, pushKeySchema, syncFeedPageSchema } from '../sync-schema'
 import { admin, channel, filePath, member, none, open } from './shared'
 
@@ -76,7 +82,7 @@ export const serverChannels = {
     z
       .object({
         pushKey: pushKeySchema,
-        kind: z.enum(['reward', 'submission', 'submission.deleted', 'team.budget']),
+        kind: z.enum(PUSH_KINDS),
         entityId: z.number().int().positive(),
         fields: pushedValuesSchema,
         previous: pushedValuesSchema,

@@ -1,0 +1,156 @@
+import type { Transaction } from 'kysely'
+import type { PushBatchDto } from '../../../src-shared/contract/sync-replica-dto'
+import { refusedChangeMessage } from '../../../src-shared/domain/sync'
+import { isRoleName } from '../../../src-shared/domain/roles'
+import type { Workbook } from '../../workbook/open'
+import type { WorkbookDatabase } from '../../workbook/schema'
+import { appendChangeLog } from '../../workbook/queries/change-log'
+import { listPayCycles } from '../../workbook/queries/pay-cycles'
+import { dropPush } from '../../workbook/queries/sync'
+import { roleId } from '../../workbook/queries/users'
+import { stateOf } from '../pay-cycle-lifecycle'
+
+type Trx = Transaction<WorkbookDatabase>
+type Batch = Pick<PushBatchDto, 'pushKey' | 'kind' | 'entityId' | 'fields' | 'previous'>
+export type RefusedRecord = { notice: string; payCyclesChanged: boolean; usersChanged: boolean }
+
+/** A later change of the same record still queued: it goes out next and the server judges it. */
+async function later(trx: Trx, kinds: readonly string[], entityId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('sync_outbox')
+    .select('id')
+    .where('kind', 'in', kinds)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+const CONFIG_COLUMNS = [
+  'name',
+  'effective_date',
+  'company_merit_budget',
+  'default_currency',
+  'currency_conversions',
+  'settings',
+] as const
+
+/** A pay cycle save the server refused: its fields and lifecycle as they were before it. */
+async function payCycleRefused(trx: Trx, batch: Batch, at: string, userId: number): Promise<string> {
+  const before = await listPayCycles({ db: trx })
+  const name = before.find((c) => c.id === batch.entityId)?.name ?? `pay cycle ${batch.entityId}`
+  if (await later(trx, ['pay_cycle'], batch.entityId)) return name
+  const set: Record<string, string | number | null> = {}
+  for (const column of CONFIG_COLUMNS) {
+    const value = batch.previous[column]
+    if (value !== undefined && typeof value !== 'boolean') set[column] = value
+  }
+  const deactivateOthers = () =>
+    trx
+      .updateTable('pay_cycle')
+      .set({ active: 0, closed_at: at })
+      .where('active', '=', 1)
+      .where('id', '!=', batch.entityId)
+      .execute()
+  if (batch.previous.active === true) {
+    await deactivateOthers()
+    Object.assign(set, { active: 1, closed_at: null })
+  } else if (batch.previous.active === false) Object.assign(set, { active: 0, closed_at: at })
+  await trx
+    .updateTable('pay_cycle')
+    .set({ ...set, updated_at: at } as never)
+    .where('id', '=', batch.entityId)
+    .execute()
+  const reactivate = batch.previous.reactivate
+  if (typeof reactivate === 'number')
+    await trx
+      .updateTable('pay_cycle')
+      .set({ active: 1, closed_at: null, updated_at: at })
+      .where('id', '=', reactivate)
+      .execute()
+  const after = await listPayCycles({ db: trx })
+  const touched = (list: typeof after) =>
+    list.filter((c) => c.id === batch.entityId || c.id === reactivate).map(stateOf)
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'pay_cycle',
+    entityId: batch.entityId,
+    action: 'sync-refused',
+    oldValue: { cycles: touched(before), removed: [] },
+    newValue: { cycles: touched(after), removed: [], employeesMoved: 0 },
+  })
+  return after.find((c) => c.id === batch.entityId)?.name ?? name
+}
+
+/** A user change the server refused: a new user removed again, a role or a removal put back. */
+async function userRefused(trx: Trx, batch: Batch, at: string, userId: number): Promise<string> {
+  const email = String(batch.fields.email)
+  if (await later(trx, ['user', 'user.role', 'user.deleted'], batch.entityId)) return email
+  const previous = batch.previous
+  if (batch.kind === 'user') {
+    await trx.deleteFrom('app_user').where('id', '=', batch.entityId).execute()
+  } else if (batch.kind === 'user.role' && typeof previous.role === 'string' && isRoleName(previous.role)) {
+    await trx
+      .updateTable('app_user')
+      .set({ role_id: await roleId(trx, previous.role) })
+      .where('id', '=', batch.entityId)
+      .execute()
+  } else if (
+    batch.kind === 'user.deleted' &&
+    typeof previous.role === 'string' &&
+    isRoleName(previous.role)
+  ) {
+    const employeeId = typeof previous.employee_id === 'number' ? previous.employee_id : null
+    const employee =
+      employeeId === null
+        ? undefined
+        : await trx.selectFrom('employee').select('id').where('id', '=', employeeId).executeTakeFirst()
+    await trx
+      .insertInto('app_user')
+      .values({
+        id: batch.entityId,
+        email,
+        name: String(previous.name ?? email),
+        role_id: await roleId(trx, previous.role),
+        employee_id: employee?.id ?? null,
+        created_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'user',
+    entityId: batch.entityId,
+    action: 'sync-refused',
+    oldValue: batch.fields,
+    newValue: batch.previous,
+  })
+  return email
+}
+
+/**
+ * A pay cycle save or a user change the server refused (a role, a rule, a user gone): put back as it
+ * was before, unless a later change of the same record is still queued, and the user told why.
+ */
+export async function recordPushRefused(
+  workbook: Workbook,
+  batch: Batch,
+  reason: string,
+  userId: number,
+  now: Date,
+): Promise<RefusedRecord> {
+  const at = now.toISOString()
+  const subject = await workbook.db.transaction().execute(async (trx) => {
+    await dropPush(trx, batch.pushKey)
+    return batch.kind === 'pay_cycle'
+      ? payCycleRefused(trx, batch, at, userId)
+      : userRefused(trx, batch, at, userId)
+  })
+  return {
+    notice: refusedChangeMessage(subject, reason),
+    payCyclesChanged: batch.kind === 'pay_cycle',
+    usersChanged: batch.kind !== 'pay_cycle',
+  }
+}

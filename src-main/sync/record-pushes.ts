@@ -1,0 +1,53 @@
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import type { PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
+import type { ServerTransport } from '../server-account/transport'
+
+/** The company records a replica pushes beside planning: pay cycle saves and users. */
+const RECORD_PUSHES = new Set<PushBatchDto['kind']>(['pay_cycle', 'user', 'user.role', 'user.deleted'])
+
+export const isRecordPush = (batch: PushBatchDto): boolean => RECORD_PUSHES.has(batch.kind)
+
+/** Settings and rates travel in the outbox as JSON text and to the server as objects. */
+const JSON_FIELDS = new Set(['currency_conversions', 'settings'])
+
+function restBody(fields: PushBatchDto['fields']): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      JSON_FIELDS.has(key) && typeof value === 'string' ? (JSON.parse(value) as unknown) : value,
+    ]),
+  )
+}
+
+const done = () => new Response(null, { status: 204 })
+
+/** The server's id of the user with this e-mail (replicas number users their own way); null: none. */
+async function serverUserId(transport: ServerTransport, email: string): Promise<number | Response | null> {
+  const listed = await transport.authorized('GET', 'api/users/')
+  if (!listed.ok) return listed
+  const users = (await listed.json()) as { id: number; email: string }[]
+  return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.id ?? null
+}
+
+/**
+ * One pay cycle save or user change to the server's REST calls. A user made already (a replay whose
+ * answer was lost) and a removal of one already gone count as done.
+ */
+export async function sendRecord(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
+  if (batch.kind === 'pay_cycle')
+    return transport.authorized('PUT', `api/paycycle/config/${batch.entityId}/`, restBody(batch.fields), {
+      [IDEMPOTENCY_HEADER]: batch.pushKey,
+    })
+  const email = String(batch.fields.email)
+  if (batch.kind === 'user') {
+    const response = await transport.authorized('POST', 'api/users/', batch.fields)
+    return response.status === 409 ? done() : response
+  }
+  const id = await serverUserId(transport, email)
+  if (id instanceof Response) return id
+  if (batch.kind === 'user.deleted')
+    return id === null ? done() : transport.authorized('DELETE', `api/users/${id}/`)
+  if (id === null)
+    return Response.json({ detail: `No user has the e-mail ${email} on the server.` }, { status: 404 })
+  return transport.authorized('PUT', `api/users/${id}/`, { role: batch.fields.role })
+}
