@@ -16,6 +16,7 @@ import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
 import { snapshotRoutes } from './routes/snapshot'
+import { rewardBatchRoutes } from './routes/reward-batch'
 import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
 import { FeedWaiters } from './sync/feed-waiters'
@@ -66,6 +67,7 @@ export async function buildServer(
   userRoutes(app, context, waiters)
   planningRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)
+  rewardBatchRoutes(app, context, waiters)
   budgetRoutes(app, context, waiters)
   matrixRoutes(app, context, waiters)
   recordRoutes(app, context, waiters)

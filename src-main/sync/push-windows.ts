@@ -1,15 +1,13 @@
+import { REWARD_BATCH_MAX } from '../../src-shared/contract/sync-dto'
 import type { PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
 
-/** Reward pushes sent at once: the server's pool, not the spec, sets this (docs/sync.md). */
-export const PUSH_CONCURRENCY = 8
-
 /**
- * The outbox's batches as groups sent together, in order. Reward batches of different employees
- * share a group of up to `size`; a second batch of the same employee (a retried one, then a newer
+ * The outbox's batches as groups sent together, in order (a group of rewards goes as one
+ * PUT /api/sync/rewards/). Reward batches of different employees share a group of up to `size`; a second batch of the same employee (a retried one, then a newer
  * one) starts a new group so the server sees them in order; anything else (a submission, a send-back)
  * (or a team budget) goes alone, after everything before it.
  */
-export function pushWindows(batches: readonly PushBatchDto[], size = PUSH_CONCURRENCY): PushBatchDto[][] {
+export function pushWindows(batches: readonly PushBatchDto[], size = REWARD_BATCH_MAX): PushBatchDto[][] {
   const windows: PushBatchDto[][] = []
   let current: PushBatchDto[] = []
   const flush = () => {

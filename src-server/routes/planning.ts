@@ -80,7 +80,7 @@ async function currentReward(db: ServerDb, companyId: number, employeeId: number
 }
 
 /** Others' values, set after the pusher's base, that this push replaces: the last one per field. */
-function overwrittenBy(
+export function overwrittenBy(
   changes: SyncedRewardFields,
   later: readonly { user: string; user_email: string | null; fields: SyncedRewardFields }[],
 ): OverwrittenValue[] {

@@ -156,8 +156,13 @@ export function snapshotRoutes(app: FastifyInstance, context: ServerContext): vo
       if (out.destroyed) throw new Error('The desktop stopped the download.')
       if (!out.write(text))
         await new Promise<void>((resolve) => {
-          out.once('drain', resolve)
-          out.once('close', resolve)
+          const done = () => {
+            out.off('drain', done)
+            out.off('close', done)
+            resolve()
+          }
+          out.once('drain', done)
+          out.once('close', done)
         })
     }
     // A failure halfway ends the stream without its end line: the desktop refuses the download.

@@ -36,6 +36,14 @@ const entityOf = (payload: Payload): number =>
 const FEED_LOCK = 0x73796e63 // 'sync'
 
 /**
+ * One writer at a time per company until commit: sequence numbers are handed out in commit order,
+ * so a reader that has seen seq n can never later meet a committed change below n.
+ */
+export async function lockFeed(trx: Transaction<ServerDatabase>, companyId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${FEED_LOCK}, ${companyId}::int)`.execute(trx)
+}
+
+/**
  * Appends a change to the company's feed in the caller's transaction, so the feed holds exactly what
  * was committed. Returns its sequence number.
  */
@@ -45,24 +53,36 @@ export async function recordChange(
   payload: Payload,
   idempotencyKey: string | null,
 ): Promise<number> {
-  // One writer at a time per company until commit: sequence numbers are handed out in commit order,
-  // so a reader that has seen seq n can never later meet a committed change below n.
-  await sql`SELECT pg_advisory_xact_lock(${FEED_LOCK}, ${caller.companyId}::int)`.execute(trx)
-  const row = await trx
+  const [seq] = await recordChanges(trx, caller, [{ payload, idempotencyKey }])
+  return seq
+}
+
+/** Appends several changes in one statement, in order (a batch of pushes); their sequence numbers, in order. */
+export async function recordChanges(
+  trx: Transaction<ServerDatabase>,
+  caller: Caller,
+  changes: readonly { payload: Payload; idempotencyKey: string | null }[],
+): Promise<number[]> {
+  if (changes.length === 0) return []
+  await lockFeed(trx, caller.companyId)
+  const rows = await trx
     .insertInto('sync_change')
-    .values({
-      company_id: caller.companyId,
-      kind: payload.kind,
-      entity_id: entityOf(payload),
-      user_id: caller.userId,
-      user_name: caller.name,
-      user_email: caller.email,
-      payload: JSON.stringify(payload),
-      idempotency_key: idempotencyKey,
-    })
+    .values(
+      changes.map(({ payload, idempotencyKey }) => ({
+        company_id: caller.companyId,
+        kind: payload.kind,
+        entity_id: entityOf(payload),
+        user_id: caller.userId,
+        user_name: caller.name,
+        user_email: caller.email,
+        payload: JSON.stringify(payload),
+        idempotency_key: idempotencyKey,
+      })),
+    )
     .returning('seq')
-    .executeTakeFirstOrThrow()
-  return row.seq
+    .execute()
+  // Numbers are drawn in the rows' order; sorted, they pair with the changes whatever order RETURNING used.
+  return rows.map((r) => r.seq).sort((a, b) => a - b)
 }
 
 /**
@@ -95,6 +115,59 @@ export async function changeByKey(
     .where('idempotency_key', '=', key)
     .executeTakeFirst()
   return row ?? null
+}
+
+/** The idempotency keys among these that earlier calls already used. */
+export async function usedKeys(
+  db: ServerDb | Transaction<ServerDatabase>,
+  companyId: number,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('sync_change')
+    .select('idempotency_key')
+    .where('company_id', '=', companyId)
+    .where('idempotency_key', 'in', keys)
+    .execute()
+  return new Set(rows.map((r) => r.idempotency_key as string))
+}
+
+/** `rewardChangesSince` for several employees at once, by employee, each with its `seq`. */
+export async function rewardChangesSinceMany(
+  db: ServerDb | Transaction<ServerDatabase>,
+  caller: Caller,
+  employeeIds: readonly number[],
+  baseSeq: number,
+): Promise<
+  Map<number, { seq: number; user: string; user_email: string | null; fields: SyncedRewardFields }[]>
+> {
+  const byEmployee = new Map<
+    number,
+    { seq: number; user: string; user_email: string | null; fields: SyncedRewardFields }[]
+  >()
+  if (employeeIds.length === 0) return byEmployee
+  const rows = await db
+    .selectFrom('sync_change')
+    .select(['seq', 'entity_id', 'user_name', 'user_email', 'payload', 'user_id'])
+    .where('company_id', '=', caller.companyId)
+    .where('kind', '=', 'reward')
+    .where('entity_id', 'in', employeeIds)
+    .where('seq', '>', baseSeq)
+    .orderBy('seq')
+    .execute()
+  for (const r of rows) {
+    if (r.user_id === caller.userId) continue
+    const list = byEmployee.get(r.entity_id) ?? []
+    list.push({
+      seq: r.seq,
+      user: r.user_name,
+      user_email: r.user_email,
+      fields: (r.payload as { fields: SyncedRewardFields }).fields,
+    })
+    byEmployee.set(r.entity_id, list)
+  }
+  return byEmployee
 }
 
 /** Later reward changes by others to an employee: the values a push made after `baseSeq` would replace. */

@@ -115,3 +115,29 @@ export interface SyncFeedPage {
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** The last sequence the pushing replica had applied when the edit was made (conflict detection). */
 export const BASE_SEQ_HEADER = 'meritbook-base-seq'
+
+/** PUT /api/sync/rewards/ (beyond the spec's table, docs/decisions.md): the most pushes one call carries. */
+export const REWARD_BATCH_MAX = 500
+
+/** One employee's reward push in a batch: what PUT /employeerewards/{employee}/ carries in its body and headers. */
+export interface RewardPushItem {
+  employee: number
+  /** Its own idempotency key: a replayed item answers as applied and applies nothing. */
+  key: string
+  base_seq: number | null
+  fields: SyncedRewardFields
+}
+
+/** Each item's answer, as the single PUT's status and `detail` would be. */
+export interface RewardPushResult {
+  key: string
+  status: number
+  /** The feed position of the change (absent for a replay or a refusal). */
+  seq?: number
+  replay?: boolean
+  detail?: string
+}
+
+export interface RewardBatchAnswer {
+  results: RewardPushResult[]
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { WorkbookSummary } from '../dto'
 import { type CompanySnapshot, companySnapshotSchema } from '../company-snapshot'
 import type { PublishResult, ServerStatus } from '../server-dto'
+import { REWARD_BATCH_MAX } from '../sync-dto'
 import {
   PUSH_KINDS,
   type PushBatchDto,
@@ -71,7 +72,7 @@ export const serverChannels = {
   'sync.status': channel<SyncStatus>()(none, open),
   'sync.claim': channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
   'sync.acknowledge': channel<null>()(
-    z.object({ pushKeys: z.array(pushKeySchema).min(1).max(100) }).strict(),
+    z.object({ pushKeys: z.array(pushKeySchema).min(1).max(REWARD_BATCH_MAX) }).strict(),
     member,
   ),
   'sync.failed': channel<null>()(
