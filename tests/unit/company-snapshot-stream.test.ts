@@ -49,4 +49,15 @@ describe('the company download, one row per line', () => {
     expect(() => assembler.line('["salaries", {}]')).toThrow('line 2 names no part of a company')
     expect(() => assembler.line('{not json')).toThrow('line 2 is not JSON')
   })
+
+  it('a row may travel as its values alone, in the schema’s column order; a wrong count is refused', () => {
+    const values = Object.values(range)
+    const assembler = new SnapshotAssembler().text(
+      `${JSON.stringify(['payRanges', values])}\n${snapshotEndLine(1, 3)}`,
+    )
+    expect(assembler.finish().payRanges).toEqual([range])
+    expect(() => new SnapshotAssembler().text(JSON.stringify(['payRanges', values.slice(1)]))).toThrow(
+      'The company server sent a damaged company: line 1 (payRanges) has 6 values.',
+    )
+  })
 })
