@@ -27,6 +27,7 @@ function npmRunServer(...args: string[]) {
   )
 }
 
+// Each case starts `npm run server` (tsx) once or twice: up to a minute each on a loaded machine.
 describe('npm run server -- --create-owner <email> --company <name>', () => {
   it('creates the company with its owner and prints a set-password link that works once', async () => {
     const run = npmRunServer(
@@ -89,7 +90,7 @@ describe('npm run server -- --create-owner <email> --company <name>', () => {
       payload: { refresh: token },
     })
     expect(again.json()).toEqual({ detail: 'This link has expired or was already used. Ask for a new one.' })
-  })
+  }, 240_000)
 
   it('needs --company, and refuses an owner e-mail that already has an account', () => {
     const missing = npmRunServer('--create-owner', 'cfo@acme.example')
@@ -98,5 +99,5 @@ describe('npm run server -- --create-owner <email> --company <name>', () => {
     const taken = npmRunServer('--create-owner', 'ceo@acme.example', '--company', 'Acme Again')
     expect(taken.status).toBe(1)
     expect(taken.stderr.trim()).toBe('Owner information duplicated')
-  })
+  }, 240_000)
 })
