@@ -15,33 +15,36 @@ const csv = path.join(dir, 'company.csv')
 describe('an import killed at any moment leaves the workbook as before or as after', () => {
   let series: Series
 
-  beforeAll(async () => {
-    const bundles = await buildKillBundles(dir)
-    runBundle(bundles, bundles.cli, 'new', base, '--demo', '200', '--seed', '9')
-    runBundle(bundles, bundles.cli, 'demo-csv', csv, '--employees', ROWS, '--seed', '10')
-    const random = seededRandom(seedFrom('KILL_SEED'))
-    series = await killSeries(
-      {
-        name: 'import',
-        base,
-        args: (target) => [
-          '-r',
-          bundles.fixedClock,
-          bundles.cli,
-          'import',
-          target,
-          csv,
-          '--json',
-          '--progress',
-        ],
-        env: bundles.env,
-      },
-      dir,
-      KILLS,
-      random,
-    )
-    console.log(killFigures(`import of ${ROWS} rows`, series.kills))
-  }, Math.max(600_000, KILLS * 15_000))
+  beforeAll(
+    async () => {
+      const bundles = await buildKillBundles(dir)
+      runBundle(bundles, bundles.cli, 'new', base, '--demo', '200', '--seed', '9')
+      runBundle(bundles, bundles.cli, 'demo-csv', csv, '--employees', ROWS, '--seed', '10')
+      const random = seededRandom(seedFrom('KILL_SEED'))
+      series = await killSeries(
+        {
+          name: 'import',
+          base,
+          args: (target) => [
+            '-r',
+            bundles.fixedClock,
+            bundles.cli,
+            'import',
+            target,
+            csv,
+            '--json',
+            '--progress',
+          ],
+          env: bundles.env,
+        },
+        dir,
+        KILLS,
+        random,
+      )
+      console.log(killFigures(`import of ${ROWS} rows`, series.kills))
+    },
+    Math.max(600_000, KILLS * 15_000),
+  )
 
   it('prints its steps: read, validate, write, commit, with the rows done of the rows total', () => {
     const phases = [...new Set(series.reference.steps.map((s) => s.phase))]
