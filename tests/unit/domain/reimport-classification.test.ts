@@ -1,43 +1,19 @@
-import { IMPORT_COLUMNS, type ImportRow } from '../../../src-shared/domain/import-format'
+import { importRow, REIMPORT_RULES } from '../../support/import-row'
+import type { ImportRow } from '../../../src-shared/domain/import-format'
 import type { Validation } from '../../../src-shared/domain/import-validation'
-import type { PlanMode, PlanRules } from '../../../src-shared/domain/reimport'
+import type { PlanMode } from '../../../src-shared/domain/reimport'
 import {
   classifyRows,
   outcomeOf,
   planWrites,
   type StoredImportEmployee,
 } from '../../../src-shared/domain/reimport-classification'
-import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
 
 // docs/decisions.md "Re-import over planned work": the review counts new, updated and unchanged
 // employees over the rows without errors; a plan is affected when the file changes the employee's
 // current pay or pay basis, pay currency, pay range, eligibility or name; each affected plan gets a
 // reward-history entry with the amounts that change and why (current salary, pay currency, pay
 // range, name) and the choice.
-
-const RULES: PlanRules = {
-  settings: DEFAULT_SETTINGS,
-  currency: { defaultCurrency: 'USD', rates: { USD: 1, EUR: 0.5 } },
-}
-
-function row(over: Partial<ImportRow> = {}): ImportRow {
-  const empty = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.field, null])) as ImportRow
-  return {
-    ...empty,
-    employeeId: 'E1',
-    employeeName: 'Ada Park',
-    currentBasePay: 10_000_000,
-    payCurrency: 'USD',
-    salaried: true,
-    hireDate: '2020-01-15',
-    jobCode: 'J',
-    payRangeName: 'R',
-    minPay: 8_000_000,
-    midPay: 10_000_000,
-    maxPay: 12_000_000,
-    ...over,
-  }
-}
 
 const NO_PLAN = { newSalary: null, lumpSum: null, newDollarBonus: null, newPercentBonus: null }
 
@@ -48,7 +24,7 @@ function storedEmployee(
 ): StoredImportEmployee {
   return {
     id,
-    values: row(values),
+    values: importRow(values),
     fte: 1,
     plan: { ...NO_PLAN, performancePlan: false, previousIncrease: null, ...plan },
   }
@@ -70,16 +46,16 @@ const STORED = new Map<string, StoredImportEmployee>([
 
 describe('a re-import classified against the workbook', () => {
   const rows = [
-    row({ employeeId: 'E1', currentBasePay: 11_000_000 }), // 0: updated, pay changes a plan
+    importRow({ employeeId: 'E1', currentBasePay: 11_000_000 }), // 0: updated, pay changes a plan
     null, // 1: a row that did not parse
-    row({ employeeId: 'E9', employeeName: 'New Person' }), // 2: created
-    row({ employeeId: 'E2', employeeName: 'Bo Lee' }), // 3: unchanged
-    row({ employeeId: 'E3', employeeName: 'Cy Diaz', email: 'cy@x.co' }), // 4: updated, no plan
-    row({ employeeId: 'E2', employeeName: 'Bo Lee', jobTitle: 'Lead' }), // 5: row 6 has an error
+    importRow({ employeeId: 'E9', employeeName: 'New Person' }), // 2: created
+    importRow({ employeeId: 'E2', employeeName: 'Bo Lee' }), // 3: unchanged
+    importRow({ employeeId: 'E3', employeeName: 'Cy Diaz', email: 'cy@x.co' }), // 4: updated, no plan
+    importRow({ employeeId: 'E2', employeeName: 'Bo Lee', jobTitle: 'Lead' }), // 5: row 6 has an error
   ]
 
   it('counts new, updated and unchanged employees over the rows without errors', () => {
-    const result = classifyRows(validation(rows, [6]), STORED, RULES)
+    const result = classifyRows(validation(rows, [6]), STORED, REIMPORT_RULES)
     expect(result).toEqual({
       created: 1,
       unchanged: 1,
@@ -91,7 +67,7 @@ describe('a re-import classified against the workbook', () => {
 
   it('errors are counted by 1-based row: the row after an index is not pending', () => {
     // Row 2 is index 1 (already null); an error on row 1 holds back index 0 only.
-    const result = classifyRows(validation(rows, [1]), STORED, RULES)
+    const result = classifyRows(validation(rows, [1]), STORED, REIMPORT_RULES)
     expect(result.pending).toBe(2)
     expect(result.updated).toEqual([4, 5])
     expect(result.affected).toEqual([])
@@ -99,19 +75,19 @@ describe('a re-import classified against the workbook', () => {
   })
 
   it('an updated employee with a plan lists every reason, in order', () => {
-    const changed = row({
+    const changed = importRow({
       employeeId: 'E2',
       employeeName: 'Someone Else',
       currentBasePay: 5_000_000,
       payCurrency: 'EUR',
       payRangeName: 'R2',
     })
-    const result = classifyRows(validation([changed]), STORED, RULES)
+    const result = classifyRows(validation([changed]), STORED, REIMPORT_RULES)
     expect(result.affected).toEqual([{ index: 0, reasons: ['pay', 'currency', 'payRange', 'name'] }])
   })
 
   it('the outcome carries the counts and the plan choice', () => {
-    const result = classifyRows(validation(rows, [6]), STORED, RULES)
+    const result = classifyRows(validation(rows, [6]), STORED, REIMPORT_RULES)
     expect(outcomeOf(result, 'keep-salary')).toEqual({
       created: 1,
       updated: 2,
@@ -125,8 +101,8 @@ describe('a re-import classified against the workbook', () => {
 describe('the plans a commit writes', () => {
   it("rebases each affected plan under its own choice, with the history entry's reasons", () => {
     const values = [
-      row({ employeeId: 'E1', currentBasePay: 11_000_000 }),
-      row({
+      importRow({ employeeId: 'E1', currentBasePay: 11_000_000 }),
+      importRow({
         employeeId: 'E2',
         employeeName: 'Someone Else',
         currentBasePay: 5_000_000,
@@ -134,12 +110,12 @@ describe('the plans a commit writes', () => {
         payRangeName: 'R2',
         minPay: 4_000_000,
       }),
-      row({ employeeId: 'E3', employeeName: 'Cy Diaz', currentBasePay: 1 }), // no plan: not written
+      importRow({ employeeId: 'E3', employeeName: 'Cy Diaz', currentBasePay: 1 }), // no plan: not written
     ]
-    const classification = classifyRows(validation(values), STORED, RULES)
+    const classification = classifyRows(validation(values), STORED, REIMPORT_RULES)
     const choices: Record<string, PlanMode> = { E1: 'keep-percent', E2: 'keep-salary' }
     const asked: string[] = []
-    const writes = planWrites(classification, values, STORED, RULES, (id) => {
+    const writes = planWrites(classification, values, STORED, REIMPORT_RULES, (id) => {
       asked.push(id)
       return choices[id]
     })
@@ -172,10 +148,10 @@ describe('the plans a commit writes', () => {
   })
 
   it('a cleared plan writes no amounts; only the reasons that apply are recorded', () => {
-    const values = [row({ employeeId: 'E1', maxPay: 13_000_000 })]
-    const classification = classifyRows(validation(values), STORED, RULES)
+    const values = [importRow({ employeeId: 'E1', maxPay: 13_000_000 })]
+    const classification = classifyRows(validation(values), STORED, REIMPORT_RULES)
     expect(classification.affected).toEqual([{ index: 0, reasons: ['payRange'] }])
-    const [write] = planWrites(classification, values, STORED, RULES, () => 'clear')
+    const [write] = planWrites(classification, values, STORED, REIMPORT_RULES, () => 'clear')
     expect(write).toEqual({
       id: 11,
       amounts: NO_PLAN,

@@ -1,4 +1,6 @@
-import { IMPORT_COLUMNS, type ImportRow } from '../../../src-shared/domain/import-format'
+import { importRow, REIMPORT_RULES } from '../../support/import-row'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
+import type { ImportRow } from '../../../src-shared/domain/import-format'
 import {
   changedFields,
   hasPlan,
@@ -9,35 +11,10 @@ import {
   type PlanRules,
   type StoredEmployee,
 } from '../../../src-shared/domain/reimport'
-import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
-
-const RULES: PlanRules = {
-  settings: DEFAULT_SETTINGS,
-  currency: { defaultCurrency: 'USD', rates: { USD: 1, EUR: 0.5 } },
-}
-
-function row(over: Partial<ImportRow> = {}): ImportRow {
-  const empty = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.field, null])) as ImportRow
-  return {
-    ...empty,
-    employeeId: 'E1',
-    employeeName: 'Ada Park',
-    currentBasePay: 10_000_000,
-    payCurrency: 'USD',
-    salaried: true,
-    hireDate: '2020-01-15',
-    jobCode: 'J',
-    payRangeName: 'R',
-    minPay: 8_000_000,
-    midPay: 10_000_000,
-    maxPay: 12_000_000,
-    ...over,
-  }
-}
 
 function stored(plan: Partial<StoredEmployee['plan']> = {}, values: Partial<ImportRow> = {}): StoredEmployee {
   return {
-    values: row(values),
+    values: importRow(values),
     fte: 1,
     plan: {
       newSalary: 10_400_000,
@@ -60,8 +37,8 @@ describe('re-import over planned work', () => {
   })
 
   it('lists the fields a file changes, in the spec order', () => {
-    expect(changedFields(row(), row())).toEqual([])
-    expect(changedFields(row(), row({ email: 'a@b.co', currentBasePay: 1 }))).toEqual([
+    expect(changedFields(importRow(), importRow())).toEqual([])
+    expect(changedFields(importRow(), importRow({ email: 'a@b.co', currentBasePay: 1 }))).toEqual([
       'email',
       'currentBasePay',
     ])
@@ -69,7 +46,7 @@ describe('re-import over planned work', () => {
 
   it('a plan is affected by pay, pay basis, currency, pay range, eligibility or name; not without a plan', () => {
     const reasons = (after: Partial<ImportRow>, plan = {}) =>
-      planEffectReasons(stored(plan), row(after), RULES)
+      planEffectReasons(stored(plan), importRow(after), REIMPORT_RULES)
     expect(reasons({})).toEqual([])
     expect(reasons({ email: 'new@x.co', jobTitle: 'Lead' })).toEqual([])
     expect(reasons({ currentBasePay: 11_000_000 })).toEqual(['pay'])
@@ -83,7 +60,7 @@ describe('re-import over planned work', () => {
 
   it('eligibility: a hire date moving into a 100% proration rule affects the plan', () => {
     const rules: PlanRules = {
-      ...RULES,
+      ...REIMPORT_RULES,
       settings: {
         ...DEFAULT_SETTINGS,
         prorationRules: [
@@ -91,27 +68,27 @@ describe('re-import over planned work', () => {
         ],
       },
     }
-    expect(planEffectReasons(stored(), row({ hireDate: '2025-06-01' }), rules)).toEqual(['eligibility'])
+    expect(planEffectReasons(stored(), importRow({ hireDate: '2025-06-01' }), rules)).toEqual(['eligibility'])
     // Moving within the eligible years changes nothing a plan depends on.
-    expect(planEffectReasons(stored(), row({ hireDate: '2019-06-01' }), rules)).toEqual([])
+    expect(planEffectReasons(stored(), importRow({ hireDate: '2019-06-01' }), rules)).toEqual([])
   })
 
   it('a name changed beyond case and spacing is probably a different person', () => {
-    expect(probableDifferentPerson(row(), row({ employeeName: ' ada  PARK ' }))).toBe(false)
-    expect(probableDifferentPerson(row(), row({ employeeName: 'Adam Parker' }))).toBe(true)
+    expect(probableDifferentPerson(importRow(), importRow({ employeeName: ' ada  PARK ' }))).toBe(false)
+    expect(probableDifferentPerson(importRow(), importRow({ employeeName: 'Adam Parker' }))).toBe(true)
   })
 
   it('keep-percent rebases the new salary on the new pay; keep-salary keeps it; clear clears every amount', () => {
     const before = stored({ lumpSum: 50_000, newPercentBonus: 10 })
-    const after = row({ currentBasePay: 11_000_000 })
-    expect(rebasedPlan(before, after, 'keep-percent', RULES)).toEqual({
+    const after = importRow({ currentBasePay: 11_000_000 })
+    expect(rebasedPlan(before, after, 'keep-percent', REIMPORT_RULES)).toEqual({
       newSalary: 11_440_000,
       lumpSum: 50_000,
       newDollarBonus: null,
       newPercentBonus: 10,
     })
-    expect(rebasedPlan(before, after, 'keep-salary', RULES).newSalary).toBe(10_400_000)
-    expect(rebasedPlan(before, after, 'clear', RULES)).toEqual({
+    expect(rebasedPlan(before, after, 'keep-salary', REIMPORT_RULES).newSalary).toBe(10_400_000)
+    expect(rebasedPlan(before, after, 'clear', REIMPORT_RULES)).toEqual({
       newSalary: null,
       lumpSum: null,
       newDollarBonus: null,
@@ -121,28 +98,28 @@ describe('re-import over planned work', () => {
 
   it('rounds a rebased salary to the cent and keeps it when there was no current pay to compare', () => {
     const odd = stored({ newSalary: 10_333_333 })
-    expect(rebasedPlan(odd, row({ currentBasePay: 3_333_333 }), 'keep-percent', RULES).newSalary).toBe(
-      3_444_444,
-    )
+    expect(
+      rebasedPlan(odd, importRow({ currentBasePay: 3_333_333 }), 'keep-percent', REIMPORT_RULES).newSalary,
+    ).toBe(3_444_444)
     const unpaid = stored({ newSalary: 5_000_000 }, { currentBasePay: 0 })
-    expect(rebasedPlan(unpaid, row({ currentBasePay: 4_000_000 }), 'keep-percent', RULES).newSalary).toBe(
-      5_000_000,
-    )
+    expect(
+      rebasedPlan(unpaid, importRow({ currentBasePay: 4_000_000 }), 'keep-percent', REIMPORT_RULES).newSalary,
+    ).toBe(5_000_000)
   })
 
   it('amounts follow a change of pay currency at the pay cycle rates (percent bonus as it is)', () => {
     const before = stored({ lumpSum: 100_000, newPercentBonus: 5 })
-    const euros = row({ payCurrency: 'EUR', currentBasePay: 5_000_000 })
-    expect(rebasedPlan(before, euros, 'keep-percent', RULES)).toEqual({
+    const euros = importRow({ payCurrency: 'EUR', currentBasePay: 5_000_000 })
+    expect(rebasedPlan(before, euros, 'keep-percent', REIMPORT_RULES)).toEqual({
       newSalary: 5_200_000,
       lumpSum: 50_000,
       newDollarBonus: null,
       newPercentBonus: 5,
     })
-    expect(rebasedPlan(before, euros, 'keep-salary', RULES).newSalary).toBe(5_200_000)
+    expect(rebasedPlan(before, euros, 'keep-salary', REIMPORT_RULES).newSalary).toBe(5_200_000)
     // Without a rate for the new currency the amounts stay as they were.
-    const yen = row({ payCurrency: 'JPY', currentBasePay: 5_000_000 })
-    expect(rebasedPlan(before, yen, 'keep-salary', RULES)).toMatchObject({
+    const yen = importRow({ payCurrency: 'JPY', currentBasePay: 5_000_000 })
+    expect(rebasedPlan(before, yen, 'keep-salary', REIMPORT_RULES)).toMatchObject({
       newSalary: 10_400_000,
       lumpSum: 100_000,
     })
