@@ -342,3 +342,12 @@ export function topOverUnder<T extends IncreaseComparison>(
       .slice(0, count),
   }
 }
+
+/**
+ * At most `max` of `count` positions, evenly spread from the first (every position when `count` is
+ * not above `max`): the dashboards' scatter draws these of its points.
+ */
+export function evenSample(count: number, max: number): number[] {
+  const n = Math.min(count, max)
+  return Array.from({ length: n }, (_, i) => Math.floor((i * count) / n))
+}

@@ -18,7 +18,13 @@ import {
   positionBand,
 } from '../../../src-shared/domain/pay-in-range'
 import { payEquity, type EquityView } from '../../../src-shared/domain/pay-equity'
-import { boxSummaryOfSorted, quantile, skewness, topOverUnder } from '../../../src-shared/domain/statistics'
+import {
+  boxSummaryOfSorted,
+  evenSample,
+  quantile,
+  skewness,
+  topOverUnder,
+} from '../../../src-shared/domain/statistics'
 import type { RowState, TableModel } from '../table/model'
 import { resolveView, scopeRows, type View } from '../table/query'
 import { flowOf, topTeamsOf } from './budget-flow'
@@ -219,7 +225,6 @@ function sumBudgets(model: TableModel, teamIds: readonly number[]): number | nul
 }
 
 function scatterOf(rows: readonly RowState[]): DashboardSummary['scatter'] {
-  const step = Math.max(1, rows.length / SCATTER_MAX_POINTS)
   const scatter: DashboardSummary['scatter'] = {
     total: rows.length,
     shown: 0,
@@ -236,8 +241,8 @@ function scatterOf(rows: readonly RowState[]): DashboardSummary['scatter'] {
     const values = Float64Array.from(bands.get(band) ?? []).sort()
     return { band, count: values.length, medianIncrease: quantile(values, 0.5) }
   })
-  for (let at = 0; at < rows.length; at += step) {
-    const row = rows[Math.floor(at)]
+  for (const at of evenSample(rows.length, SCATTER_MAX_POINTS)) {
+    const row = rows[at]
     scatter.ids.push(row.e.id)
     scatter.companyEmployeeIds.push(row.e.companyEmployeeId)
     scatter.names.push(row.e.name)

@@ -1,7 +1,7 @@
 import type { SessionUser, ViolationGroupsDto, ViolationItemsPage } from '../../../src-shared/contract'
+import { waitingForSubmissionMessage } from '../../../src-shared/domain/violations'
 import type { TableModel } from './model'
 import { resolveView, scopeRows, textRanks, type View } from './query'
-import { waitingForSubmissionMessage } from '../../../src-shared/domain/violations'
 import { rowViolationsFor } from './rows'
 import { orderByNumber } from './sort'
 

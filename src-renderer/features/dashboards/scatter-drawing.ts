@@ -1,4 +1,5 @@
 import type { DashboardSummary } from '../../../src-shared/contract'
+import { evenSample } from '../../../src-shared/domain/statistics'
 
 type Scatter = DashboardSummary['scatter']
 
@@ -48,8 +49,7 @@ export interface ScatterDrawing {
 export function scatterDrawing(scatter: Scatter, softwareGraphics: boolean): ScatterDrawing {
   if (scatter.shown <= WEBGL_ABOVE) return { scatter, webgl: false }
   if (!softwareGraphics) return { scatter, webgl: true }
-  const step = scatter.shown / WEBGL_ABOVE
-  const picks = Array.from({ length: WEBGL_ABOVE }, (_, i) => Math.floor(i * step))
+  const picks = evenSample(scatter.shown, WEBGL_ABOVE)
   const pick = <T>(values: readonly T[]) => picks.map((i) => values[i])
   return {
     scatter: {

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import {
+  evenSample,
   SKEW_THRESHOLD,
   TOP_OVER_UNDER_SIZE,
   WHISKER_IQR_FACTOR,
@@ -197,5 +198,27 @@ describe('top over/under: "default size 10 (difference between actual increase p
     expect(over).toHaveLength(10)
     expect(over.map((r) => r.item.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     expect(topOverUnder(rows, 3).over).toHaveLength(3)
+  })
+})
+
+describe('evenSample: at most max positions, evenly spread from the first', () => {
+  it('every position when there are not more than max', () => {
+    expect(evenSample(3, 5)).toEqual([0, 1, 2])
+    expect(evenSample(0, 5)).toEqual([])
+  })
+
+  it('max positions spread over the whole list when there are more', () => {
+    expect(evenSample(10, 5)).toEqual([0, 2, 4, 6, 8])
+    expect(evenSample(7, 3)).toEqual([0, 2, 4])
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 3_000 }), (count, max) => {
+        const picks = evenSample(count, max)
+        expect(picks).toHaveLength(Math.min(count, max))
+        expect(picks[0]).toBe(0)
+        for (let i = 1; i < picks.length; i++) expect(picks[i]).toBeGreaterThan(picks[i - 1])
+        expect(picks.at(-1)).toBeLessThan(count)
+      }),
+      { numRuns: 200 },
+    )
   })
 })
