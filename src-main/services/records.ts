@@ -46,8 +46,10 @@ import {
   type JobProfileValues,
   type EmployeeValues,
   type PayRangeValues,
+  PAY_RANGE_COLUMN,
 } from '../workbook/queries/records'
 import { listPayRanges } from '../workbook/queries/planning'
+import { enqueueChange } from '../workbook/queries/sync'
 import { Failure } from './failure'
 
 /**
@@ -120,6 +122,9 @@ export async function updateEmployee(
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await writeEmployee(trx, row.id, changes, jobProfileId)
+    // A replica sends the fields as text (PUT /employees/{id}/ parses them as here); a refusal puts back the values.
+    const previous = Object.fromEntries(Object.keys(after).map((f) => [f, row.values[f as EmployeeField]]))
+    await enqueueChange(trx, 'employee', row.id, after as Record<string, string>, previous, at)
     await appendChangeLog(trx, {
       at,
       userId: actor.id,
@@ -145,6 +150,16 @@ export async function payRangeOverview(workbook: Workbook): Promise<PayRangeRowD
     jobProfiles: usage.get(r.id)?.jobProfiles ?? 0,
     employees: usage.get(r.id)?.employees ?? 0,
   }))
+}
+
+/** A pay range's fields as PUT /payranges/{id}/ takes them (its columns; money in cents). */
+export function payRangeRestValues(
+  values: Partial<PayRangeValues>,
+  only: readonly string[] = Object.keys(values),
+): Record<string, RecordValue> {
+  return Object.fromEntries(
+    only.map((field) => [PAY_RANGE_COLUMN[field as PayRangeField], values[field as PayRangeField] ?? null]),
+  )
 }
 
 export async function updatePayRange(
@@ -175,6 +190,14 @@ export async function updatePayRange(
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await writePayRange(trx, row.id, changes)
+    await enqueueChange(
+      trx,
+      'pay_range',
+      row.id,
+      payRangeRestValues(changes),
+      payRangeRestValues(row.values, Object.keys(changes)),
+      at,
+    )
     await appendChangeLog(trx, {
       at,
       userId: actor.id,

@@ -1,11 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
-import type { PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
+import { isRecordPush, type PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
 import type { ServerTransport } from '../server-account/transport'
 
-/** The company records a replica pushes beside planning: pay cycle saves and users. */
-const RECORD_PUSHES = new Set<PushBatchDto['kind']>(['pay_cycle', 'user', 'user.role', 'user.deleted'])
-
-export const isRecordPush = (batch: PushBatchDto): boolean => RECORD_PUSHES.has(batch.kind)
+export { isRecordPush }
 
 /** Settings and rates travel in the outbox as JSON text and to the server as objects. */
 const JSON_FIELDS = new Set(['currency_conversions', 'settings'])
@@ -29,13 +26,21 @@ async function serverUserId(transport: ServerTransport, email: string): Promise<
   return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.id ?? null
 }
 
+/** Record edits the server takes by id, each under its idempotency key (a replay applies nothing). */
+const KEYED_PUTS: Partial<Record<PushBatchDto['kind'], string>> = {
+  pay_cycle: 'api/paycycle/config',
+  employee: 'api/employees',
+  pay_range: 'api/payranges',
+}
+
 /**
- * One pay cycle save or user change to the server's REST calls. A user made already (a replay whose
- * answer was lost) and a removal of one already gone count as done.
+ * One record change to the server's REST calls. A user made already (a replay whose answer was
+ * lost) and a removal of one already gone count as done.
  */
 export async function sendRecord(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
-  if (batch.kind === 'pay_cycle')
-    return transport.authorized('PUT', `api/paycycle/config/${batch.entityId}/`, restBody(batch.fields), {
+  const put = KEYED_PUTS[batch.kind]
+  if (put)
+    return transport.authorized('PUT', `${put}/${batch.entityId}/`, restBody(batch.fields), {
       [IDEMPOTENCY_HEADER]: batch.pushKey,
     })
   const email = String(batch.fields.email)

@@ -260,7 +260,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     return payRangesOf(db, who.companyId)
   })
 
-  app.put('/api/payranges/:id/', async (request) => {
+  app.put('/api/payranges/:id/', async (request, reply) => {
     const who = await caller(request)
     requireAdmin(who, 'change pay ranges')
     const rangeId = id.parse((request.params as { id: string }).id)
@@ -271,9 +271,11 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         mid_pay: cents.optional(),
         max_pay: cents.optional(),
         pay_currency: z.enum(CURRENCY_CODES).optional(),
+        salaried: z.boolean().optional(),
       })
       .strict()
       .parse(request.body)
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const current = await db
       .selectFrom('pay_range')
       .selectAll()
@@ -281,6 +283,12 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       .where('id', '=', rangeId)
       .executeTakeFirst()
     if (!current) throw new HttpError(404, `No pay range has the id ${rangeId}.`)
+    if (key && (await changeByKey(db, who.companyId, key))) {
+      // A replica's push replayed (its answer was lost): the range as it is, nothing applied again.
+      void reply.header('idempotent-replay', 'true')
+      const { company_id: _c, ...range } = current
+      return range
+    }
     const next = { ...current, ...body }
     if (!(next.min_pay <= next.mid_pay && next.mid_pay <= next.max_pay))
       throw new HttpError(400, 'A pay range needs min_pay ≤ mid_pay ≤ max_pay.')
@@ -292,7 +300,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('id', '=', rangeId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await recordCompanyChange(trx, who, 'pay_range', rangeId, body)
+      await recordCompanyChange(trx, who, 'pay_range', rangeId, body, [], key)
       return updated
     })
     waiters.notify(who.companyId)

@@ -12,12 +12,15 @@ import {
 } from '../../src-shared/domain/company-records'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { recordCompanyChange } from '../sync/changes'
+import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { logChange } from '../db/change-log'
+
+const idempotencyKey = z.string().min(8).max(200).nullable()
 
 const idParam = (params: unknown) =>
   z.coerce
@@ -90,13 +93,19 @@ function toRecordDto(found: NonNullable<Awaited<ReturnType<typeof readRecord>>>)
 export function recordRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
-  app.put('/api/employees/:id/', async (request): Promise<EmployeeUpdateResult> => {
+  app.put('/api/employees/:id/', async (request, reply): Promise<EmployeeUpdateResult> => {
     const who = await callerOf(request, context)
     requireChannel(who, 'employees.update', 'change employees')
     const employeeId = idParam(request.params)
     const input = employeeChangesSchema.parse(request.body ?? {})
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const found = await readRecord(db, who.companyId, employeeId)
     if (!found) throw new HttpError(404, `No employee has the id ${employeeId}.`)
+    if (key && (await changeByKey(db, who.companyId, key))) {
+      // A replica's push replayed (its answer was lost): the record as it is, nothing applied again.
+      void reply.header('idempotent-replay', 'true')
+      return { record: toRecordDto(found), before: {}, message: 'Nothing changed.' }
+    }
     const where = `${String(found.values.name)} (${found.row.company_employee_id})`
     const parsed = parseRecordChanges(EMPLOYEE_FIELDS, found.values, input)
     if (!parsed.ok) throw new HttpError(400, `${where}: ${parsed.errors.join('; ')}`)
@@ -134,7 +143,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
         oldValue: before,
         newValue: after,
       })
-      await recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id])
+      await recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id], key)
     })
     waiters.notify(who.companyId)
     const labels = Object.keys(after).map((f) => EMPLOYEE_FIELDS[f as EmployeeField].label)

@@ -39,7 +39,8 @@ export interface SyncStatus {
 
 /**
  * What a queued change is: a reward edit, a planner submission, its send-back, a team budget, a pay
- * cycle configuration's save, a user made, their role changed, or removed.
+ * cycle configuration's save, a user made, their role changed, or removed, an employee's record or a
+ * pay range edited.
  */
 export const PUSH_KINDS = [
   'reward',
@@ -50,8 +51,22 @@ export const PUSH_KINDS = [
   'user',
   'user.role',
   'user.deleted',
+  'employee',
+  'pay_range',
 ] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
+
+/** The company records a replica pushes beside planning (src-main/sync/record-pushes.ts sends them). */
+export const RECORD_PUSH_KINDS: readonly PushKind[] = [
+  'pay_cycle',
+  'user',
+  'user.role',
+  'user.deleted',
+  'employee',
+  'pay_range',
+]
+
+export const isRecordPush = (batch: { kind: PushKind }): boolean => RECORD_PUSH_KINDS.includes(batch.kind)
 
 /** A push the engine sends under one idempotency key (see the workbook's outbox). */
 export interface PushBatchDto {

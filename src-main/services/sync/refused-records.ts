@@ -9,10 +9,23 @@ import { listPayCycles } from '../../workbook/queries/pay-cycles'
 import { dropPush } from '../../workbook/queries/sync'
 import { roleId } from '../../workbook/queries/users'
 import { stateOf } from '../pay-cycle-lifecycle'
+import type { EmployeeField, PayRangeField, RecordValue } from '../../../src-shared/domain/company-records'
+import {
+  jobProfileIdByCode,
+  PAY_RANGE_COLUMN,
+  writeEmployee,
+  writePayRange,
+} from '../../workbook/queries/records'
 
 type Trx = Transaction<WorkbookDatabase>
 type Batch = Pick<PushBatchDto, 'pushKey' | 'kind' | 'entityId' | 'fields' | 'previous'>
-export type RefusedRecord = { notice: string; payCyclesChanged: boolean; usersChanged: boolean }
+export type RefusedRecord = {
+  notice: string
+  payCyclesChanged: boolean
+  usersChanged: boolean
+  /** An employee's record or a pay range was put back: the rows shown are asked again. */
+  recordsChanged: boolean
+}
 
 /** A later change of the same record still queued: it goes out next and the server judges it. */
 async function later(trx: Trx, kinds: readonly string[], entityId: number): Promise<boolean> {
@@ -130,9 +143,75 @@ async function userRefused(trx: Trx, batch: Batch, at: string, userId: number): 
   return email
 }
 
+/** An employee's record edit the server refused: the fields it changed back to their values before. */
+async function employeeRefused(
+  workbook: Workbook,
+  trx: Trx,
+  batch: Batch,
+  at: string,
+  userId: number,
+): Promise<string> {
+  const row = await trx
+    .selectFrom('employee')
+    .select('name')
+    .where('id', '=', batch.entityId)
+    .executeTakeFirst()
+  const name = row?.name ?? `employee ${batch.entityId}`
+  if (!row || (await later(trx, ['employee'], batch.entityId))) return name
+  const previous = batch.previous as Partial<Record<EmployeeField, RecordValue>>
+  const jobCode = previous.jobCode
+  const jobProfileId =
+    jobCode === undefined
+      ? undefined
+      : jobCode === null
+        ? null
+        : jobProfileIdByCode(workbook, String(jobCode))
+  await writeEmployee(trx, batch.entityId, previous, jobProfileId)
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'employee',
+    entityId: batch.entityId,
+    action: 'sync-refused',
+    oldValue: batch.fields,
+    newValue: batch.previous,
+  })
+  return typeof previous.name === 'string' ? previous.name : name
+}
+
+const PAY_RANGE_FIELD_OF = Object.fromEntries(
+  Object.entries(PAY_RANGE_COLUMN).map(([field, column]) => [column, field]),
+) as Record<string, PayRangeField>
+
+/** A pay range edit the server refused: its columns back to their values before. */
+async function payRangeRefused(trx: Trx, batch: Batch, at: string, userId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('pay_range')
+    .select('name')
+    .where('id', '=', batch.entityId)
+    .executeTakeFirst()
+  const name = row?.name ?? `pay range ${batch.entityId}`
+  if (!row || (await later(trx, ['pay_range'], batch.entityId))) return `pay range ${name}`
+  const changes: Partial<Record<PayRangeField, RecordValue>> = {}
+  for (const [column, value] of Object.entries(batch.previous))
+    if (PAY_RANGE_FIELD_OF[column]) changes[PAY_RANGE_FIELD_OF[column]] = value
+  await writePayRange(trx, batch.entityId, changes)
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'payRange',
+    entityId: batch.entityId,
+    action: 'sync-refused',
+    oldValue: batch.fields,
+    newValue: batch.previous,
+  })
+  return `pay range ${typeof changes.name === 'string' ? changes.name : name}`
+}
+
 /**
- * A pay cycle save or a user change the server refused (a role, a rule, a user gone): put back as it
- * was before, unless a later change of the same record is still queued, and the user told why.
+ * A pay cycle save, a user change, an employee's record or a pay range edit the server refused (a
+ * role, a rule, a record gone): put back as it was before, unless a later change of the same record
+ * is still queued, and the user told why.
  */
 export async function recordPushRefused(
   workbook: Workbook,
@@ -144,13 +223,15 @@ export async function recordPushRefused(
   const at = now.toISOString()
   const subject = await workbook.db.transaction().execute(async (trx) => {
     await dropPush(trx, batch.pushKey)
-    return batch.kind === 'pay_cycle'
-      ? payCycleRefused(trx, batch, at, userId)
-      : userRefused(trx, batch, at, userId)
+    if (batch.kind === 'pay_cycle') return payCycleRefused(trx, batch, at, userId)
+    if (batch.kind === 'employee') return employeeRefused(workbook, trx, batch, at, userId)
+    if (batch.kind === 'pay_range') return payRangeRefused(trx, batch, at, userId)
+    return userRefused(trx, batch, at, userId)
   })
   return {
     notice: refusedChangeMessage(subject, reason),
     payCyclesChanged: batch.kind === 'pay_cycle',
-    usersChanged: batch.kind !== 'pay_cycle',
+    usersChanged: batch.kind.startsWith('user'),
+    recordsChanged: batch.kind === 'employee' || batch.kind === 'pay_range',
   }
 }

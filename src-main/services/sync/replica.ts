@@ -1,8 +1,9 @@
 import type { SyncChange, SyncFeedPage, SyncedRewardField } from '../../../src-shared/contract/sync-dto'
-import type {
-  PushBatchDto,
-  SyncApplied,
-  SyncReplicaState,
+import {
+  isRecordPush,
+  type PushBatchDto,
+  type SyncApplied,
+  type SyncReplicaState,
 } from '../../../src-shared/contract/sync-replica-dto'
 import { refusedChangeMessage, replacedYoursMessage } from '../../../src-shared/domain/sync'
 import type { Kysely, Transaction } from 'kysely'
@@ -158,13 +159,14 @@ export async function pushRefused(
   now = new Date(),
 ): Promise<SyncApplied> {
   if (batch.kind === 'team.budget') return teamBudgetRefused(workbook, batch, reason)
-  if (batch.kind === 'pay_cycle' || batch.kind.startsWith('user')) {
+  if (isRecordPush(batch)) {
     const refused = await recordPushRefused(workbook, batch, reason, userId, now)
-    if (refused.payCyclesChanged) table.invalidate()
+    if (refused.payCyclesChanged || refused.recordsChanged) table.invalidate()
     return {
       ...NOTHING_ELSE,
       payCyclesChanged: refused.payCyclesChanged,
       usersChanged: refused.usersChanged,
+      recordsChanged: refused.recordsChanged,
       employeeIds: [],
       notices: [refused.notice],
       last: 0,

@@ -1,0 +1,197 @@
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { joinDesktop, type Desktop, type Network } from '../support/replica'
+import { listen, publishDemo, testServer } from './support'
+
+/**
+ * Issue 16, the other direction: company records edited on an admin's replica (employees' records,
+ * pay ranges) go to the server in the order they were made, under their idempotency keys, and reach
+ * the feed; a replay applies once; a refusal is put back with the server's reason.
+ */
+
+const server = testServer()
+const PASSWORD = 'records go up'
+const OWNER = 'owner@record-push.test'
+let snapshot: CompanySnapshot
+let ownerToken: string
+const network: Network = { offline: false, loseNextAnswer: false }
+let ownerDesktop: Desktop
+let managerDesktop: Desktop
+let teamMember: number
+
+const rest = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
+  const answer = await server().app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${ownerToken}` },
+    ...(payload === undefined ? {} : { payload }),
+  })
+  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
+  return answer.json<Record<string, unknown>>()
+}
+
+const feed = async () =>
+  (await rest('GET', '/api/sync/changes/?after=0')).changes as {
+    kind: string
+    entity_id: number
+    values: Record<string, unknown>
+    user_email: string
+  }[]
+
+const keyedChanges = (kind: string, entityId: number) =>
+  server()
+    .db.selectFrom('sync_change')
+    .select(['idempotency_key', 'payload'])
+    .where('kind', '=', kind)
+    .where('entity_id', '=', entityId)
+    .where('idempotency_key', 'is not', null)
+    .execute()
+
+const serverEmployee = (id: number) =>
+  server()
+    .db.selectFrom('employee')
+    .select(['job_title', 'current_salary'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+
+const serverRange = (id: number) =>
+  server()
+    .db.selectFrom('pay_range')
+    .select(['name', 'max_pay', 'salaried'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+
+const setOwnerRole = (role: string) =>
+  server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
+
+beforeAll(async () => {
+  const company = await publishDemo(
+    server(),
+    { name: 'Records Up', ownerEmail: OWNER, ownerName: 'Paula Push', employees: 30, seed: 21 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  ownerToken = company.ownerToken
+  const teams = company.manager.teamIds
+  teamMember = snapshot.employees.find(
+    (e) => e.team_id !== null && teams.has(e.team_id) && e.id !== company.manager.employeeId,
+  )!.id
+  const url = await listen(server())
+  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD, network)
+  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
+})
+
+afterAll(async () => {
+  await ownerDesktop?.close()
+  await managerDesktop?.close()
+})
+
+describe("an admin's record edits on a replica go to the server", () => {
+  it('an employee edit is queued with the edit, pushed under its key, in the feed and on the other desktop', async () => {
+    await ownerDesktop.call('employees.update', {
+      employeeId: teamMember,
+      changes: { jobTitle: 'Staff Pusher', currentSalary: '91234.50' },
+    })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverEmployee(teamMember)).toEqual({
+      job_title: 'Staff Pusher',
+      current_salary: 9123450,
+    })
+    expect(await keyedChanges('employee', teamMember)).toHaveLength(1)
+    const change = (await feed()).filter((c) => c.kind === 'employee' && c.entity_id === teamMember).at(-1)
+    expect(change).toMatchObject({
+      user_email: OWNER,
+      values: { job_title: 'Staff Pusher', current_salary: 9123450 },
+    })
+    await managerDesktop.engine.syncUntilIdle()
+    const onManager = await managerDesktop.session
+      .workbook!.db.selectFrom('employee')
+      .select(['job_title', 'current_salary'])
+      .where('id', '=', teamMember)
+      .executeTakeFirstOrThrow()
+    expect(onManager).toEqual({ job_title: 'Staff Pusher', current_salary: 9123450 })
+  })
+
+  it('a pay range edit goes to the server with every field the desktop changed', async () => {
+    const range = snapshot.payRanges[0]
+    await ownerDesktop.call('payRanges.update', {
+      payRangeId: range.id,
+      changes: { name: 'Pushed Range', maxPay: String(range.max_pay / 100 + 1000), salaried: 'false' },
+    })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverRange(range.id)).toEqual({
+      name: 'Pushed Range',
+      max_pay: range.max_pay + 100_000,
+      salaried: false,
+    })
+    expect(await keyedChanges('pay_range', range.id)).toHaveLength(1)
+  })
+
+  it('edits reach the server in the order they were made', async () => {
+    for (const title of ['First', 'Second', 'Third'])
+      await ownerDesktop.call('employees.update', { employeeId: teamMember, changes: { jobTitle: title } })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 3, outbox: 0 })
+    const titles = (await keyedChanges('employee', teamMember)).map(
+      (c) => (c.payload as { values: { job_title: string } }).values.job_title,
+    )
+    expect(titles.slice(-3)).toEqual(['First', 'Second', 'Third'])
+    expect((await serverEmployee(teamMember)).job_title).toBe('Third')
+  })
+
+  it('a push replayed after its answer was lost applies once', async () => {
+    await ownerDesktop.call('employees.update', {
+      employeeId: teamMember,
+      changes: { jobTitle: 'Lost Answer' },
+    })
+    network.loseNextAnswer = true
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect((await serverEmployee(teamMember)).job_title).toBe('Lost Answer')
+    // Someone changes it on the server before the replay: the replay must not apply the old edit again.
+    await rest('PUT', `/api/employees/${teamMember}/`, { jobTitle: 'Changed Meanwhile' })
+    const before = (await keyedChanges('employee', teamMember)).length
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await serverEmployee(teamMember)).job_title).toBe('Changed Meanwhile')
+    expect(await keyedChanges('employee', teamMember)).toHaveLength(before)
+  })
+
+  it("an employee edit the server refuses is put back with the server's reason", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const name = (await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.name
+    const was = (await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.jobTitle
+    await ownerDesktop.call('employees.update', { employeeId: teamMember, changes: { jobTitle: 'Refused' } })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
+    expect((await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.jobTitle).toBe(
+      was,
+    )
+    expect((await serverEmployee(teamMember)).job_title).toBe(was)
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to ${name}: Your role (PLANNER) may not change employees. It was put back.`,
+    ])
+    expect(ownerDesktop.applied.at(-1)?.recordsChanged).toBe(true)
+  })
+
+  it("a pay range edit the server refuses is put back with the server's reason", async () => {
+    const range = snapshot.payRanges[1]
+    await ownerDesktop.call('payRanges.update', { payRangeId: range.id, changes: { name: 'Refused Range' } })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    const local = (await ownerDesktop.call('payRanges.overview', {})).find((r) => r.id === range.id)
+    expect(local?.name).toBe(range.name)
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to pay range ${range.name}: Your role (PLANNER) may not change pay ranges. It was put back.`,
+    ])
+  })
+})
