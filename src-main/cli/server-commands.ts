@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { defaultDataDir } from '../app-paths'
 import { chooseSecretStore } from '../secrets/choose-secret-store'
 import { ServerAccount } from '../server-account/account'
+import { joinCompany, sessionJoinSteps } from '../server-account/join'
 import { Session } from '../services/session'
 import type { Flags, Output } from './commands'
 import { UsageError } from './usage'
@@ -52,7 +53,6 @@ export async function serverPublishCommand(file: string, flags: Flags, out: Outp
 
 /** `server-join <out file>`: the signed-in user's company into a new workbook (their replica). */
 export async function serverJoinCommand(file: string, flags: Flags, out: Output): Promise<void> {
-  const downloaded = await withAccount(flags, 'server-join', (account) => account.download())
   const session = new Session({
     mode: 'cli',
     version: 'cli',
@@ -62,18 +62,11 @@ export async function serverJoinCommand(file: string, flags: Flags, out: Output)
     rememberRecent: false,
   })
   try {
-    const summary = await session.join(
-      file,
-      {
-        name: downloaded.company,
-        serverUrl: downloaded.server,
-        userEmail: downloaded.email,
-        feedSeq: downloaded.feedSeq,
-      },
-      downloaded.snapshot,
+    const summary = await withAccount(flags, 'server-join', (account) =>
+      joinCompany(account, sessionJoinSteps(session), file),
     )
     if (flags.json) out.json(summary)
-    else out.text(`Joined ${downloaded.company}: ${summary.employees} employees in ${summary.path}.`)
+    else out.text(`Joined ${summary.companyName}: ${summary.employees} employees in ${summary.path}.`)
   } finally {
     await session.close()
   }

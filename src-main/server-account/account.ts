@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { readSnapshotStream } from '../../src-shared/contract/company-snapshot-stream'
+import { readTextStream, SnapshotAssembler } from '../../src-shared/contract/company-snapshot-stream'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { answerOf, refreshFrom, REFRESH_COOKIE, ServerTransport } from './transport'
@@ -183,7 +183,35 @@ export class ServerAccount {
     return this.signedIn().call('POST', 'api/company/publish/', snapshot)
   }
 
-  /** The company as this user may see it, read as it streams in, and the feed position it is as of. */
+  /** The signed-in company as a replica of it records it. */
+  joining(): { name: string; serverUrl: string; userEmail: string } {
+    const transport = this.signedIn()
+    return {
+      name: this.profile?.company.name ?? '',
+      serverUrl: transport.server,
+      userEmail: this.profile?.email ?? '',
+    }
+  }
+
+  /** The company as this user may see it, its text handed to `chunk` as it streams in (join writes the replica meanwhile). */
+  async streamCompany(chunk: (text: string) => Promise<void>): Promise<void> {
+    const transport = this.signedIn()
+    const response = await transport.authorized('GET', 'api/company/snapshot/')
+    if (!response.ok) await answerOf(response)
+    try {
+      if (!response.body) throw new Error('the answer was empty')
+      await readTextStream(response.body, chunk)
+    } catch (error) {
+      if (error instanceof Failure) throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Failure(
+        'SERVER',
+        reason.startsWith('The company server') ? reason : `The company download failed: ${reason}`,
+      )
+    }
+  }
+
+  /** The company as this user may see it, whole in memory, and the feed position it is as of. */
   async download(): Promise<{
     snapshot: CompanySnapshot
     feedSeq: number
@@ -191,26 +219,14 @@ export class ServerAccount {
     server: string
     email: string
   }> {
-    const transport = this.signedIn()
-    const response = await transport.authorized('GET', 'api/company/snapshot/')
-    if (!response.ok) await answerOf(response)
-    let streamed: { snapshot: CompanySnapshot; seq: number }
+    const { name, serverUrl, userEmail } = this.joining()
+    const assembler = new SnapshotAssembler()
+    await this.streamCompany(async (text) => assembler.chunk(text))
     try {
-      if (!response.body) throw new Error('the answer was empty')
-      streamed = await readSnapshotStream(response.body)
+      const snapshot = assembler.finish()
+      return { snapshot, feedSeq: assembler.seq, company: name, server: serverUrl, email: userEmail }
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new Failure(
-        'SERVER',
-        reason.startsWith('The company server') ? reason : `The company download failed: ${reason}`,
-      )
-    }
-    return {
-      snapshot: streamed.snapshot,
-      feedSeq: streamed.seq,
-      company: this.profile?.company.name ?? '',
-      server: transport.server,
-      email: this.profile?.email ?? '',
+      throw new Failure('SERVER', error instanceof Error ? error.message : String(error))
     }
   }
 }

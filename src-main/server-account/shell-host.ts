@@ -6,11 +6,11 @@ import {
   type ChannelInput,
   type CompanySnapshot,
   type Result,
-  type WorkbookSummary,
 } from '../../src-shared/contract'
 import type { BackendClient } from '../backend/client'
 import { Failure } from '../services/failure'
 import type { ServerAccount } from './account'
+import { joinCompany, workerJoinSteps } from './join'
 import { refreshStatements, sendStep, setLink } from './statements'
 
 type ShellChannel = (typeof SHELL_CHANNELS)[number]
@@ -20,7 +20,7 @@ const isShellChannel = (channel: string): channel is ShellChannel =>
 /**
  * The backend as the windows reach it, with the company-server channels answered here, on the
  * shell's thread, where the tokens live. Publish asks the workbook worker for the company; join
- * hands the downloaded company to it.
+ * hands the download's text to it as it streams in (join.ts).
  */
 export function withServerAccount(backend: BackendClient, account: ServerAccount): BackendClient {
   const encoder = new TextEncoder()
@@ -60,17 +60,8 @@ export function withServerAccount(backend: BackendClient, account: ServerAccount
           return await setLink(backend, account, parsed.data as ChannelInput<'statements.setLink'>)
         case 'statements.refresh':
           return await refreshStatements(backend, account, parsed.data as ChannelInput<'statements.refresh'>)
-        case 'server.join': {
-          const { snapshot, feedSeq, company, server, email } = await account.download()
-          return (await backend.invoke('workbook.join', {
-            path: value.path,
-            company,
-            server,
-            email,
-            feedSeq,
-            snapshot,
-          })) as Result<WorkbookSummary>
-        }
+        case 'server.join':
+          return ok(await joinCompany(account, workerJoinSteps(backend), value.path))
       }
     } catch (error) {
       if (error instanceof Failure) return fail(error.code, error.message)

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../src-shared/contract'
+import type { ErrorCode, Result } from '../../src-shared/contract'
 
 /** A refusal a service reports to the user: the IPC layer turns it into `{ ok: false, error }`. */
 export class Failure extends Error {
@@ -9,4 +9,11 @@ export class Failure extends Error {
     super(message)
     this.name = 'Failure'
   }
+}
+
+/** The value of an answer, or its refusal thrown as a Failure. */
+export async function unwrap<T>(result: Promise<Result<T>>): Promise<T> {
+  const answer = await result
+  if (!answer.ok) throw new Failure(answer.error.code, answer.error.message)
+  return answer.value
 }

@@ -18,9 +18,8 @@ import { StatementJobs } from './statements/jobs'
 import { RecentFiles } from './recent-files'
 import { browserFilesFolder } from './browser-files'
 import { TableCache } from './table/cache'
-import { createDemoWorkbook, createJoinedWorkbook, createWorkbook } from './workbooks'
-import type { JoinedCompany } from '../workbook/queries/write-snapshot'
-import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { createDemoWorkbook, createWorkbook } from './workbooks'
+import { ReplicaJoin, type JoiningCompany } from './replica-join'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 
@@ -47,6 +46,7 @@ export class Session {
   workbook: Workbook | null = null
   user: SessionUser | null = null
   private summary: WorkbookSummary | null = null
+  private joining: ReplicaJoin | null = null
   readonly recent: RecentFiles
   /** Imports under way on the open workbook; discarded when it closes. */
   readonly imports: ImportJobs
@@ -84,9 +84,42 @@ export class Session {
     return this.adopt(await createWorkbook(filePath, owner))
   }
 
-  /** A new replica of a server company at `filePath`, opened as the signed-in user. */
-  async join(filePath: string, company: JoinedCompany, snapshot: CompanySnapshot): Promise<WorkbookSummary> {
-    return this.adopt(await createJoinedWorkbook(filePath, company, snapshot))
+  /**
+   * A new replica of a server company at `filePath`, written as its download streams in: `joinText`
+   * with each chunk, then `finishJoin` opens it as the signed-in user (`abortJoin` removes it).
+   */
+  async beginJoin(filePath: string, company: JoiningCompany): Promise<null> {
+    await this.abortJoin()
+    this.joining = await ReplicaJoin.begin(filePath, company)
+    return null
+  }
+
+  async joinText(text: string): Promise<null> {
+    await this.joiningNow()
+      .text(text)
+      .catch((error: unknown) => {
+        this.joining = null
+        throw error
+      })
+    return null
+  }
+
+  async finishJoin(): Promise<WorkbookSummary> {
+    const joining = this.joiningNow()
+    this.joining = null
+    return this.adopt(await joining.finish())
+  }
+
+  async abortJoin(): Promise<null> {
+    const joining = this.joining
+    this.joining = null
+    await joining?.abort()
+    return null
+  }
+
+  private joiningNow(): ReplicaJoin {
+    if (!this.joining) throw new Failure('BAD_INPUT', 'No company is being joined: start the join again.')
+    return this.joining
   }
 
   async openDemo(): Promise<WorkbookSummary> {
@@ -122,6 +155,7 @@ export class Session {
   }
 
   async close(): Promise<void> {
+    await this.abortJoin()
     const workbook = this.workbook
     this.imports.discardAll()
     await this.statements.cancelAll()

@@ -2,9 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { generateDemoCompany, writeDemoCompany } from '../workbook/demo'
 import { openWorkbook, type Workbook } from '../workbook/open'
-import { writeCompanySnapshot, type JoinedCompany } from '../workbook/queries/write-snapshot'
 import { seedNewWorkbook, type Owner } from '../workbook/seed'
-import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { Failure } from './failure'
 
 export const WORKBOOK_EXTENSION = '.paycycle'
@@ -16,7 +14,7 @@ export function withWorkbookExtension(filePath: string): string {
     : `${filePath}${WORKBOOK_EXTENSION}`
 }
 
-function refuseExisting(filePath: string): void {
+export function refuseExisting(filePath: string): void {
   if (fs.existsSync(filePath)) {
     throw new Failure('FILE_EXISTS', `${filePath} already exists. Open it, or choose another name.`)
   }
@@ -52,25 +50,6 @@ export async function createDemoWorkbook(filePath: string, options: DemoOptions)
   const workbook = await openWorkbook(target, { create: true })
   try {
     writeDemoCompany(workbook, generateDemoCompany({ employees: options.employees, seed: options.seed }))
-    return workbook
-  } catch (error) {
-    await workbook.close()
-    fs.rmSync(target, { force: true })
-    throw error
-  }
-}
-
-/** A new workbook holding a company downloaded from its server (join): the user's replica. Returns it open. */
-export async function createJoinedWorkbook(
-  filePath: string,
-  company: JoinedCompany,
-  snapshot: CompanySnapshot,
-): Promise<Workbook> {
-  const target = withWorkbookExtension(path.resolve(filePath))
-  refuseExisting(target)
-  const workbook = await openWorkbook(target, { create: true })
-  try {
-    writeCompanySnapshot(workbook, company, snapshot)
     return workbook
   } catch (error) {
     await workbook.close()

@@ -7,7 +7,7 @@ import {
   type SyncFeedPage,
 } from '../../src-shared/contract/sync-dto'
 import type { PushBatchDto, SyncApplied } from '../../src-shared/contract/sync-replica-dto'
-import { Failure } from '../services/failure'
+import { Failure, unwrap } from '../services/failure'
 import type { ServerTransport } from '../server-account/transport'
 import { answerOf } from '../server-account/transport'
 import { pushWindows } from './push-windows'
@@ -32,12 +32,6 @@ export interface SyncListener {
   applied(applied: SyncApplied): void
   /** The server could (true) or could not (false) be reached. */
   online(online: boolean, reason: string | null): void
-}
-
-async function unwrap<T>(result: Promise<Result<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Failure(answer.error.code, answer.error.message)
-  return answer.value
 }
 
 /** The `detail` of a refused answer. */

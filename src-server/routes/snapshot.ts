@@ -108,14 +108,21 @@ async function writeSnapshot(db: ServerDb, companyId: number, scope: PlanningSco
         part: 'employees' | 'rewards',
       ) {
         const columns = sql.join(snapshotColumns(part).map((c) => sql.ref(c)))
-        for (let after = 0; ;) {
-          const { rows: page } = await sql<{ key: number; line: string }>`
+        const pageAfter = (after: number) =>
+          sql<{ key: number; line: string }>`
             SELECT r.${sql.ref(key)} AS key, ${`["${part}",`}::text || json_build_array(${columns})::text || ']' AS line
             FROM (SELECT ${columns} FROM ${sql.table(table)}
                   WHERE company_id = ${companyId} AND ${sql.ref(key)} > ${after}
                   ORDER BY ${sql.ref(key)} LIMIT ${PAGE}) r`.execute(trx)
-          if (page.length === 0) return
-          after = page[page.length - 1].key
+        // PostgreSQL builds the next page while this one is sent.
+        for (let next = pageAfter(0); ;) {
+          const { rows: page } = await next
+          if (page.length < PAGE) {
+            if (page.length > 0) yield page
+            return
+          }
+          next = pageAfter(page[page.length - 1].key)
+          next.catch(() => undefined)
           yield page
         }
       }

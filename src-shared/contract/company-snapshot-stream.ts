@@ -22,6 +22,9 @@ export const SNAPSHOT_STREAM_TYPE = 'application/x-ndjson'
 
 export type SnapshotPart = keyof CompanySnapshot
 
+/** The most text one step of a join carries from the shell to the workbook (chunks of about 1 MB go). */
+export const JOIN_TEXT_MAX = 16 * 1024 * 1024
+
 const ROW_SCHEMAS: { [P in SnapshotPart]: z.ZodType<CompanySnapshot[P][number]> } = {
   payCycles: snapshotPayCycleSchema,
   payRanges: snapshotPayRangeSchema,
@@ -70,24 +73,48 @@ export function snapshotEndLine(rows: number, seq: number): string {
   return `${JSON.stringify(['end', { rows, seq }])}\n`
 }
 
-const damaged = (detail: string) => new Error(`The company server sent a damaged company: ${detail}.`)
+/** A download that is not a whole, well-formed company: it is refused, never written in part. */
+export class DamagedDownload extends Error {}
 
-/** Builds the snapshot from its lines, checking each row as it comes. */
-export class SnapshotAssembler {
-  private readonly snapshot: CompanySnapshot = {
-    payCycles: [],
-    payRanges: [],
-    jobProfiles: [],
-    teams: [],
-    employees: [],
-    rewards: [],
-    submissions: [],
-    users: [],
-  }
+const damaged = (detail: string) =>
+  new DamagedDownload(`The company server sent a damaged company: ${detail}.`)
+
+/** Where checked rows go as they arrive: the replica's writer (join), or a snapshot in memory. */
+export interface SnapshotSink {
+  row<P extends SnapshotPart>(part: P, row: CompanySnapshot[P][number]): void
+}
+
+/**
+ * Reads a download's text as it comes, in chunks cut anywhere, checks each row against the snapshot's
+ * schema and hands it to the sink; `end` answers the feed position of the end line.
+ */
+export class SnapshotReader {
+  private readonly counts = Object.fromEntries(Object.keys(ROW_SCHEMAS).map((part) => [part, 0])) as Record<
+    SnapshotPart,
+    number
+  >
   private rows = 0
   private ended = false
+  private pending = ''
   /** The feed position the company is as of: a replica follows the feed from here. */
   seq = 0
+
+  constructor(private readonly sink: SnapshotSink) {}
+
+  /** Text cut anywhere (a line may continue in the next chunk). */
+  chunk(text: string): void {
+    const lines = (this.pending + text).split('\n')
+    this.pending = lines.pop() ?? ''
+    for (const line of lines) this.line(line)
+  }
+
+  /** The download's end: its last line read; refused when the end line never came. */
+  end(): number {
+    this.line(this.pending)
+    this.pending = ''
+    if (!this.ended) throw damaged('the download stopped before its end')
+    return this.seq
+  }
 
   line(text: string): void {
     if (text.trim() === '') return
@@ -112,8 +139,7 @@ export class SnapshotAssembler {
     if (typeof part !== 'string' || !Object.hasOwn(ROW_SCHEMAS, part))
       throw damaged(`line ${this.rows + 1} names no part of a company`)
     const key = part as SnapshotPart
-    if (this.snapshot[key].length === SNAPSHOT_LIMITS[key])
-      throw damaged(`more ${key} than a company may have`)
+    if (this.counts[key] === SNAPSHOT_LIMITS[key]) throw damaged(`more ${key} than a company may have`)
     const values = Array.isArray(row) ? rowOf(key, row) : row
     if (values === null)
       throw damaged(`line ${this.rows + 1} (${key}) has ${(row as unknown[]).length} values`)
@@ -122,38 +148,64 @@ export class SnapshotAssembler {
       throw damaged(
         `line ${this.rows + 1} (${key}): ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
       )
-    ;(this.snapshot[key] as unknown[]).push(checked.data)
+    this.sink.row(key, checked.data)
+    this.counts[key]++
     this.rows++
   }
+}
 
-  /** Every line of a whole answer at once (tests, small companies). */
+/** Builds the whole snapshot in memory from its lines (tests, small companies, publish checks). */
+export class SnapshotAssembler {
+  private readonly snapshot: CompanySnapshot = {
+    payCycles: [],
+    payRanges: [],
+    jobProfiles: [],
+    teams: [],
+    employees: [],
+    rewards: [],
+    submissions: [],
+    users: [],
+  }
+  private readonly reader = new SnapshotReader({
+    row: (part, row) => (this.snapshot[part] as unknown[]).push(row),
+  })
+
+  get seq(): number {
+    return this.reader.seq
+  }
+
+  line(text: string): void {
+    this.reader.line(text)
+  }
+
+  /** Text cut anywhere, as it streams in. */
+  chunk(text: string): void {
+    this.reader.chunk(text)
+  }
+
+  /** Every line of a whole answer at once. */
   text(body: string): this {
-    for (const line of body.split('\n')) this.line(line)
+    for (const line of body.split('\n')) this.reader.line(line)
     return this
   }
 
   finish(): CompanySnapshot {
-    if (!this.ended) throw damaged('the download stopped before its end')
+    this.reader.end()
     return this.snapshot
   }
 }
 
-/** Reads a streamed answer line by line (the bytes are never held whole). */
-export async function readSnapshotStream(
+/** Reads a streamed answer as it comes, handing each decoded chunk to `chunk` (never the bytes whole). */
+export async function readTextStream(
   body: ReadableStream<Uint8Array>,
-): Promise<{ snapshot: CompanySnapshot; seq: number }> {
-  const assembler = new SnapshotAssembler()
+  chunk: (text: string) => Promise<void> | void,
+): Promise<void> {
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  let pending = ''
   const reader = body.getReader()
   for (;;) {
     const { done, value } = await reader.read()
-    pending += done ? decoder.decode() : decoder.decode(value, { stream: true })
-    const lines = pending.split('\n')
-    pending = lines.pop() ?? ''
-    for (const line of lines) assembler.line(line)
-    if (done) break
+    const text = done ? decoder.decode() : decoder.decode(value, { stream: true })
+    if (text !== '') await chunk(text)
+    if (done) return
   }
-  assembler.line(pending)
-  return { snapshot: assembler.finish(), seq: assembler.seq }
 }

@@ -1,24 +1,29 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { buildServer } from '../../src-server/app'
 import { hashPassword } from '../../src-server/auth/passwords'
 import { connect, migrateToLatest } from '../../src-server/db/connect'
 import { createCompany } from '../../src-server/routes/company'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
+import { joinCompany, workerJoinSteps } from '../../src-main/server-account/join'
+import { startBackend } from '../../src-main/backend/client'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
 import { joinDesktop } from '../support/replica'
+import { ensureBuilt, ROOT } from './browser'
 import { row, timed } from './measure'
 
 /**
- * Live sync at 100,000 employees, server in this process on loopback over a fresh PostgreSQL:
- * - join: a new desktop downloads the company and writes its replica, next to PostgreSQL's own
- *   `COPY (SELECT …) TO STDOUT` of the same rows (psql, output discarded);
+ * Live sync at 100,000 employees, the server in a process of its own (sync-server-child.ts) on
+ * loopback over a fresh PostgreSQL, the desktops in this one:
+ * - join: a new, signed-in desktop joins as the app does (this thread downloads, the built workbook
+ *   worker, out/main/backend.js, writes meanwhile), next to PostgreSQL's own `COPY (SELECT …) TO
+ *   STDOUT` of the same rows (psql, output discarded); the sign-in (a password hash on the server,
+ *   the same at any size) is timed apart;
  * - drain: 1,000 edits queued on one desktop (1,000 employees) are pushed, and a second desktop
  *   pulls until it has applied the last of them: the time from the first push to the last apply.
  * Ends with `sync ratios: join=<x>` (join ÷ COPY; target ≤ 3) and prints the drain time.
@@ -66,7 +71,21 @@ async function copyOut(databaseUrl: string, companyId: number): Promise<void> {
   if (code !== 0) throw new Error(`psql exited with ${code}`)
 }
 
+/** The server child's address, from its first line. */
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (data: Buffer) => {
+      out += data.toString()
+      const found = /listening (\S+)/.exec(out)
+      if (found) resolve(found[1])
+    })
+    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)))
+  })
+}
+
 export async function syncBench(): Promise<void> {
+  ensureBuilt()
   const employees = option('employees', 100_000)
   const edits = option('edits', 1000)
   const name = `meritbook_bench_sync_${crypto.randomBytes(4).toString('hex')}`
@@ -75,28 +94,35 @@ export async function syncBench(): Promise<void> {
   url.pathname = `/${name}`
   const db = connect(url.toString(), 8)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-bench-sync-'))
+  let serving: ChildProcess | undefined
   try {
     await migrateToLatest(db)
-    const context = {
-      db,
-      jwtSecret: crypto.randomBytes(32),
-      mailer: { send: async () => undefined },
-      publicUrl: 'http://127.0.0.1',
-      secureCookies: false,
-      onboardingKey: null,
-      now: () => new Date(),
-    }
     const email = 'owner@bench.test'
-    await createCompany(context, { companyName: 'Bench Co', ownerEmail: email, ownerName: 'Bea Bench' })
+    await createCompany(
+      {
+        db,
+        jwtSecret: crypto.randomBytes(32),
+        mailer: { send: async () => undefined },
+        publicUrl: 'http://127.0.0.1',
+        secureCookies: false,
+        onboardingKey: null,
+        now: () => new Date(),
+      },
+      { companyName: 'Bench Co', ownerEmail: email, ownerName: 'Bea Bench' },
+    )
     await db
       .updateTable('app_user')
       .set({ password_hash: await hashPassword(PASSWORD) })
       .where('email', '=', email)
       .execute()
-    const app = await buildServer(context)
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    const server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    serving = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'sync-server-child.ts'), url.toString()],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    const server = await listeningUrl(serving)
 
     const workbook = await createDemoWorkbook(path.join(dir, 'source.paycycle'), { employees, seed: 1 })
     const snapshot = readCompanySnapshot(workbook)
@@ -108,12 +134,25 @@ export async function syncBench(): Promise<void> {
     console.log(`sync bench: ${employees.toLocaleString('en-US')} employees published`)
 
     const copy = await timed(() => copyOut(url.toString(), companyId))
-    const joined = await timed(() =>
-      joinDesktop(server, email, PASSWORD, undefined, fs.mkdtempSync(path.join(dir, 'a-'))),
+    // Joined as the app joins: the shell's thread downloads, the workbook worker writes meanwhile.
+    const joinDir = fs.mkdtempSync(path.join(dir, 'app-'))
+    const backend = startBackend(
+      { mode: 'cli', version: 'bench', dataDir: joinDir, actAs: null, secretStore: null },
+      path.join(ROOT, 'out/main/backend.js'),
     )
-    const first = joined.value
+    const account = new ServerAccount(new MemorySecretStore(), joinDir)
+    const signIn = await timed(() => account.signIn({ server, email, password: PASSWORD }))
+    const joined = await timed(() =>
+      joinCompany(account, workerJoinSteps(backend), path.join(joinDir, 'replica.paycycle')),
+    )
+    await backend.stop()
     row('  COPY … TO STDOUT of the same rows', `${copy.ms.toFixed(0)} ms`)
-    row(`  join (download + write the replica)`, `${joined.ms.toFixed(0)} ms`)
+    row('  sign-in (apart from the join)', `${signIn.ms.toFixed(0)} ms`)
+    row(
+      `  join (download + write the replica)`,
+      `${joined.ms.toFixed(0)} ms (${joined.value.employees} employees)`,
+    )
+    const first = await joinDesktop(server, email, PASSWORD, undefined, fs.mkdtempSync(path.join(dir, 'a-')))
     const second = await joinDesktop(server, email, PASSWORD, undefined, fs.mkdtempSync(path.join(dir, 'b-')))
 
     // 1,000 edits, one per employee, queued on the first desktop.
@@ -146,10 +185,10 @@ export async function syncBench(): Promise<void> {
     )
     await first.close()
     await second.close()
-    await app.close()
     console.log(`sync ratios: join=${(joined.ms / copy.ms).toFixed(2)}`)
     console.log(`sync drain: ${edits} edits in ${(drained.ms / 1000).toFixed(2)} s`)
   } finally {
+    serving?.kill('SIGTERM')
     await db.destroy()
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     fs.rmSync(dir, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { secretAccount, ServerAccount } from '../../src-main/server-account/account'
+import { joinCompany, sessionJoinSteps } from '../../src-main/server-account/join'
 import { Session } from '../../src-main/services/session'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
@@ -70,9 +71,6 @@ describe("the desktop's sign-in, publish and join", () => {
     // The access token runs out meanwhile: the transport refreshes once and retries.
     const before = await secrets.get(secretAccount(url, OWNER))
     server().advance(20 * 60_000)
-    const downloaded = await account.download()
-    expect(await secrets.get(secretAccount(url, OWNER))).not.toBe(before)
-
     const session = new Session({
       mode: 'cli',
       version: 'test',
@@ -82,11 +80,8 @@ describe("the desktop's sign-in, publish and join", () => {
       rememberRecent: false,
     })
     const target = path.join(dir, 'replica.paycycle')
-    const summary = await session.join(
-      target,
-      { name: downloaded.company, serverUrl: url, userEmail: OWNER, feedSeq: downloaded.feedSeq },
-      downloaded.snapshot,
-    )
+    const summary = await joinCompany(account, sessionJoinSteps(session), target)
+    expect(await secrets.get(secretAccount(url, OWNER))).not.toBe(before)
     expect(summary).toMatchObject({ companyName: 'Replica Inc', employees: 80 })
     const replica = readCompanySnapshot(session.workbook!)
     for (const key of ['payRanges', 'jobProfiles', 'teams', 'employees', 'rewards', 'submissions'] as const)

@@ -4,6 +4,7 @@ import type { SyncApplied } from '../../src-shared/contract/sync-replica-dto'
 import { createDispatcher, type Dispatcher } from '../../src-main/ipc/dispatch'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
+import { joinCompany, sessionJoinSteps } from '../../src-main/server-account/join'
 import { Session } from '../../src-main/services/session'
 import { SyncEngine } from '../../src-main/sync/engine'
 import { tempDir } from './temp'
@@ -39,6 +40,17 @@ export async function joinDesktop(
   network: Network = { offline: false, loseNextAnswer: false },
   dataDir = tempDir(),
 ): Promise<Desktop> {
+  return (await signInDesktop(url, email, password, network, dataDir)).join()
+}
+
+/** A desktop signed in to the server, about to join its company (the bench times the two apart). */
+export async function signInDesktop(
+  url: string,
+  email: string,
+  password: string,
+  network: Network = { offline: false, loseNextAnswer: false },
+  dataDir = tempDir(),
+): Promise<{ join(): Promise<Desktop> }> {
   const faulty: typeof fetch = async (input, init) => {
     if (network.offline) throw new TypeError('fetch failed')
     const response = await fetch(input, init)
@@ -51,7 +63,10 @@ export async function joinDesktop(
   }
   const account = new ServerAccount(new MemorySecretStore(), dataDir, faulty)
   await account.signIn({ server: url, email, password })
-  const downloaded = await account.download()
+  return { join: () => joinSignedIn(account, network, dataDir) }
+}
+
+async function joinSignedIn(account: ServerAccount, network: Network, dataDir: string): Promise<Desktop> {
   const session = new Session({
     mode: 'cli',
     version: 'test',
@@ -61,11 +76,7 @@ export async function joinDesktop(
     rememberRecent: false,
   })
   const file = path.join(dataDir, 'replica.paycycle')
-  await session.join(
-    file,
-    { name: downloaded.company, serverUrl: url, userEmail: email, feedSeq: downloaded.feedSeq },
-    downloaded.snapshot,
-  )
+  await joinCompany(account, sessionJoinSteps(session), file)
   const dispatcher = createDispatcher(session, () => undefined, Infinity)
   const invoke = <C extends Channel>(channel: C, input: ChannelInput<C>) =>
     dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>

@@ -1,5 +1,5 @@
 import {
-  readSnapshotStream,
+  readTextStream,
   snapshotEndLine,
   snapshotLine,
   SnapshotAssembler,
@@ -7,6 +7,12 @@ import {
 
 const user = { email: 'ana@example.com', name: 'Ana', role: 'PLANNER', employee_id: null }
 const range = { id: 1, name: 'P1', min_pay: 1, mid_pay: 2, max_pay: 3, pay_currency: 'USD', salaried: true }
+
+async function readSnapshotStream(body: ReadableStream<Uint8Array>) {
+  const assembler = new SnapshotAssembler()
+  await readTextStream(body, (text) => assembler.chunk(text))
+  return { snapshot: assembler.finish(), seq: assembler.seq }
+}
 
 function streamOf(text: string, chunk = 7): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text)

@@ -8,8 +8,11 @@ export const appHandlers: HandlerMap = {
   'workbook.create': async ({ path, ...owner }, { session }) => session.create(path, owner),
   'workbook.open': async ({ path }, { session }) => session.open(path),
   'workbook.openDemo': async (_input, { session }) => session.openDemo(),
-  'workbook.join': async ({ path, company, server, email, feedSeq, snapshot }, { session }) =>
-    session.join(path, { name: company, serverUrl: server, userEmail: email, feedSeq }, snapshot),
+  'workbook.join': async ({ path, company, server, email }, { session }) =>
+    session.beginJoin(path, { name: company, serverUrl: server, userEmail: email }),
+  'workbook.joinText': async ({ text }, { session }) => session.joinText(text),
+  'workbook.joinEnd': async (_input, { session }) => session.finishJoin(),
+  'workbook.joinAbort': async (_input, { session }) => session.abortJoin(),
   'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),
   'workbook.close': async (_input, { session }) => {
     await session.close()

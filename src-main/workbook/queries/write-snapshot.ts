@@ -1,24 +1,14 @@
+import type { Statement } from 'better-sqlite3'
 import type { CompanySnapshot } from '../../../src-shared/contract/company-snapshot'
+import type { SnapshotPart, SnapshotSink } from '../../../src-shared/contract/company-snapshot-stream'
 import { ROLE_DISPLAY_NAMES, ROLES } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../open'
 
 type Value = string | number | null
+type Row = Record<string, Value>
+type Team = CompanySnapshot['teams'][number]
 const flag = (value: boolean) => (value ? 1 : 0)
 
-/** Inserts rows of one table with one prepared statement. */
-function insertAll(workbook: Workbook, table: string, rows: readonly Record<string, Value>[]): void {
-  if (rows.length === 0) return
-  const columns = Object.keys(rows[0])
-  const statement = workbook.sqlite.prepare(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-  )
-  for (const row of rows) statement.run(...columns.map((c) => row[c] ?? null))
-}
-
-/**
- * Fills an empty, migrated workbook with a company downloaded from the server (join): one
- * transaction, the server's ids kept, the signed-in user as the workbook's owner of record.
- */
 /** The company a replica joins: its name, server, the signed-in user, and the feed position of the download. */
 export interface JoinedCompany {
   name: string
@@ -27,96 +17,130 @@ export interface JoinedCompany {
   feedSeq: number
 }
 
-export function writeCompanySnapshot(
-  workbook: Workbook,
-  company: JoinedCompany,
-  snapshot: CompanySnapshot,
-  now = new Date(),
-): void {
-  const at = now.toISOString()
-  const db = workbook.sqlite
-  db.transaction(() => {
-    insertAll(
-      workbook,
-      'role',
-      ROLES.map((name, index) => ({ id: index + 1, name, name_display: ROLE_DISPLAY_NAMES[name] })),
-    )
-    insertAll(
-      workbook,
-      'pay_cycle',
-      snapshot.payCycles.map((c) => ({
-        id: c.id,
-        name: c.name,
-        active: flag(c.active),
-        effective_date: c.effective_date,
-        company_merit_budget: c.company_merit_budget,
-        default_currency: c.default_currency,
-        currency_conversions: JSON.stringify(c.currency_conversions),
-        settings: JSON.stringify(c.settings),
-        updated_at: at,
-      })),
-    )
-    insertAll(
-      workbook,
-      'pay_range',
-      snapshot.payRanges.map((r) => ({ ...r, salaried: flag(r.salaried) })),
-    )
-    insertAll(
-      workbook,
-      'job_profile',
-      snapshot.jobProfiles.map((j) => ({ ...j, exemption_status: flag(j.exemption_status) })),
-    )
+/** Each downloaded part as the workbook's table and columns store it. */
+function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], at: string): [string, Row] {
+  switch (part) {
+    case 'payCycles': {
+      const c = row as CompanySnapshot['payCycles'][number]
+      return [
+        'pay_cycle',
+        {
+          id: c.id,
+          name: c.name,
+          active: flag(c.active),
+          effective_date: c.effective_date,
+          company_merit_budget: c.company_merit_budget,
+          default_currency: c.default_currency,
+          currency_conversions: JSON.stringify(c.currency_conversions),
+          settings: JSON.stringify(c.settings),
+          updated_at: at,
+        },
+      ]
+    }
+    case 'payRanges': {
+      const r = row as CompanySnapshot['payRanges'][number]
+      return ['pay_range', { ...r, salaried: flag(r.salaried) }]
+    }
+    case 'jobProfiles': {
+      const j = row as CompanySnapshot['jobProfiles'][number]
+      return ['job_profile', { ...j, exemption_status: flag(j.exemption_status) }]
+    }
     // Teams first without their parents and managers (they point at rows written after them).
-    insertAll(
-      workbook,
-      'team',
-      snapshot.teams.map((t) => ({ ...t, parent_team_id: null, manager_id: null, planner_id: null })),
+    case 'teams':
+      return ['team', { ...(row as Team), parent_team_id: null, manager_id: null, planner_id: null }]
+    case 'employees': {
+      const e = row as CompanySnapshot['employees'][number]
+      return ['employee', { ...e, salaried: flag(e.salaried) }]
+    }
+    case 'rewards': {
+      const r = row as CompanySnapshot['rewards'][number]
+      return ['reward', { ...r, performance_plan: flag(r.performance_plan), promotion: flag(r.promotion) }]
+    }
+    case 'submissions':
+      return ['planner_submission', { ...(row as CompanySnapshot['submissions'][number]), updated_at: at }]
+    case 'users': {
+      const u = row as CompanySnapshot['users'][number]
+      return [
+        'app_user',
+        {
+          email: u.email.toLowerCase(),
+          name: u.name,
+          role_id: ROLES.indexOf(u.role) + 1,
+          employee_id: u.employee_id,
+          invite_accepted: 1,
+          created_at: at,
+        },
+      ]
+    }
+  }
+}
+
+/**
+ * Writes a company downloaded from the server into an empty, migrated workbook as its rows arrive
+ * (join): one transaction from the first row to `commit`, the server's ids kept, the signed-in user as
+ * the workbook's owner of record. Rows must come in the download's order (cycles, ranges, profiles,
+ * teams, employees, rewards, submissions, users), as the workbook's links ask.
+ */
+export class SnapshotWriter implements SnapshotSink {
+  private readonly statements = new Map<string, { statement: Statement; columns: string[] }>()
+  private readonly teamLinks: Team[] = []
+  private readonly at: string
+
+  constructor(
+    private readonly workbook: Workbook,
+    now = new Date(),
+  ) {
+    this.at = now.toISOString()
+    workbook.sqlite.exec('BEGIN')
+    ROLES.forEach((name, index) =>
+      this.insert('role', { id: index + 1, name, name_display: ROLE_DISPLAY_NAMES[name] }),
     )
-    insertAll(
-      workbook,
-      'employee',
-      snapshot.employees.map((e) => ({ ...e, salaried: flag(e.salaried) })),
-    )
+  }
+
+  row<P extends SnapshotPart>(part: P, row: CompanySnapshot[P][number]): void {
+    if (part === 'teams') this.teamLinks.push(row as Team)
+    const [table, values] = stored(part, row, this.at)
+    this.insert(table, values)
+  }
+
+  /** The teams' links, the company and the feed position the replica follows from; then commits. */
+  commit(company: JoinedCompany): void {
+    const db = this.workbook.sqlite
     const link = db.prepare('UPDATE team SET parent_team_id = ?, manager_id = ?, planner_id = ? WHERE id = ?')
-    for (const t of snapshot.teams) link.run(t.parent_team_id, t.manager_id, t.planner_id, t.id)
-    insertAll(
-      workbook,
-      'reward',
-      snapshot.rewards.map((r) => ({
-        ...r,
-        performance_plan: flag(r.performance_plan),
-        promotion: flag(r.promotion),
-      })),
-    )
-    insertAll(
-      workbook,
-      'planner_submission',
-      snapshot.submissions.map((s) => ({ ...s, updated_at: at })),
-    )
-    insertAll(
-      workbook,
-      'app_user',
-      snapshot.users.map((u) => ({
-        email: u.email.toLowerCase(),
-        name: u.name,
-        role_id: ROLES.indexOf(u.role) + 1,
-        employee_id: u.employee_id,
-        invite_accepted: 1,
-        created_at: at,
-      })),
-    )
+    for (const t of this.teamLinks) link.run(t.parent_team_id, t.manager_id, t.planner_id, t.id)
     const me = db.prepare('SELECT id FROM app_user WHERE email = ?').get(company.userEmail.toLowerCase()) as
       { id: number } | undefined
-    insertAll(workbook, 'company', [
-      {
-        id: 1,
-        name: company.name,
-        server_url: company.serverUrl,
-        owner_user_id: me?.id ?? null,
-        created_at: at,
-      },
-    ])
+    this.insert('company', {
+      id: 1,
+      name: company.name,
+      server_url: company.serverUrl,
+      owner_user_id: me?.id ?? null,
+      created_at: this.at,
+    })
     // The replica follows the feed from where its download stands, not from the feed's start.
-    insertAll(workbook, 'sync_state', [{ id: 1, last_seq: company.feedSeq }])
-  })()
+    this.insert('sync_state', { id: 1, last_seq: company.feedSeq })
+    db.exec('COMMIT')
+  }
+
+  /** Leaves the workbook as it was before the first row. */
+  rollback(): void {
+    if (this.workbook.sqlite.inTransaction) this.workbook.sqlite.exec('ROLLBACK')
+  }
+
+  /** One prepared statement per table: a part's rows all have the schema's columns (nullable, never missing). */
+  private insert(table: string, row: Row): void {
+    let prepared = this.statements.get(table)
+    if (!prepared) {
+      const columns = Object.keys(row)
+      const statement = this.workbook.sqlite.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      )
+      prepared = { statement, columns }
+      this.statements.set(table, prepared)
+    }
+    const { statement, columns } = prepared
+    const values = new Array<Value>(columns.length)
+    for (let i = 0; i < columns.length; i++) values[i] = row[columns[i]] ?? null
+    statement.run(values)
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { WorkbookSummary } from '../dto'
-import { type CompanySnapshot, companySnapshotSchema } from '../company-snapshot'
+import type { CompanySnapshot } from '../company-snapshot'
+import { JOIN_TEXT_MAX } from '../company-snapshot-stream'
 import type { PublishResult, ServerStatus } from '../server-dto'
 import { REWARD_BATCH_MAX } from '../sync-dto'
 import {
@@ -48,21 +49,25 @@ export const serverChannels = {
   'server.join': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
   /** The whole open company in the server's shape (what publish sends). */
   'company.snapshot': channel<CompanySnapshot>()(none, admin),
-  /** A new workbook at `path` filled with a downloaded company (what join writes), opened. */
-  'workbook.join': channel<WorkbookSummary>()(
+  /**
+   * Join, driven by the shell as the company downloads: a new workbook at `path` for the company,
+   * then the download's text in chunks as it arrives (checked and written row by row), then its end,
+   * which opens the replica; or its abort, which removes the file.
+   */
+  'workbook.join': channel<null>()(
     z
       .object({
         path: filePath,
         company: z.string().min(1).max(200),
         server: z.string().min(1).max(500),
         email: z.email(),
-        /** The change feed's position the snapshot is as of. */
-        feedSeq: z.number().int().min(0),
-        snapshot: companySnapshotSchema,
       })
       .strict(),
     open,
   ),
+  'workbook.joinText': channel<null>()(z.object({ text: z.string().max(JOIN_TEXT_MAX) }).strict(), open),
+  'workbook.joinEnd': channel<WorkbookSummary>()(none, open),
+  'workbook.joinAbort': channel<null>()(none, open),
   /**
    * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
    * the pushes due, their outcome, and pages of the server's feed to apply.

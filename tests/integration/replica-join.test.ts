@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import {
+  snapshotColumns,
+  snapshotEndLine,
+  snapshotLine,
+  type SnapshotPart,
+} from '../../src-shared/contract/company-snapshot-stream'
+import type { ServerAccount } from '../../src-main/server-account/account'
+import { joinCompany, sessionJoinSteps } from '../../src-main/server-account/join'
+import { Failure } from '../../src-main/services/failure'
+import { Session } from '../../src-main/services/session'
+import { createDemoWorkbook } from '../../src-main/services/workbooks'
+import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
+import { tempDir } from '../support/temp'
+
+const dir = tempDir('meritbook-replica-join-')
+const company = { name: 'Join Co', serverUrl: 'https://comp.example', userEmail: 'owner@join.test' }
+let source: CompanySnapshot
+
+beforeAll(async () => {
+  const workbook = await createDemoWorkbook(path.join(dir, 'source.paycycle'), { employees: 60, seed: 3 })
+  source = readCompanySnapshot(workbook)
+  await workbook.close()
+})
+
+/** The download as the server sends it: employees and rewards as their values alone, then the end line. */
+function download(
+  snapshot: CompanySnapshot,
+  seq: number,
+  damage?: (line: string, n: number) => string,
+): string {
+  const lines: string[] = []
+  for (const part of Object.keys(snapshot) as SnapshotPart[])
+    for (const row of snapshot[part] as Record<string, unknown>[])
+      lines.push(
+        part === 'employees' || part === 'rewards'
+          ? snapshotLine(
+              part,
+              snapshotColumns(part).map((c) => row[c]),
+            )
+          : snapshotLine(part, row),
+      )
+  const damaged = damage ? lines.map((line, n) => damage(line, n)) : lines
+  return damaged.join('') + snapshotEndLine(lines.length, seq)
+}
+
+function session(): Session {
+  return new Session({
+    mode: 'cli',
+    version: 'test',
+    dataDir: dir,
+    actAs: null,
+    emit: () => undefined,
+    rememberRecent: false,
+  })
+}
+
+/** The signed-in account as join uses it, its download given as text sent in chunks of `size`. */
+function accountSending(text: string, size: number, failAt = Infinity): ServerAccount {
+  return {
+    joining: () => company,
+    streamCompany: async (chunk: (text: string) => Promise<void>) => {
+      for (let at = 0; at < text.length; at += size) {
+        if (at >= failAt) throw new Failure('OFFLINE', 'The company server cannot be reached.')
+        await chunk(text.slice(at, at + size))
+      }
+    },
+  } as unknown as ServerAccount
+}
+
+const leftovers = (file: string) => ['', '-wal', '-shm'].filter((suffix) => fs.existsSync(`${file}${suffix}`))
+
+describe('join writes the replica while the company downloads', () => {
+  it('text cut anywhere (chunks of 7 characters) becomes a replica equal to the server’s company, following the feed from the end line', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'whole.paycycle')
+    const summary = await joinCompany(
+      accountSending(download(source, 42), 7),
+      sessionJoinSteps(desktop),
+      file,
+    )
+    expect(summary).toMatchObject({ companyName: 'Join Co', employees: 60, path: file })
+    const replica = readCompanySnapshot(desktop.workbook!)
+    for (const part of ['payCycles', 'payRanges', 'jobProfiles', 'teams', 'employees', 'rewards'] as const)
+      expect(replica[part], part).toEqual(source[part])
+    const state = desktop.workbook!.sqlite.prepare('SELECT last_seq FROM sync_state').get() as {
+      last_seq: number
+    }
+    expect(state.last_seq).toBe(42)
+    const owner = desktop.workbook!.sqlite.prepare('SELECT server_url FROM company').get() as {
+      server_url: string
+    }
+    expect(owner.server_url).toBe('https://comp.example')
+    await desktop.close()
+  })
+
+  it('a damaged row halfway is refused with the server named, and no file is left behind', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'damaged.paycycle')
+    const text = download(source, 5, (line, n) =>
+      n === 100 ? line.replace(/^\["(\w+)",/, '["$1", 7, ') : line,
+    )
+    await expect(joinCompany(accountSending(text, 4096), sessionJoinSteps(desktop), file)).rejects.toThrow(
+      /^The company server sent a damaged company: line 101 /,
+    )
+    expect(leftovers(file)).toEqual([])
+    expect(desktop.workbook).toBeNull()
+  })
+
+  it('a download cut short is refused: "the download stopped before its end", nothing kept', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'short.paycycle')
+    const whole = download(source, 5)
+    const text = whole.slice(0, whole.lastIndexOf('["end"'))
+    await expect(joinCompany(accountSending(text, 4096), sessionJoinSteps(desktop), file)).rejects.toThrow(
+      'The company server sent a damaged company: the download stopped before its end.',
+    )
+    expect(leftovers(file)).toEqual([])
+  })
+
+  it('a network failure during the download removes the new file; the same path can be joined again', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'again.paycycle')
+    const text = download(source, 9)
+    await expect(
+      joinCompany(accountSending(text, 1000, 5000), sessionJoinSteps(desktop), file),
+    ).rejects.toThrow('The company server cannot be reached.')
+    expect(leftovers(file)).toEqual([])
+    const summary = await joinCompany(accountSending(text, 1000), sessionJoinSteps(desktop), file)
+    expect(summary.employees).toBe(60)
+    await desktop.close()
+  })
+})
