@@ -10,6 +10,8 @@ const SUITES = [
     env: { KILLS_PER_WRITER: '200', KILL_IMPORT_ROWS: '6000' },
   },
   { file: 'tests/integration/writer-kills.test.ts', env: { KILLS_PER_WRITER: '200' } },
+  // Issue 16: a desktop killed during its push, 100 rounds.
+  { file: 'tests/server/sync-push-kills.test.ts', env: { SYNC_PUSH_KILLS: '100' } },
   // R2: damaged copies of a workbook.
   { file: 'tests/integration/damaged-workbooks.test.ts', env: { DAMAGED_COPIES: '1000' } },
   // R3: generated import files, judged by the workbook's full content.
