@@ -9,6 +9,7 @@ import {
 } from '../../src-shared/domain/org-chart'
 import type { Workbook } from '../workbook/open'
 import { nextTeamId, readOrgRecords, readOrgSnapshot, writeOrgSnapshot } from '../workbook/queries/org-chart'
+import { enqueueChangeNow } from '../workbook/queries/sync'
 import { Failure } from './failure'
 
 /** Whom each of these employees reports to: their team's manager, or for a team's own manager the one above. */
@@ -109,7 +110,13 @@ export function dropOnOrgChart(
     absentTeams: [],
   }
   const message = describe(next, plan.change)
-  writeSnapshot(workbook, user, after, { action: plan.change.kind, before, message }, now)
+  writeSnapshot(
+    workbook,
+    user,
+    after,
+    { action: plan.change.kind, before, message, mover: source.employeeId },
+    now,
+  )
   return { changed: true, message, before, after }
 }
 
@@ -148,26 +155,56 @@ export function restoreOrgChart(
     workbook,
     user,
     snapshot,
-    { action: 'restore', before, message: 'Restored the org chart' },
+    { action: 'restore', before, message: 'Restored the org chart', mover: snapshot.employees[0]?.id ?? 0 },
     now,
   )
   return null
+}
+
+/**
+ * A replica's org chart change goes to the server as the state it wrote (PUT /org-chart/) with the
+ * teams it made (absent before), in the write's transaction; `previous` is what a refusal puts back.
+ * `mover`: the employee dragged (the outbox's entity).
+ */
+function queueOrgChart(
+  workbook: Workbook,
+  snapshot: OrgSnapshot,
+  before: OrgSnapshot,
+  mover: number,
+  at: string,
+): void {
+  const made = new Set(before.absentTeams)
+  const created = snapshot.teams.filter((t) => made.has(t.id)).map((t) => t.id)
+  enqueueChangeNow(
+    workbook,
+    'org_chart',
+    mover,
+    { org_chart: JSON.stringify({ snapshot, created_teams: created }) },
+    { org_chart: JSON.stringify(before) },
+    at,
+  )
 }
 
 function writeSnapshot(
   workbook: Workbook,
   user: SessionUser,
   snapshot: OrgSnapshot,
-  log: { action: string; before: OrgSnapshot; message: string },
+  log: { action: string; before: OrgSnapshot; message: string; mover: number },
   now: Date,
 ): void {
-  writeOrgSnapshot(workbook, snapshot, {
-    at: now.toISOString(),
-    userId: user.id,
-    entity: 'org_chart',
-    entityId: null,
-    action: log.action,
-    oldValue: log.before,
-    newValue: { ...snapshot, message: log.message },
-  })
+  const at = now.toISOString()
+  writeOrgSnapshot(
+    workbook,
+    snapshot,
+    {
+      at,
+      userId: user.id,
+      entity: 'org_chart',
+      entityId: null,
+      action: log.action,
+      oldValue: log.before,
+      newValue: { ...snapshot, message: log.message },
+    },
+    () => queueOrgChart(workbook, snapshot, log.before, log.mover, at),
+  )
 }

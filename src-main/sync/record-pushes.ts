@@ -38,6 +38,10 @@ const KEYED_PUTS: Partial<Record<PushBatchDto['kind'], string>> = {
  * lost) and a removal of one already gone count as done.
  */
 export async function sendRecord(transport: ServerTransport, batch: PushBatchDto): Promise<Response> {
+  if (batch.kind === 'org_chart')
+    return transport.authorized('PUT', 'api/org-chart/', JSON.parse(String(batch.fields.org_chart)), {
+      [IDEMPOTENCY_HEADER]: batch.pushKey,
+    })
   const put = KEYED_PUTS[batch.kind]
   if (put)
     return transport.authorized('PUT', `${put}/${batch.entityId}/`, restBody(batch.fields), {

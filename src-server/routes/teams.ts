@@ -5,7 +5,9 @@ import { DEFAULT_TEAM_NAME } from '../../src-shared/domain/hierarchy'
 import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-shared/domain/org-chart'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { recordCompanyChange } from '../sync/changes'
+import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { orgSnapshotSchema } from '../../src-shared/contract/org-chart-dto'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
@@ -25,6 +27,29 @@ const newTeamSchema = z
   .strict()
 
 type Trx = Transaction<ServerDatabase>
+
+/**
+ * PUT /org-chart/ (ours): a desktop's org chart drop, its undo or redo, as the state it wrote (the
+ * teams' parents and managers, the employees' teams and managers, the teams it removed) and the teams
+ * it made (`created_teams`, numbered by the desktop).
+ */
+const orgChartPutSchema = z
+  .object({ snapshot: orgSnapshotSchema, created_teams: z.array(id).max(50_000) })
+  .strict()
+
+const idempotencyKey = z.string().min(8).max(200).nullable()
+
+/** A team that would be inside itself (its parent chain comes back to it), or null. */
+function teamInsideItself(parents: Map<number, number | null>): number | null {
+  for (const start of parents.keys()) {
+    const seen = new Set<number>()
+    for (let at: number | null = start; at !== null; at = parents.get(at) ?? null) {
+      if (seen.has(at)) return start
+      seen.add(at)
+    }
+  }
+  return null
+}
 
 /** The company's org chart as org-chart.ts holds it, read in the caller's transaction (teams locked). */
 async function orgStore(trx: Trx, companyId: number) {
@@ -171,6 +196,154 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
     })
     waiters.notify(c)
     return created
+  })
+
+  app.put('/api/org-chart/', async (request, reply) => {
+    const who = await callerOf(request, context)
+    requireChannel(who, 'orgChart.drop', 'change teams')
+    const { snapshot, created_teams: created } = orgChartPutSchema.parse(request.body ?? {})
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const c = who.companyId
+    if (key && (await changeByKey(db, c, key))) {
+      // A replica's push replayed (its answer was lost): nothing applied again.
+      void reply.header('idempotent-replay', 'true')
+      return { ok: true, message: 'Nothing changed.' }
+    }
+    const answer = await db.transaction().execute(async (trx) => {
+      const before = await orgStore(trx, c)
+      const made = new Set(created)
+      for (const t of snapshot.teams) {
+        const there = before.teams.get(t.id)
+        if (made.has(t.id) && there)
+          throw new HttpError(
+            409,
+            `The team id ${t.id} is taken on the server by ${there.name}, made meanwhile on another desktop.`,
+          )
+        if (!made.has(t.id) && !there) throw new HttpError(404, `No team has the id ${t.id}.`)
+      }
+      const teamIds = new Set([...before.teams.keys(), ...snapshot.teams.map((t) => t.id)])
+      for (const gone of snapshot.absentTeams) teamIds.delete(gone)
+      for (const e of snapshot.employees)
+        if (!before.employees.has(e.id)) throw new HttpError(404, `No employee has the id ${e.id}.`)
+      const teamLinks = [
+        ...snapshot.teams.map((t) => t.parentTeamId),
+        ...snapshot.employees.map((e) => e.teamId),
+      ]
+      for (const linked of teamLinks)
+        if (linked !== null && !teamIds.has(linked)) throw new HttpError(404, `No team has the id ${linked}.`)
+      const managers = [...snapshot.teams, ...snapshot.employees].map((r) => r.managerId)
+      for (const linked of managers)
+        if (linked !== null && !before.employees.has(linked))
+          throw new HttpError(404, `No employee has the id ${linked}.`)
+      const parents = new Map([...before.teams.values()].map((t) => [t.id, t.parentTeamId]))
+      for (const t of snapshot.teams) parents.set(t.id, t.parentTeamId)
+      for (const gone of snapshot.absentTeams) parents.delete(gone)
+      const looped = teamInsideItself(parents)
+      if (looped !== null) throw new HttpError(400, `That would put the team ${looped} inside itself.`)
+
+      for (const t of snapshot.teams) {
+        if (made.has(t.id))
+          await trx
+            .insertInto('team')
+            .values({
+              company_id: c,
+              id: t.id,
+              name: t.name,
+              parent_team_id: null,
+              manager_id: t.managerId,
+              planner_id: t.managerId,
+              budget: null,
+              budget_currency: null,
+              calculated_budget: null,
+              recommended_budget: null,
+            })
+            .execute()
+        else
+          await trx
+            .updateTable('team')
+            .set({ manager_id: t.managerId })
+            .where('company_id', '=', c)
+            .where('id', '=', t.id)
+            .execute()
+      }
+      for (const t of snapshot.teams)
+        await trx
+          .updateTable('team')
+          .set({ parent_team_id: t.parentTeamId })
+          .where('company_id', '=', c)
+          .where('id', '=', t.id)
+          .execute()
+      for (const e of snapshot.employees)
+        await trx
+          .updateTable('employee')
+          .set({ team_id: e.teamId, manager_id: e.managerId })
+          .where('company_id', '=', c)
+          .where('id', '=', e.id)
+          .execute()
+      if (snapshot.absentTeams.length > 0)
+        await trx
+          .deleteFrom('team')
+          .where('company_id', '=', c)
+          .where('id', 'in', snapshot.absentTeams)
+          .execute()
+      const after = await orgStore(trx, c)
+      const moves: OrgMoves = { teams: [], moved: [] }
+      for (const [teamId, team] of after.teams) {
+        const old = before.teams.get(teamId)
+        if (old && old.parentTeamId === team.parentTeamId && old.managerId === team.managerId) continue
+        moves.teams.push({ id: teamId, parent_team_id: team.parentTeamId, manager_id: team.managerId })
+      }
+      const moved = new Map<number | null, number[]>()
+      for (const [employeeId, employee] of after.employees)
+        if (before.employees.get(employeeId)?.teamId !== employee.teamId)
+          moved.set(employee.teamId, [...(moved.get(employee.teamId) ?? []), employeeId])
+      for (const [teamId, ids] of moved) moves.moved.push({ team_id: teamId, employee_ids: ids })
+      await logChange(trx, who, {
+        entity: 'org_chart',
+        entityId: null,
+        action: 'update',
+        oldValue: null,
+        newValue: { snapshot, created_teams: created },
+      })
+      // The feed: a team made carries its row (as POST /teams/), the moves ride on the first change.
+      let keyed = key
+      const changed = moves.teams.length > 0 || moves.moved.length > 0
+      const firstTeam = [...created, ...moves.teams.map((t) => t.id), ...moves.moved.map((m) => m.team_id)]
+      const subject = firstTeam.find((t): t is number => t !== null && after.teams.has(t))
+      if (changed && subject !== undefined) {
+        const row = made.has(subject)
+          ? await trx
+              .selectFrom('team')
+              .selectAll()
+              .where('company_id', '=', c)
+              .where('id', '=', subject)
+              .executeTakeFirstOrThrow()
+          : null
+        const { company_id: _c, ...values } = row ?? { company_id: c }
+        await recordCompanyChange(trx, who, 'team', subject, { ...values, ...moves }, [], keyed)
+        keyed = null
+      }
+      for (const teamId of created) {
+        if (teamId === subject || !after.teams.has(teamId)) continue
+        const row = await trx
+          .selectFrom('team')
+          .selectAll()
+          .where('company_id', '=', c)
+          .where('id', '=', teamId)
+          .executeTakeFirstOrThrow()
+        const { company_id: _c, ...values } = row
+        await recordCompanyChange(trx, who, 'team', teamId, { ...values, teams: [], moved: [] }, [], keyed)
+        keyed = null
+      }
+      for (const gone of snapshot.absentTeams) {
+        if (!before.teams.has(gone)) continue
+        await recordCompanyChange(trx, who, 'team.deleted', gone, { teams: [], moved: [] }, [], keyed)
+        keyed = null
+      }
+      return { ok: true, message: changed ? 'Saved the org chart.' : 'Nothing changed.' }
+    })
+    waiters.notify(c)
+    return answer
   })
 
   app.delete('/api/teams/:id/', async (request) => {

@@ -40,7 +40,7 @@ export interface SyncStatus {
 /**
  * What a queued change is: a reward edit, a planner submission, its send-back, a team budget, a pay
  * cycle configuration's save, a user made, their role changed, or removed, an employee's record or a
- * pay range edited.
+ * pay range edited, an org chart drop (or its undo or redo: the state it wrote).
  */
 export const PUSH_KINDS = [
   'reward',
@@ -53,6 +53,7 @@ export const PUSH_KINDS = [
   'user.deleted',
   'employee',
   'pay_range',
+  'org_chart',
 ] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
 
@@ -64,6 +65,7 @@ export const RECORD_PUSH_KINDS: readonly PushKind[] = [
   'user.deleted',
   'employee',
   'pay_range',
+  'org_chart',
 ]
 
 export const isRecordPush = (batch: { kind: PushKind }): boolean => RECORD_PUSH_KINDS.includes(batch.kind)

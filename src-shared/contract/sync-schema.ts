@@ -71,9 +71,9 @@ export const syncFeedPageSchema = z
 export const pushKeySchema = z.string().uuid()
 /**
  * A queued change's values as the outbox keeps them (server field names); a pay cycle's settings
- * travel as one JSON text.
+ * and an org chart change's state travel as one JSON text.
  */
 export const pushedValuesSchema = z.record(
   z.string().max(100),
-  z.union([z.string().max(200_000), z.number().finite(), z.boolean(), z.null()]),
+  z.union([z.string().max(20_000_000), z.number().finite(), z.boolean(), z.null()]),
 )

@@ -18,7 +18,7 @@ let ownerDesktop: Desktop
 let managerDesktop: Desktop
 let teamMember: number
 
-const rest = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
+const rest = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
   const answer = await server().app.inject({
     method,
     url,
@@ -193,5 +193,159 @@ describe("an admin's record edits on a replica go to the server", () => {
     expect(ownerDesktop.notices).toEqual([
       `The server refused your change to pay range ${range.name}: Your role (PLANNER) may not change pay ranges. It was put back.`,
     ])
+  })
+})
+
+describe("an admin's org chart moves on a replica go to the server", () => {
+  const serverPlace = (id: number) =>
+    server()
+      .db.selectFrom('employee')
+      .select(['team_id', 'manager_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  const localPlace = (desktop: Desktop, id: number) =>
+    desktop.session
+      .workbook!.db.selectFrom('employee')
+      .select(['team_id', 'manager_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  /** Someone who manages no team, in a team other than `not`, not `except`. */
+  const individual = (not: number | null, except: number[] = []) => {
+    const managers = new Set(snapshot.teams.map((t) => t.manager_id))
+    return snapshot.employees.find(
+      (e) => !managers.has(e.id) && e.team_id !== null && e.team_id !== not && !except.includes(e.id),
+    )!
+  }
+
+  it('a drop is queued with the move, pushed under its key, and the feed carries it to the other desktop', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const home = snapshot.employees.find((e) => e.id === teamMember)!.team_id
+    const target = snapshot.teams.find((t) => t.id !== home && t.manager_id !== null)!
+    const moved = await ownerDesktop.call('orgChart.drop', {
+      source: { employeeId: teamMember, asManager: false },
+      target: { kind: 'team', teamId: target.id },
+    })
+    expect(moved.changed).toBe(true)
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverPlace(teamMember)).toEqual(await localPlace(ownerDesktop, teamMember))
+    expect((await serverPlace(teamMember)).team_id).toBe(target.id)
+    const keyed = await server()
+      .db.selectFrom('sync_change')
+      .select(['kind', 'payload'])
+      .where('idempotency_key', 'is not', null)
+      .where('kind', '=', 'team')
+      .execute()
+    expect(keyed).toHaveLength(1)
+    expect((keyed[0].payload as { values: { moved: unknown } }).values.moved).toEqual([
+      { team_id: target.id, employee_ids: [teamMember] },
+    ])
+    const change = (await feed()).filter((c) => c.kind === 'team').at(-1)
+    expect(change).toMatchObject({ user_email: OWNER, values: { moved: [{ team_id: target.id }] } })
+    // Moved back, so the manager's replica still holds them for the tests below.
+    await ownerDesktop.call('orgChart.restore', { snapshot: moved.before })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect((await serverPlace(teamMember)).team_id).toBe(home)
+  })
+
+  it('a drop that makes a team makes it on the server under the same id', async () => {
+    const manager = individual(null)
+    const member = individual(null, [manager.id])
+    const made = await ownerDesktop.call('orgChart.drop', {
+      source: { employeeId: member.id, asManager: false },
+      target: { kind: 'employee', employeeId: manager.id },
+    })
+    const team = made.after.teams.find((t) => made.before.absentTeams.includes(t.id))!
+    expect(team.managerId).toBe(manager.id)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    const onServer = await server()
+      .db.selectFrom('team')
+      .select(['name', 'manager_id', 'parent_team_id'])
+      .where('id', '=', team.id)
+      .executeTakeFirst()
+    expect(onServer).toEqual({ name: team.name, manager_id: manager.id, parent_team_id: team.parentTeamId })
+    expect((await serverPlace(member.id)).team_id).toBe(team.id)
+    // Its undo removes the team on the server too.
+    await ownerDesktop.call('orgChart.restore', { snapshot: made.before })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    expect(
+      await server().db.selectFrom('team').select('id').where('id', '=', team.id).executeTakeFirst(),
+    ).toBeUndefined()
+    expect((await serverPlace(member.id)).team_id).toBe(member.team_id)
+  })
+
+  it('a drop replayed after its answer was lost applies once', async () => {
+    const who = individual(null)
+    const target = snapshot.teams.find((t) => t.id !== who.team_id)!
+    await ownerDesktop.call('orgChart.drop', {
+      source: { employeeId: who.id, asManager: false },
+      target: { kind: 'team', teamId: target.id },
+    })
+    network.loseNextAnswer = true
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect((await serverPlace(who.id)).team_id).toBe(target.id)
+    // Moved back on the server meanwhile: the replay must not move them again.
+    await rest('PUT', '/api/org-chart/', {
+      snapshot: {
+        employees: [{ id: who.id, teamId: who.team_id, managerId: null }],
+        teams: [],
+        absentTeams: [],
+      },
+      created_teams: [],
+    })
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await serverPlace(who.id)).team_id).toBe(who.team_id)
+  })
+
+  it("a drop the server refuses is put back with the server's reason", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const who = individual(null)
+    const was = await localPlace(ownerDesktop, who.id)
+    const serverWas = await serverPlace(who.id)
+    const target = snapshot.teams.find((t) => t.id !== was.team_id)!
+    await ownerDesktop.call('orgChart.drop', {
+      source: { employeeId: who.id, asManager: false },
+      target: { kind: 'team', teamId: target.id },
+    })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect(await localPlace(ownerDesktop, who.id)).toEqual(was)
+    expect(await serverPlace(who.id)).toEqual(serverWas)
+    expect(ownerDesktop.notices).toEqual([
+      'The server refused your change to the org chart: Your role (PLANNER) may not change teams. It was put back.',
+    ])
+    expect(ownerDesktop.applied.at(-1)?.teamsChanged).toBe(true)
+  })
+
+  it('a team made here whose id another desktop took on the server meanwhile is refused and removed here', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const manager = individual(null)
+    const member = individual(null, [manager.id])
+    const made = await ownerDesktop.call('orgChart.drop', {
+      source: { employeeId: member.id, asManager: false },
+      target: { kind: 'employee', employeeId: manager.id },
+    })
+    const team = made.after.teams.find((t) => made.before.absentTeams.includes(t.id))!
+    const other = await rest('POST', '/api/teams/', { name: 'Made Elsewhere' })
+    expect(other.id).toBe(team.id)
+    ownerDesktop.notices.length = 0
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ refused: 1 })
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to the org chart: The team id ${team.id} is taken on the server by Made Elsewhere, made meanwhile on another desktop. It was put back.`,
+    ])
+    expect(await localPlace(ownerDesktop, member.id)).toMatchObject({ team_id: member.team_id })
+    expect(
+      await ownerDesktop.session
+        .workbook!.db.selectFrom('team')
+        .select('name')
+        .where('id', '=', team.id)
+        .executeTakeFirst(),
+    ).toBeUndefined()
+    expect((await serverPlace(member.id)).team_id).toBe(member.team_id)
   })
 })

@@ -9,6 +9,8 @@ import { listPayCycles } from '../../workbook/queries/pay-cycles'
 import { dropPush } from '../../workbook/queries/sync'
 import { roleId } from '../../workbook/queries/users'
 import { stateOf } from '../pay-cycle-lifecycle'
+import { orgSnapshotSchema } from '../../../src-shared/contract/org-chart-dto'
+import { writeOrgSnapshot } from '../../workbook/queries/org-chart'
 import type { EmployeeField, PayRangeField, RecordValue } from '../../../src-shared/domain/company-records'
 import {
   jobProfileIdByCode,
@@ -209,6 +211,32 @@ async function payRangeRefused(trx: Trx, batch: Batch, at: string, userId: numbe
 }
 
 /**
+ * An org chart change the server refused: the state before it written back (a team it made removed),
+ * with the org chart's change-log entry, unless a later org chart change is still queued (that one
+ * goes out next and the server judges it). On the synchronous connection, as the org chart writes.
+ */
+function orgChartRefused(workbook: Workbook, batch: Batch, at: string, userId: number): void {
+  const db = workbook.sqlite
+  db.transaction(() => {
+    db.prepare('DELETE FROM sync_outbox WHERE push_key = ?').run(batch.pushKey)
+    if (db.prepare("SELECT 1 FROM sync_outbox WHERE kind = 'org_chart' LIMIT 1").get()) return
+    const before = orgSnapshotSchema.parse(JSON.parse(String(batch.previous.org_chart)))
+    const refused = orgSnapshotSchema.parse(
+      (JSON.parse(String(batch.fields.org_chart)) as { snapshot: unknown }).snapshot,
+    )
+    writeOrgSnapshot(workbook, before, {
+      at,
+      userId,
+      entity: 'org_chart',
+      entityId: null,
+      action: 'sync-refused',
+      oldValue: refused,
+      newValue: { ...before, message: 'The server refused this change; it was put back' },
+    })
+  })()
+}
+
+/**
  * A pay cycle save, a user change, an employee's record or a pay range edit the server refused (a
  * role, a rule, a record gone): put back as it was before, unless a later change of the same record
  * is still queued, and the user told why.
@@ -221,6 +249,15 @@ export async function recordPushRefused(
   now: Date,
 ): Promise<RefusedRecord> {
   const at = now.toISOString()
+  if (batch.kind === 'org_chart') {
+    orgChartRefused(workbook, batch, at, userId)
+    return {
+      notice: refusedChangeMessage('the org chart', reason),
+      payCyclesChanged: false,
+      usersChanged: false,
+      recordsChanged: true,
+    }
+  }
   const subject = await workbook.db.transaction().execute(async (trx) => {
     await dropPush(trx, batch.pushKey)
     if (batch.kind === 'pay_cycle') return payCycleRefused(trx, batch, at, userId)

@@ -164,6 +164,7 @@ export async function pushRefused(
     if (refused.payCyclesChanged || refused.recordsChanged) table.invalidate()
     return {
       ...NOTHING_ELSE,
+      teamsChanged: batch.kind === 'org_chart',
       payCyclesChanged: refused.payCyclesChanged,
       usersChanged: refused.usersChanged,
       recordsChanged: refused.recordsChanged,

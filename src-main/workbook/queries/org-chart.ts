@@ -71,9 +71,14 @@ export function nextTeamId(workbook: Workbook): number {
 /**
  * Writes a snapshot in one transaction with its change-log row: the teams it lists (inserted when
  * missing; a team's planner follows its manager), then the employees' teams and managers, then
- * removes the teams it says were absent.
+ * removes the teams it says were absent; `alsoInTransaction` (a replica's outbox) commits with it.
  */
-export function writeOrgSnapshot(workbook: Workbook, snapshot: OrgSnapshot, log: ChangeLogEntry): void {
+export function writeOrgSnapshot(
+  workbook: Workbook,
+  snapshot: OrgSnapshot,
+  log: ChangeLogEntry,
+  alsoInTransaction: () => void = () => undefined,
+): void {
   const db = workbook.sqlite
   const upsertTeam = db.prepare(
     `INSERT INTO team (id, name, parent_team_id, manager_id, planner_id) VALUES (?, ?, NULL, ?, ?)
@@ -100,5 +105,6 @@ export function writeOrgSnapshot(workbook: Workbook, snapshot: OrgSnapshot, log:
       JSON.stringify(log.oldValue),
       JSON.stringify(log.newValue),
     )
+    alsoInTransaction()
   })()
 }

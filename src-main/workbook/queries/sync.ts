@@ -104,6 +104,29 @@ export async function enqueueChange(
   await insertOutbox(trx, kind, entityId, fields, previous, await lastSeq(trx), at)
 }
 
+/**
+ * `enqueueChange` for writers on the synchronous connection (better-sqlite3's own transaction): call
+ * it inside that transaction so the change and its queueing commit together.
+ */
+export function enqueueChangeNow(
+  workbook: Workbook,
+  kind: Exclude<OutboxKind, 'reward'>,
+  entityId: number,
+  fields: Record<string, Value>,
+  previous: Record<string, Value>,
+  at: string,
+): void {
+  const db = workbook.sqlite
+  const company = db.prepare('SELECT server_url FROM company WHERE id = 1').get() as
+    { server_url: string | null } | undefined
+  if (!company?.server_url) return
+  const state = db.prepare('SELECT last_seq FROM sync_state WHERE id = 1').get() as
+    { last_seq: number } | undefined
+  db.prepare(
+    'INSERT INTO sync_outbox (kind, entity_id, fields, previous, base_seq, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(kind, entityId, JSON.stringify(fields), JSON.stringify(previous), state?.last_seq ?? 0, at)
+}
+
 async function lastSeq(db: Db): Promise<number> {
   const row = await db.selectFrom('sync_state').select('last_seq').where('id', '=', 1).executeTakeFirst()
   return row?.last_seq ?? 0
