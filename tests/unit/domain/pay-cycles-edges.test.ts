@@ -195,6 +195,7 @@ describe('validating a configuration: each rule', () => {
       'ratings.2.max_rating': RATING_ORDER,
     })
     expect(validatePayCycleConfig(config({ performanceRatings: ratings(1, 2, 2) }), { today })).toEqual({})
+    expect(validatePayCycleConfig(config({ performanceRatings: ratings(0, 2, 3) }), { today })).toEqual({})
     expect(validatePayCycleConfig(config({ performanceRatings: ratings(3, 2) }), { today })).toEqual({})
   })
 
