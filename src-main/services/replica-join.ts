@@ -35,8 +35,9 @@ export class ReplicaJoin {
     }
   }
 
-  get path(): string {
-    return this.workbook.path
+  /** Rows written so far. */
+  get rows(): number {
+    return this.reader.rowsRead
   }
 
   async text(chunk: string): Promise<void> {

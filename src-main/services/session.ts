@@ -95,12 +95,17 @@ export class Session {
   }
 
   async joinText(text: string): Promise<null> {
-    await this.joiningNow()
-      .text(text)
-      .catch((error: unknown) => {
-        this.joining = null
-        throw error
-      })
+    const joining = this.joiningNow()
+    await joining.text(text).catch((error: unknown) => {
+      this.joining = null
+      throw error
+    })
+    this.options.emit('task.progress', {
+      task: 'join',
+      done: joining.rows,
+      total: null,
+      message: `${joining.rows.toLocaleString('en-US')} rows written`,
+    })
     return null
   }
 

@@ -101,6 +101,11 @@ export class SnapshotReader {
 
   constructor(private readonly sink: SnapshotSink) {}
 
+  /** Rows checked and handed on so far. */
+  get rowsRead(): number {
+    return this.rows
+  }
+
   /** Text cut anywhere (a line may continue in the next chunk). */
   chunk(text: string): void {
     const lines = (this.pending + text).split('\n')

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import type { EventPayloads } from '../../src-shared/contract/events'
 import {
   snapshotColumns,
   snapshotEndLine,
@@ -46,13 +47,17 @@ function download(
   return damaged.join('') + snapshotEndLine(lines.length, seq)
 }
 
+const progress: EventPayloads['task.progress'][] = []
+
 function session(): Session {
   return new Session({
     mode: 'cli',
     version: 'test',
     dataDir: dir,
     actAs: null,
-    emit: () => undefined,
+    emit: (event, payload) => {
+      if (event === 'task.progress') progress.push(payload as EventPayloads['task.progress'])
+    },
     rememberRecent: false,
   })
 }
@@ -93,6 +98,25 @@ describe('join writes the replica while the company downloads', () => {
       server_url: string
     }
     expect(owner.server_url).toBe('https://comp.example')
+    await desktop.close()
+  })
+
+  it('each chunk written tells the welcome screen how many rows are written so far', async () => {
+    const desktop = session()
+    const steps = sessionJoinSteps(desktop)
+    const text = download(source, 8)
+    const rows = Object.values(source).reduce((sum, part) => sum + part.length, 0)
+    progress.length = 0
+    await steps.begin(path.join(dir, 'progress.paycycle'), company)
+    const size = Math.ceil(text.length / 10)
+    for (let at = 0; at < text.length; at += size) await steps.text(text.slice(at, at + size))
+    await steps.end()
+    const joined = progress.filter((p) => p.task === 'join').map((p) => p.done)
+    expect(joined).toHaveLength(10)
+    expect(joined[0]).toBeGreaterThan(0)
+    expect(joined).toEqual([...joined].sort((a, b) => a - b))
+    expect(joined.at(-1)).toBe(rows)
+    expect(progress.at(-1)?.message).toBe(`${rows.toLocaleString('en-US')} rows written`)
     await desktop.close()
   })
 

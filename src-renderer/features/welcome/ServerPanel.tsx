@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { PickedFile, ServerStatus } from '../../../src-shared/contract'
-import { invoke } from '../../app/client'
+import { bridge, invoke } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
 import { selectFilesFolder } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
@@ -38,9 +38,19 @@ export function ServerPanel({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [joinedRows, setJoinedRows] = useState<number | null>(null)
   const toast = useToast()
   const filesFolder = useAppSelector(selectFilesFolder)
   const id = useId()
+
+  useEffect(
+    () =>
+      bridge.on('task.progress', (progress) => {
+        // Only while a join runs: a late event must not bring the bar back after it ended.
+        if (progress.task === 'join') setJoinedRows((shown) => (shown === null ? null : progress.done))
+      }),
+    [],
+  )
 
   useEffect(() => {
     void invoke('server.status', {}).then((result) => {
@@ -96,7 +106,9 @@ export function ServerPanel({
             event.preventDefault()
             void onPick(joinPath.trim()).then(async (file) => {
               if (!file) return
+              setJoinedRows(0)
               const joined = await run(() => invoke('server.join', { path: file.handle }))
+              setJoinedRows(null)
               if (joined) onJoined()
             })
           }}
@@ -113,6 +125,14 @@ export function ServerPanel({
             />
             {filesFolder && <p className="muted">Saved in {filesFolder}</p>}
           </div>
+          {joinedRows !== null && (
+            <div className="form__field" data-testid="server-join-progress">
+              <progress aria-label="Company download" />
+              <p className="muted" aria-live="polite">
+                Downloading the company: {joinedRows.toLocaleString('en-US')} rows written so far
+              </p>
+            </div>
+          )}
           {error && (
             <p className="inline-error" role="alert" data-testid="server-error">
               {error}
