@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { readTextStream, SnapshotAssembler } from '../../src-shared/contract/company-snapshot-stream'
+import { readTextStream } from '../../src-shared/contract/company-snapshot-stream'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { answerOf, refreshFrom, REFRESH_COOKIE, ServerTransport } from './transport'
@@ -208,25 +208,6 @@ export class ServerAccount {
         'SERVER',
         reason.startsWith('The company server') ? reason : `The company download failed: ${reason}`,
       )
-    }
-  }
-
-  /** The company as this user may see it, whole in memory, and the feed position it is as of. */
-  async download(): Promise<{
-    snapshot: CompanySnapshot
-    feedSeq: number
-    company: string
-    server: string
-    email: string
-  }> {
-    const { name, serverUrl, userEmail } = this.joining()
-    const assembler = new SnapshotAssembler()
-    await this.streamCompany(async (text) => assembler.chunk(text))
-    try {
-      const snapshot = assembler.finish()
-      return { snapshot, feedSeq: assembler.seq, company: name, server: serverUrl, email: userEmail }
-    } catch (error) {
-      throw new Failure('SERVER', error instanceof Error ? error.message : String(error))
     }
   }
 }

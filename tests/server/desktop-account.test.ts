@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { SnapshotAssembler } from '../../src-shared/contract/company-snapshot-stream'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { secretAccount, ServerAccount } from '../../src-main/server-account/account'
 import { joinCompany, sessionJoinSteps } from '../../src-main/server-account/join'
@@ -36,6 +37,13 @@ describe("the desktop's sign-in, publish and join", () => {
   const secrets = new MemorySecretStore()
   const dataDir = tempDir()
   const account = new ServerAccount(secrets, dataDir)
+
+  /** The company as it streams in, whole in memory. */
+  async function download() {
+    const assembler = new SnapshotAssembler()
+    await account.streamCompany(async (text) => assembler.chunk(text))
+    return assembler.finish()
+  }
 
   it('a wrong password is refused with the server’s reason; the right one signs in and keeps only the refresh token', async () => {
     await expect(account.signIn({ server: url, email: OWNER, password: 'nope' })).rejects.toThrow(
@@ -92,9 +100,9 @@ describe("the desktop's sign-in, publish and join", () => {
   it('calls made together after the access token ran out share one refresh and stay signed in', async () => {
     // The server rotates refresh tokens and signs a session out when one is traded twice.
     server().advance(20 * 60_000)
-    const answers = await Promise.all(Array.from({ length: 5 }, () => account.download()))
-    expect(answers.map((a) => a.snapshot.employees.length)).toEqual([80, 80, 80, 80, 80])
-    expect((await account.download()).snapshot.employees).toHaveLength(80)
+    const answers = await Promise.all(Array.from({ length: 5 }, () => download()))
+    expect(answers.map((a) => a.employees.length)).toEqual([80, 80, 80, 80, 80])
+    expect((await download()).employees).toHaveLength(80)
   })
 
   it('signing out forgets the refresh token here and revokes it on the server', async () => {
@@ -107,7 +115,7 @@ describe("the desktop's sign-in, publish and join", () => {
       cookies: { meritbook_refresh: token ?? '' },
     })
     expect(refresh.statusCode).toBe(401)
-    await expect(account.download()).rejects.toThrow('Sign in to your company first.')
+    await expect(download()).rejects.toThrow('Sign in to your company first.')
   })
 
   it('at the next start, a kept refresh token signs in again without the password', async () => {

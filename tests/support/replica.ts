@@ -40,17 +40,6 @@ export async function joinDesktop(
   network: Network = { offline: false, loseNextAnswer: false },
   dataDir = tempDir(),
 ): Promise<Desktop> {
-  return (await signInDesktop(url, email, password, network, dataDir)).join()
-}
-
-/** A desktop signed in to the server, about to join its company (the bench times the two apart). */
-export async function signInDesktop(
-  url: string,
-  email: string,
-  password: string,
-  network: Network = { offline: false, loseNextAnswer: false },
-  dataDir = tempDir(),
-): Promise<{ join(): Promise<Desktop> }> {
   const faulty: typeof fetch = async (input, init) => {
     if (network.offline) throw new TypeError('fetch failed')
     const response = await fetch(input, init)
@@ -63,10 +52,6 @@ export async function signInDesktop(
   }
   const account = new ServerAccount(new MemorySecretStore(), dataDir, faulty)
   await account.signIn({ server: url, email, password })
-  return { join: () => joinSignedIn(account, network, dataDir) }
-}
-
-async function joinSignedIn(account: ServerAccount, network: Network, dataDir: string): Promise<Desktop> {
   const session = new Session({
     mode: 'cli',
     version: 'test',
