@@ -207,3 +207,50 @@ describe('store relations: changes that leave things as they were', () => {
     expect(s.employees.get(20)?.teamId).toBeNull()
   })
 })
+
+describe('a drop planned whole: what the moved person manages', () => {
+  it('a team they manage that is not under their own team stays where it is', () => {
+    // Mia manages Eng (under Root) but sits in Ops; moving her to Sales leaves Eng under Root.
+    const s = buildOrgStore(
+      [
+        { id: 1, name: 'Root', parentTeamId: null, managerId: null },
+        { id: 2, name: 'Eng', parentTeamId: 1, managerId: 20 },
+        { id: 3, name: 'Ops', parentTeamId: null, managerId: null },
+        { id: 5, name: 'Sales', parentTeamId: null, managerId: null },
+      ],
+      [{ id: 20, name: 'Mia', teamId: 3, managedTeamIds: [] }],
+    )
+    const plan = planOrgChartDrop(
+      s,
+      { employeeId: 20, asManager: false },
+      { kind: 'team', teamId: 5 },
+      makeTeam,
+    )
+    expect(plan.ok).toBe(true)
+    if (!plan.ok) return
+    expect(plan.next.teams.get(2)?.parentTeamId).toBe(1)
+    expect(plan.next.employees.get(20)?.teamId).toBe(5)
+  })
+
+  it('made manager of a team inside a team they manage, staying where they sit: refused', () => {
+    // Ceo manages Root and sits in Eng (data as imported); made manager of Web (under Eng) they stay in Eng.
+    const s = buildOrgStore(
+      [
+        { id: 1, name: 'Root', parentTeamId: null, managerId: 10 },
+        { id: 2, name: 'Eng', parentTeamId: 1, managerId: null },
+        { id: 4, name: 'Web', parentTeamId: 2, managerId: null },
+      ],
+      [{ id: 10, name: 'Ceo', teamId: 2, managedTeamIds: [] }],
+    )
+    const plan = planOrgChartDrop(
+      s,
+      { employeeId: 10, asManager: true },
+      { kind: 'managerSlot', teamId: 4 },
+      makeTeam,
+    )
+    expect(plan.change).toEqual({ kind: 'setManager', teamId: 4, managerId: 10 })
+    expect(plan.ok).toBe(false)
+    if (plan.ok) return
+    expect(plan.reason).toBe('Ceo manages Root, which holds Eng: they cannot report inside their own team.')
+  })
+})
