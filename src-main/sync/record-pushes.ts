@@ -42,6 +42,10 @@ export async function sendRecord(transport: ServerTransport, batch: PushBatchDto
     return transport.authorized('PUT', 'api/org-chart/', JSON.parse(String(batch.fields.org_chart)), {
       [IDEMPOTENCY_HEADER]: batch.pushKey,
     })
+  if (batch.kind === 'matrix')
+    return transport.authorized('POST', 'api/calculate-matrix/', batch.fields, {
+      [IDEMPOTENCY_HEADER]: batch.pushKey,
+    })
   const put = KEYED_PUTS[batch.kind]
   if (put)
     return transport.authorized('PUT', `${put}/${batch.entityId}/`, restBody(batch.fields), {

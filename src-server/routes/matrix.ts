@@ -17,7 +17,8 @@ import {
 } from '../../src-shared/domain/merit-matrix'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { recordCompanyChange } from '../sync/changes'
+import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { currentCycle, loadCompanyPlan, type CompanyPlan, type PlanEmployee } from '../planning/company-plan'
@@ -79,7 +80,7 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
     return { hyperbalance_config: config }
   })
 
-  app.post('/api/calculate-matrix/', async (request) => {
+  app.post('/api/calculate-matrix/', async (request, reply) => {
     const who = await callerOf(request, context)
     const input = calculateMatrixSchema.parse(request.body)
     requireChannel(
@@ -87,6 +88,21 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
       input.save ? 'matrix.save' : 'matrix.calculate',
       input.save ? 'save the matrix' : 'calculate the matrix',
     )
+    const key = z
+      .string()
+      .min(8)
+      .max(200)
+      .nullable()
+      .parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const replayed = input.save && key ? await changeByKey(db, who.companyId, key) : null
+    if (replayed) {
+      // A replica's save replayed (its answer was lost): what that save stored, nothing saved again.
+      void reply.header('idempotent-replay', 'true')
+      const { values } = replayed.payload as {
+        values: { hyperbalance_config: MatrixConfig; recommended: number }
+      }
+      return { hyperbalance_config: values.hyperbalance_config, recommended: values.recommended }
+    }
     const plan = await loadCompanyPlan(db, who.companyId)
     if (!plan) throw new HttpError(409, NO_PAY_CYCLE)
     const { cycle } = plan
@@ -171,11 +187,15 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
         oldValue: null,
         newValue: config,
       })
-      await recordCompanyChange(trx, who, 'matrix', null, {
-        pay_cycle_id: cycle.id,
-        hyperbalance_config: config,
-        recommended: allocations.length,
-      })
+      await recordCompanyChange(
+        trx,
+        who,
+        'matrix',
+        null,
+        { pay_cycle_id: cycle.id, hyperbalance_config: config, recommended: allocations.length },
+        [],
+        input.save ? key : null,
+      )
     })
     waiters.notify(who.companyId)
     return { ...answer, hyperbalance_config: config, recommended: allocations.length }

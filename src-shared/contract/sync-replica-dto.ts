@@ -40,7 +40,7 @@ export interface SyncStatus {
 /**
  * What a queued change is: a reward edit, a planner submission, its send-back, a team budget, a pay
  * cycle configuration's save, a user made, their role changed, or removed, an employee's record or a
- * pay range edited, an org chart drop (or its undo or redo: the state it wrote).
+ * pay range edited, an org chart drop (or its undo or redo: the state it wrote), the merit matrix's save.
  */
 export const PUSH_KINDS = [
   'reward',
@@ -54,6 +54,7 @@ export const PUSH_KINDS = [
   'employee',
   'pay_range',
   'org_chart',
+  'matrix',
 ] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
 
@@ -66,6 +67,7 @@ export const RECORD_PUSH_KINDS: readonly PushKind[] = [
   'employee',
   'pay_range',
   'org_chart',
+  'matrix',
 ]
 
 export const isRecordPush = (batch: { kind: PushKind }): boolean => RECORD_PUSH_KINDS.includes(batch.kind)

@@ -349,3 +349,83 @@ describe("an admin's org chart moves on a replica go to the server", () => {
     expect((await serverPlace(member.id)).team_id).toBe(member.team_id)
   })
 })
+
+describe("an admin's merit matrix save on a replica goes to the server", () => {
+  const sliders = {
+    performance_multiplier_priority: 70,
+    position_in_range_priority: 30,
+    max_position_in_range: 1.3,
+  }
+  const serverConfig = async () => {
+    const cycle = snapshot.payCycles.find((c) => c.active)!
+    const row = await server()
+      .db.selectFrom('pay_cycle')
+      .select('hyperbalance_config')
+      .where('id', '=', cycle.id)
+      .executeTakeFirstOrThrow()
+    return row.hyperbalance_config as {
+      performance_multiplier_priority: number
+      desired_budget: number
+    } | null
+  }
+
+  it('a save is queued with it, pushed under its key, and the server stores and announces it', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const saved = await ownerDesktop.call('matrix.save', {
+      ...sliders,
+      desired_budget: 5_000_000,
+      cell: null,
+    })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverConfig()).toMatchObject({
+      performance_multiplier_priority: 70,
+      desired_budget: 5_000_000,
+    })
+    const keyed = await server()
+      .db.selectFrom('sync_change')
+      .select('payload')
+      .where('kind', '=', 'matrix')
+      .where('idempotency_key', 'is not', null)
+      .execute()
+    expect(keyed).toHaveLength(1)
+    const change = (await feed()).filter((c) => c.kind === 'matrix').at(-1)
+    expect(change).toMatchObject({ user_email: OWNER, values: { recommended: saved.recommended } })
+  })
+
+  it('a save replayed after its answer was lost is saved once', async () => {
+    await ownerDesktop.call('matrix.save', { ...sliders, desired_budget: 6_000_000, cell: null })
+    // The matrix goes out as a POST: lose its answer by hand, as the network would.
+    const transport = ownerDesktop.account.currentTransport()!
+    const [batch] = await ownerDesktop.call('sync.claim', { now: true })
+    const first = await transport.authorized('POST', 'api/calculate-matrix/', batch.fields, {
+      'idempotency-key': batch.pushKey,
+    })
+    expect(first.status).toBe(200)
+    await server()
+      .db.updateTable('pay_cycle')
+      .set({ hyperbalance_config: JSON.stringify({ ...(await serverConfig()), desired_budget: 1 }) })
+      .execute()
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await serverConfig())?.desired_budget).toBe(1)
+  })
+
+  it("a save the server refuses is put back with the server's reason", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const before = await ownerDesktop.call('matrix.config', {})
+    await ownerDesktop.call('matrix.save', { ...sliders, desired_budget: 7_000_000, cell: null })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect((await ownerDesktop.call('matrix.config', {})).hyperbalance_config).toEqual(
+      before.hyperbalance_config,
+    )
+    expect(ownerDesktop.notices).toEqual([
+      'The server refused your change to the HyperBalance matrix: Your role (PLANNER) may not save the matrix. It was put back.',
+    ])
+  })
+})

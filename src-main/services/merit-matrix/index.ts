@@ -1,3 +1,4 @@
+import { enqueueChangeNow } from '../../workbook/queries/sync'
 import type {
   ChannelInput,
   MatrixAnswer,
@@ -189,6 +190,24 @@ export async function saveMatrixRecommendations(
     model.payCycle.id,
     { config: JSON.stringify(config), rewards },
     { at, userId: user.id },
+    // A replica's save goes to the server as calculate-matrix with save (it works the figures out
+    // from its own rows); a refusal writes back the save's 'before' side.
+    (logId) =>
+      enqueueChangeNow(
+        workbook,
+        'matrix',
+        model.payCycle.id,
+        {
+          performance_multiplier_priority: request.performance_multiplier_priority,
+          position_in_range_priority: request.position_in_range_priority,
+          max_position_in_range: request.max_position_in_range,
+          desired_budget: request.desired_budget,
+          cell: null,
+          save: true,
+        },
+        { change_log_id: logId },
+        at,
+      ),
   )
   const answer = answerOf(model, matrix, input)
   table.invalidate()

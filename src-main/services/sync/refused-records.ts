@@ -11,6 +11,7 @@ import { roleId } from '../../workbook/queries/users'
 import { stateOf } from '../pay-cycle-lifecycle'
 import { orgSnapshotSchema } from '../../../src-shared/contract/org-chart-dto'
 import { writeOrgSnapshot } from '../../workbook/queries/org-chart'
+import { readMatrixSave, restoreMatrix } from '../../workbook/queries/merit-matrix'
 import type { EmployeeField, PayRangeField, RecordValue } from '../../../src-shared/domain/company-records'
 import {
   jobProfileIdByCode,
@@ -237,6 +238,22 @@ function orgChartRefused(workbook: Workbook, batch: Batch, at: string, userId: n
 }
 
 /**
+ * A matrix save the server refused: the save's 'before' side written back (configuration and every
+ * recommendation), as its undo does, unless a later save is still queued.
+ */
+function matrixRefused(workbook: Workbook, batch: Batch, at: string, userId: number): void {
+  const db = workbook.sqlite
+  db.transaction(() => {
+    db.prepare('DELETE FROM sync_outbox WHERE push_key = ?').run(batch.pushKey)
+    if (db.prepare("SELECT 1 FROM sync_outbox WHERE kind = 'matrix' LIMIT 1").get()) return
+    const changeLogId = Number(batch.previous.change_log_id)
+    const entry = readMatrixSave(workbook, changeLogId)
+    if (!entry) return
+    restoreMatrix(workbook, entry.payCycleId, entry.before, { at, userId, changeLogId, side: 'before' })
+  })()
+}
+
+/**
  * A pay cycle save, a user change, an employee's record or a pay range edit the server refused (a
  * role, a rule, a record gone): put back as it was before, unless a later change of the same record
  * is still queued, and the user told why.
@@ -249,6 +266,15 @@ export async function recordPushRefused(
   now: Date,
 ): Promise<RefusedRecord> {
   const at = now.toISOString()
+  if (batch.kind === 'matrix') {
+    matrixRefused(workbook, batch, at, userId)
+    return {
+      notice: refusedChangeMessage('the HyperBalance matrix', reason),
+      payCyclesChanged: false,
+      usersChanged: false,
+      recordsChanged: true,
+    }
+  }
   if (batch.kind === 'org_chart') {
     orgChartRefused(workbook, batch, at, userId)
     return {

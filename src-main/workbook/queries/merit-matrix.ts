@@ -146,6 +146,7 @@ export function saveMatrix(
   payCycleId: number,
   next: MatrixSnapshot,
   context: { at: string; userId: number },
+  alsoInTransaction: (changeLogId: number) => void = () => undefined,
 ): number {
   return workbook.sqlite.transaction(() => {
     const before: MatrixSnapshot = {
@@ -154,7 +155,15 @@ export function saveMatrix(
     }
     writeSnapshot(workbook, payCycleId, next)
     appendHistory(workbook, before.rewards, next.rewards, { ...context, source: 'matrix' })
-    return appendLog(workbook, { ...context, payCycleId, action: 'save', oldValue: before, newValue: next })
+    const changeLogId = appendLog(workbook, {
+      ...context,
+      payCycleId,
+      action: 'save',
+      oldValue: before,
+      newValue: next,
+    })
+    alsoInTransaction(changeLogId)
+    return changeLogId
   })()
 }
 
