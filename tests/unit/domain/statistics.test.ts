@@ -215,7 +215,8 @@ describe('evenSample: at most max positions, evenly spread from the first', () =
         const picks = evenSample(count, max)
         expect(picks).toHaveLength(Math.min(count, max))
         expect(picks[0]).toBe(0)
-        for (let i = 1; i < picks.length; i++) expect(picks[i]).toBeGreaterThan(picks[i - 1])
+        // One check for the whole list: an expect per pick made the property take seconds.
+        expect(picks.every((pick, i) => i === 0 || pick > picks[i - 1])).toBe(true)
         expect(picks.at(-1)).toBeLessThan(count)
       }),
       { numRuns: 200 },
