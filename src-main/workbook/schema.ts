@@ -243,6 +243,8 @@ export interface SyncStateTable {
   last_pushed_at: string | null
   /** The server's reason when it no longer grants this user access to the company (nothing is pushed). */
   access_refused: string | null
+  /** Why this replica should be joined again (a server change the feed cannot carry), or null. */
+  rejoin_reason: string | null
 }
 
 export interface WorkbookDatabase {

@@ -6,6 +6,8 @@ export interface SyncReplicaState {
   lastPulledAt: string | null
   lastPushedAt: string | null
   accessRefused: string | null
+  /** Why this replica should be joined again (a server change the feed cannot carry), or null. */
+  rejoinReason: string | null
   /** Edits in the outbox, not yet acknowledged by the server. */
   waiting: number
 }
@@ -14,7 +16,7 @@ export interface SyncReplicaState {
 export interface SyncApplied {
   employeeIds: number[]
   submissionsChanged: boolean
-  /** A team's name or budget changed: the budget views ask again. */
+  /** Teams changed (a name, a budget, calculated budgets, parents, managers, members, a team made or removed): the budget views and the org chart ask again. */
   teamsChanged: boolean
   /** A pay cycle configuration changed (rules, dates, ratings, lifecycle): the open pages read it again. */
   payCyclesChanged: boolean

@@ -47,13 +47,31 @@ export function syncStatusText(
     waiting: number
     lastPulledAt: string | null
     accessRefused: string | null
+    /** A server change the feed cannot carry: the replica should be joined again. */
+    rejoinReason?: string | null
   },
   now = new Date(),
 ): string {
   if (state.accessRefused) return `Not syncing — ${state.accessRefused}`
+  const rejoin = state.rejoinReason ? ` · ${state.rejoinReason}` : ''
   const waiting =
     state.waiting === 1 ? '1 change waiting' : `${state.waiting.toLocaleString('en-US')} changes waiting`
-  if (!state.signedIn) return `Not signed in — ${waiting}${since(state.lastPulledAt, now)}`
-  if (!state.online) return `Offline — ${waiting}${since(state.lastPulledAt, now)}`
-  return state.waiting === 0 ? 'Synced' : `Syncing — ${waiting}`
+  if (!state.signedIn) return `Not signed in — ${waiting}${since(state.lastPulledAt, now)}${rejoin}`
+  if (!state.online) return `Offline — ${waiting}${since(state.lastPulledAt, now)}${rejoin}`
+  return (state.waiting === 0 ? 'Synced' : `Syncing — ${waiting}`) + rejoin
+}
+
+/** Told (and kept in the status) when the server re-imported the company: the feed carries only the import's counts. */
+export const REIMPORTED_ON_SERVER = 'The company was re-imported on the server; join again to get it'
+
+/**
+ * Told (and kept in the status) on a replica holding part of the company when the merit matrix was
+ * saved on the server: its recommendations cannot be worked out from the rows this replica holds.
+ */
+export const MATRIX_SAVED_ON_SERVER =
+  'The merit matrix was saved on the server; join again to get its recommendations'
+
+/** Told when an employee removed on the server had edits of this replica still waiting to be sent. */
+export function removedWithEditsMessage(author: string, employee: string): string {
+  return `${author} deleted ${employee} on the server; your changes to them that were waiting were dropped.`
 }

@@ -143,22 +143,10 @@ export async function readMatrixConfig(table: TableCache, workbook: Workbook): P
 }
 
 /**
- * matrix.save: calculate-matrix with save true. Every employee of the pay cycle gets the
- * recommendation on their reward (null for those in no cell), and the configuration is stored, in one
- * transaction with one change-log entry (the undo step). The table model is rebuilt on next use, so
- * allocated and recommended budgets, and the dashboards, follow.
+ * What a save stores on every employee of the pay cycle: the recommendation of their cell (null for
+ * those in none), in the salary's units, its percent, and the allocation.
  */
-export async function saveMatrixRecommendations(
-  table: TableCache,
-  workbook: Workbook,
-  user: SessionUser,
-  input: MatrixInput,
-  now = new Date(),
-): Promise<SavedMatrix> {
-  const model = await table.get(workbook)
-  if (!model.payCycle.active) throw new Failure('FORBIDDEN', CYCLE_CLOSED)
-  const request = requestOf(model, input)
-  const matrix = meritMatrix(model, request)
+export function matrixRecommendations(model: TableModel, matrix: MeritMatrix): MatrixSnapshot['rewards'] {
   const { rows } = matrixInputs(model)
   const byId = new Map(matrix.allocations.map((a) => [a.id, a]))
   const rewards: MatrixSnapshot['rewards'] = {
@@ -176,6 +164,27 @@ export async function saveMatrixRecommendations(
     rewards.recommendedIncreasePer.push(a ? a.increasePercent : null)
     rewards.allocated.push(a ? a.increase : null)
   }
+  return rewards
+}
+
+/**
+ * matrix.save: calculate-matrix with save true. Every employee of the pay cycle gets the
+ * recommendation on their reward (null for those in no cell), and the configuration is stored, in one
+ * transaction with one change-log entry (the undo step). The table model is rebuilt on next use, so
+ * allocated and recommended budgets, and the dashboards, follow.
+ */
+export async function saveMatrixRecommendations(
+  table: TableCache,
+  workbook: Workbook,
+  user: SessionUser,
+  input: MatrixInput,
+  now = new Date(),
+): Promise<SavedMatrix> {
+  const model = await table.get(workbook)
+  if (!model.payCycle.active) throw new Failure('FORBIDDEN', CYCLE_CLOSED)
+  const request = requestOf(model, input)
+  const matrix = meritMatrix(model, request)
+  const rewards = matrixRecommendations(model, matrix)
   const at = now.toISOString()
   const config: MatrixConfig = {
     performance_multiplier_priority: request.performance_multiplier_priority,

@@ -1,7 +1,15 @@
 import type { Transaction } from 'kysely'
 import type { RecordChange } from '../../../src-shared/contract/sync-dto'
+import {
+  MATRIX_SAVED_ON_SERVER,
+  REIMPORTED_ON_SERVER,
+  removedWithEditsMessage,
+} from '../../../src-shared/domain/sync'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
+import { applyBudgets, applyMatrixSave } from './apply-computed'
+import { applyEmployeeDeleted } from './apply-employee-deleted'
+import { applyTeamDeleted, applyTeamStructure } from './apply-org'
 import { applyPayCycleChange, applyPayCycleDeleted, type Author } from './apply-pay-cycle'
 import { applyEmployeeChange, applyPayRangeChange, applyUserChange, applyUserDeleted } from './apply-records'
 import { applyTeamChange } from './apply-team'
@@ -9,43 +17,83 @@ import { applyTeamChange } from './apply-team'
 /** What an applied company record change makes the open pages read again (SyncApplied's flags). */
 export type RecordEffect = 'teamsChanged' | 'payCyclesChanged' | 'recordsChanged' | 'usersChanged'
 
+/** What applying one change did: the pages to tell, a notice for the user, a reason to join again. */
+export interface RecordApplied {
+  effects: RecordEffect[]
+  notice?: string
+  /** The replica cannot follow this change from the feed: kept in sync_state, the status says so. */
+  rejoin?: string
+}
+
+const NOTHING: RecordApplied = { effects: [] }
+const when = (changed: boolean, ...effects: RecordEffect[]): RecordApplied =>
+  changed ? { effects } : NOTHING
+
 /**
- * Applies one company record change from the feed in the page's transaction; answers what it
- * changed, or null when nothing did (or the kind is not applied yet: docs/sync.md).
+ * Applies one company record change from the feed in the page's transaction (docs/sync.md, "What a
+ * replica applies today"); answers what it changed. `wholeCompany`: this replica holds every row
+ * (an admin role's), so what the server computed over the company can be worked out here.
  */
 export async function applyRecordChange(
   trx: Transaction<WorkbookDatabase>,
   workbook: Workbook,
   change: RecordChange,
   author: Author,
-): Promise<RecordEffect | null> {
+  wholeCompany: boolean,
+): Promise<RecordApplied> {
   const { entity_id: id, values } = change
-  if (values === null) return null
-  const applied = (effect: RecordEffect) => (changed: boolean) => (changed ? effect : null)
+  if (values === null) return NOTHING
   switch (change.kind) {
-    case 'team':
-      return id === null ? null : applied('teamsChanged')(await applyTeamChange(trx, id, values, author))
+    case 'team': {
+      if (id === null) return NOTHING
+      // Structure first: a team made on the server exists before its name and budget are compared.
+      const structure = await applyTeamStructure(trx, workbook, id, values, author)
+      const fields = await applyTeamChange(trx, id, values, author)
+      return when(structure || fields, 'teamsChanged', ...(structure ? (['recordsChanged'] as const) : []))
+    }
+    case 'team.deleted':
+      return id === null
+        ? NOTHING
+        : when(await applyTeamDeleted(trx, workbook, id, values, author), 'teamsChanged', 'recordsChanged')
+    case 'employee.deleted': {
+      if (id === null) return NOTHING
+      const removed = await applyEmployeeDeleted(trx, workbook, id, author)
+      if (!removed) return NOTHING
+      return {
+        effects: ['recordsChanged', 'teamsChanged', 'usersChanged'],
+        ...(removed.droppedEdits ? { notice: removedWithEditsMessage(change.user, removed.name) } : {}),
+      }
+    }
     case 'pay_cycle':
       return id === null
-        ? null
-        : applied('payCyclesChanged')(await applyPayCycleChange(trx, id, values, author))
+        ? NOTHING
+        : when(await applyPayCycleChange(trx, id, values, author), 'payCyclesChanged')
     case 'pay_cycle.deleted':
       return id === null
-        ? null
-        : applied('payCyclesChanged')(await applyPayCycleDeleted(trx, id, values, author))
+        ? NOTHING
+        : when(await applyPayCycleDeleted(trx, id, values, author), 'payCyclesChanged')
     case 'pay_range':
       return id === null
-        ? null
-        : applied('recordsChanged')(await applyPayRangeChange(trx, workbook, id, values, author))
+        ? NOTHING
+        : when(await applyPayRangeChange(trx, workbook, id, values, author), 'recordsChanged')
     case 'employee':
       return id === null
-        ? null
-        : applied('recordsChanged')(await applyEmployeeChange(trx, workbook, id, values, author))
+        ? NOTHING
+        : when(await applyEmployeeChange(trx, workbook, id, values, author), 'recordsChanged')
     case 'user':
-      return applied('usersChanged')(await applyUserChange(trx, values, author))
+      return when(await applyUserChange(trx, values, author), 'usersChanged')
     case 'user.deleted':
-      return applied('usersChanged')(await applyUserDeleted(trx, values, author))
-    default:
-      return null
+      return when(await applyUserDeleted(trx, values, author), 'usersChanged')
+    case 'budgets':
+      return when(await applyBudgets(trx, workbook), 'teamsChanged')
+    case 'matrix': {
+      const saved = await applyMatrixSave(trx, workbook, values, author, wholeCompany)
+      if (saved === 'stale')
+        return { effects: [], notice: MATRIX_SAVED_ON_SERVER, rejoin: MATRIX_SAVED_ON_SERVER }
+      return when(saved === 'applied', 'recordsChanged', 'teamsChanged')
+    }
+    case 'import':
+      // The feed carries the import's counts, not its rows: joining again is the honest way to get them.
+      return { effects: [], notice: REIMPORTED_ON_SERVER, rejoin: REIMPORTED_ON_SERVER }
   }
 }

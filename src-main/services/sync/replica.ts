@@ -28,6 +28,7 @@ import {
 } from '../../workbook/queries/sync'
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
+import { holdsWholeCompany } from './apply-computed'
 import { applyRecordChange, type RecordEffect } from './apply-record-change'
 import { recordPushRefused } from './refused-records'
 import type { TableCache } from '../table/cache'
@@ -264,6 +265,8 @@ export async function applyFeed(
   const applied: RewardChange[] = []
   let submissionsChanged = false
   const records: Partial<Record<RecordEffect, boolean>> = {}
+  let wholeCompany: boolean | undefined
+  let rejoin: string | null = null
   await workbook.db.transaction().execute(async (trx) => {
     const pending = await pendingFields(trx)
     for (const change of page.changes) {
@@ -312,14 +315,24 @@ export async function applyFeed(
           .execute()
         submissionsChanged = true
       } else if (change.values !== null) {
-        const changed = await applyRecordChange(trx, workbook, change, {
-          userId: localUser(change.user_email),
-          at: change.at,
-        })
-        if (changed) records[changed] = true
+        wholeCompany ??= await holdsWholeCompany(trx, userId)
+        const done = await applyRecordChange(
+          trx,
+          workbook,
+          change,
+          { userId: localUser(change.user_email), at: change.at },
+          wholeCompany,
+        )
+        for (const effect of done.effects) records[effect] = true
+        if (done.notice && !notices.includes(done.notice)) notices.push(done.notice)
+        if (done.rejoin) rejoin = done.rejoin
       }
     }
-    await upsertState(trx, { last_seq: page.last, last_pulled_at: now.toISOString() })
+    await upsertState(trx, {
+      last_seq: page.last,
+      last_pulled_at: now.toISOString(),
+      ...(rejoin === null ? {} : { rejoin_reason: rejoin }),
+    })
   })
   const teamsChanged = records.teamsChanged === true
   const payCyclesChanged = records.payCyclesChanged === true

@@ -58,7 +58,7 @@ function appendHistory(
   workbook: Workbook,
   before: RecommendationColumns,
   after: RecommendationColumns,
-  context: { at: string; userId: number; source: string },
+  context: { at: string; userId: number | null; source: string },
 ): void {
   const insert = workbook.sqlite.prepare(
     'INSERT INTO reward_history (employee_id, changed_at, changed_by_user_id, source, changes) VALUES (?, ?, ?, ?, ?)',
@@ -114,7 +114,7 @@ function appendLog(
   workbook: Workbook,
   entry: {
     at: string
-    userId: number
+    userId: number | null
     payCycleId: number
     action: string
     oldValue: unknown
@@ -145,7 +145,7 @@ export function saveMatrix(
   workbook: Workbook,
   payCycleId: number,
   next: MatrixSnapshot,
-  context: { at: string; userId: number },
+  context: { at: string; userId: number | null },
   alsoInTransaction: (changeLogId: number) => void = () => undefined,
 ): number {
   return workbook.sqlite.transaction(() => {
@@ -191,7 +191,7 @@ export function restoreMatrix(
   workbook: Workbook,
   payCycleId: number,
   snapshot: MatrixSnapshot,
-  context: { at: string; userId: number; changeLogId: number; side: 'before' | 'after' },
+  context: { at: string; userId: number | null; changeLogId: number; side: 'before' | 'after' },
 ): number {
   return workbook.sqlite.transaction(() => {
     const current = readRecommendations(workbook, snapshot.rewards.ids)

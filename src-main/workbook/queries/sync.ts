@@ -33,6 +33,7 @@ export interface SyncStateRow {
   lastPulledAt: string | null
   lastPushedAt: string | null
   accessRefused: string | null
+  rejoinReason: string | null
   waiting: number
 }
 
@@ -264,6 +265,7 @@ export async function readSyncState(db: Db): Promise<SyncStateRow> {
     lastPulledAt: state?.last_pulled_at ?? null,
     lastPushedAt: state?.last_pushed_at ?? null,
     accessRefused: state?.access_refused ?? null,
+    rejoinReason: state?.rejoin_reason ?? null,
     waiting: Number(count.n),
   }
 }

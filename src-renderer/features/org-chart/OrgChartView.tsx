@@ -5,6 +5,7 @@ import type { OrgCard, OrgSnapshot, OrgTeamCard } from '../../../src-shared/cont
 import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
 import { formatMoneyInThousands } from '../../../src-shared/domain/money'
 import { invoke } from '../../app/client'
+import { useSyncApplied } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
@@ -42,6 +43,16 @@ export function OrgChartView() {
     offset: (page - 1) * MEMBERS_PER_PAGE,
     limit: MEMBERS_PER_PAGE,
   })
+  // Teams made, moved or removed on the company server: the team shown is asked again; one removed
+  // there is left for the company root, and the user is told why.
+  useSyncApplied((applied) => (applied.teamsChanged || applied.recordsChanged) && view.reload())
+  const failed = view.state === 'failed' ? view.message : null
+  useEffect(() => {
+    if (failed === null || teamId === null || !failed.startsWith('No team has the id')) return
+    toast.info(failed)
+    setTeamId(null)
+    setPage(1)
+  }, [failed, teamId, toast])
   const flashTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(flashTimer.current), [])
 

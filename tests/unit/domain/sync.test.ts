@@ -70,4 +70,12 @@ describe('the sync status line and notices', () => {
       syncStatusText({ ...base, waiting: 3, accessRefused: 'Your access to this company was removed.' }, now),
     ).toBe('Not syncing — Your access to this company was removed.')
   })
+
+  it('a replica the feed cannot keep up to date (an import on the server) says to join again, whatever else it says', () => {
+    const rejoinReason = 'The company was re-imported on the server; join again to get it'
+    expect(syncStatusText({ ...base, rejoinReason }, now)).toBe(`Synced · ${rejoinReason}`)
+    expect(syncStatusText({ ...base, online: false, waiting: 2, rejoinReason }, now)).toBe(
+      `Offline — 2 changes waiting · ${rejoinReason}`,
+    )
+  })
 })
