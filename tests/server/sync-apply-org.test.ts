@@ -168,6 +168,7 @@ describe('the org chart from the feed', () => {
       name: 'Skunkworks',
       parent_team_id: made,
       manager_id: boss,
+      members: [movers[0]],
     })
     const id = created.id as number
     const server = (await rest('GET', '/api/teams/').then((all) => all as unknown)) as {
@@ -182,10 +183,14 @@ describe('the org chart from the feed', () => {
     expect(local?.manager_id).toBe(boss)
     const onServer = await server_employee(boss)
     expect((await employeeOf(ownerDesktop, boss))?.team_id).toBe(onServer)
-    // Removed again: its manager's place is kept (they were a member of the parent).
+    expect((await employeeOf(ownerDesktop, movers[0]))?.team_id).toBe(id)
+    // Removed again (no sub-teams): its member moves up to Tiger Team; its manager's place is kept
+    // (they were a member of the parent).
     await rest('DELETE', `/api/teams/${id}/`)
     await pull(ownerDesktop)
     expect(await teamOf(ownerDesktop, id)).toBeUndefined()
+    expect(await server_employee(movers[0])).toBe(made)
+    expect((await employeeOf(ownerDesktop, movers[0]))?.team_id).toBe(made)
   })
 
   it('a team removed on the server is removed on the replica, its members and sub-teams moved up, in the change log', async () => {

@@ -8,6 +8,8 @@ import { listen, publishDemo, testServer } from './support'
  * Issue 16's proof: random edits on two desktops, submissions and send-backs, offline periods,
  * restarts and answers lost after the server acted; then, once both are online and synced, every
  * replica equals the server, and the server's state is what its feed of changes says, in order.
+ * An admin also makes and removes teams on the server (people moving with them): every replica's
+ * org chart follows.
  */
 
 const server = testServer()
@@ -19,6 +21,11 @@ let cycleId: number
 let members: number[]
 /** The team whose budget the owner changes (the largest: a budget needs members). */
 let budgetTeam: number
+let ownerToken: string
+/** People the admin moves into new teams on the server (none of them in `members` or managing a team). */
+let movable: number[]
+/** Teams the snapshot had: the model removes only the teams it made. */
+let firstTeams: Set<number>
 const desktops: Record<'owner' | 'manager', { desktop: Desktop; network: Network }> = {} as never
 
 beforeAll(async () => {
@@ -28,6 +35,8 @@ beforeAll(async () => {
     PASSWORD,
   )
   snapshot = company.snapshot
+  ownerToken = company.ownerToken
+  firstTeams = new Set(snapshot.teams.map((t) => t.id))
   const manager = company.manager
   managerEmployeeId = manager.employeeId
   cycleId = snapshot.payCycles.find((c) => c.active)!.id
@@ -39,6 +48,16 @@ beforeAll(async () => {
   for (const e of snapshot.employees)
     if (e.team_id !== null) sizes.set(e.team_id, (sizes.get(e.team_id) ?? 0) + 1)
   budgetTeam = [...sizes].sort((a, b) => b[1] - a[1])[0][0]
+  movable = snapshot.employees
+    .filter(
+      (e) =>
+        !members.includes(e.id) &&
+        e.id !== managerEmployeeId &&
+        !snapshot.teams.some((t) => t.manager_id === e.id || t.planner_id === e.id) &&
+        !snapshot.users.some((u) => u.employee_id === e.id),
+    )
+    .slice(0, 4)
+    .map((e) => e.id)
   const url = await listen(server())
   for (const [who, email] of [
     ['owner', 'owner@model.test'],
@@ -60,6 +79,8 @@ type Command =
   | { kind: 'submit' }
   | { kind: 'sendBack' }
   | { kind: 'budget'; value: number | null }
+  | { kind: 'teamMade'; parent: number; person: number }
+  | { kind: 'teamRemoved'; pick: number }
 
 const who = fc.constantFrom<Who>('owner', 'manager')
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -89,7 +110,26 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       value: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.record({ kind: fc.constant('teamMade' as const), parent: fc.nat(), person: fc.nat(3) }),
+      fc.record({ kind: fc.constant('teamRemoved' as const), pick: fc.nat() }),
+    ),
+  },
 )
+
+/** An admin's org chart change made on the server (the REST calls an admin's tools use). */
+async function onServer(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  const answer = await server().app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${ownerToken}` },
+    ...(payload === undefined ? {} : { payload }),
+  })
+  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
+  return answer.json<unknown>()
+}
 
 /** Refusals a user would see on screen (a locked row, nothing to send back) are part of the model. */
 async function attempt(work: () => Promise<unknown>): Promise<void> {
@@ -101,6 +141,21 @@ async function attempt(work: () => Promise<unknown>): Promise<void> {
 }
 
 async function run(step: Command): Promise<void> {
+  if (step.kind === 'teamMade' || step.kind === 'teamRemoved') {
+    const teams = (await onServer('GET', '/api/teams/')) as { id: number }[]
+    if (step.kind === 'teamMade') {
+      const parent = teams[step.parent % teams.length].id
+      await onServer('POST', '/api/teams/', {
+        name: `Model Team ${step.parent}`,
+        parent_team_id: parent,
+        members: [movable[step.person % movable.length]],
+      })
+      return
+    }
+    const made = teams.filter((t) => !firstTeams.has(t.id))
+    if (made.length > 0) await onServer('DELETE', `/api/teams/${made[step.pick % made.length].id}/`)
+    return
+  }
   if (step.kind === 'submit') {
     const { desktop } = desktops.manager
     return attempt(() =>
@@ -224,6 +279,28 @@ async function replicaBudget(desktop: Desktop) {
   return { budget: row.budget, currency: row.budget === null ? null : row.budget_currency }
 }
 
+/** Every team's place and every held employee's team, on the server and on a replica. */
+async function serverOrgChart() {
+  const teams = await server()
+    .db.selectFrom('team')
+    .select(['id', 'name', 'parent_team_id', 'manager_id'])
+    .orderBy('id')
+    .execute()
+  const employees = await server().db.selectFrom('employee').select(['id', 'team_id']).orderBy('id').execute()
+  return { teams, employees }
+}
+
+async function replicaOrgChart(desktop: Desktop) {
+  const db = desktop.session.workbook!.db
+  const teams = await db
+    .selectFrom('team')
+    .select(['id', 'name', 'parent_team_id', 'manager_id'])
+    .orderBy('id')
+    .execute()
+  const employees = await db.selectFrom('employee').select(['id', 'team_id']).orderBy('id').execute()
+  return { teams, employees }
+}
+
 async function submitted(desktop: Desktop): Promise<boolean> {
   const row = await desktop.session
     .workbook!.db.selectFrom('planner_submission')
@@ -235,7 +312,7 @@ async function submitted(desktop: Desktop): Promise<boolean> {
 }
 
 describe('live sync, model-based', () => {
-  it(`after ${RUNS} random runs of edits, budgets, submissions, offline periods, restarts and lost answers, every replica equals the server and the feed explains it`, async () => {
+  it(`after ${RUNS} random runs of edits, budgets, submissions, teams made and removed on the server, offline periods, restarts and lost answers, every replica equals the server and the feed explains it`, async () => {
     const seed = seedFrom('SYNC_MODEL_SEED')
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
@@ -258,6 +335,13 @@ describe('live sync, model-based', () => {
         const budget = await serverBudget()
         expect(await replicaBudget(desktops.owner.desktop)).toEqual(budget)
         expect(await replicaBudget(desktops.manager.desktop)).toEqual(budget)
+        const org = await serverOrgChart()
+        expect(await replicaOrgChart(desktops.owner.desktop)).toEqual(org)
+        // A manager's replica holds every team, and of the people those its tree needs.
+        const managers = await replicaOrgChart(desktops.manager.desktop)
+        expect(managers.teams).toEqual(org.teams)
+        const held = new Set(managers.employees.map((e) => e.id))
+        expect(managers.employees).toEqual(org.employees.filter((e) => held.has(e.id)))
       }),
       { numRuns: RUNS, seed },
     )

@@ -66,7 +66,8 @@ interface Written {
 async function writeMoves(trx: Trx, moves: z.infer<typeof orgMoves>, gone: number | null): Promise<Written> {
   const teamIds = moves.teams.map((t) => t.id)
   const linkedTeams = moves.teams.flatMap((t) => (t.parent_team_id === null ? [] : [t.parent_team_id]))
-  const teams = await existing(trx, 'team', [...teamIds, ...linkedTeams])
+  const movedTo = moves.moved.flatMap((m) => (m.team_id === null ? [] : [m.team_id]))
+  const teams = await existing(trx, 'team', [...teamIds, ...linkedTeams, ...movedTo])
   if (gone !== null) teams.delete(gone)
   const employeeIds = moves.moved.flatMap((m) => m.employee_ids)
   const managers = moves.teams.flatMap((t) => (t.manager_id === null ? [] : [t.manager_id]))
