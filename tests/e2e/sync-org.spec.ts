@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { generateDemoCompany } from '../../src-main/workbook/demo'
+import { startApp, type RunningApp } from './support/app'
+import { publishDemoCompany, startCompanyServer, type RunningCompanyServer } from './support/company-server'
+
+/**
+ * Issue 16: an admin's desktop, open on the org chart, follows teams made and removed on the company
+ * server without a reload.
+ */
+
+const OWNER = {
+  company: 'Org Desks Co',
+  email: 'owner@org-desks.test',
+  name: 'Oscar Owner',
+  password: 'owner passphrase',
+}
+// The company the CLI publishes: `new --demo 60 --seed 2`.
+const demo = generateDemoCompany({ employees: 60, seed: 2 })
+const top = demo.teams.find((t) => t.parentTeamId === null)!
+const managers = new Set(demo.teams.map((t) => t.managerId))
+const mover = demo.employees.find(
+  (e) => e.teamId === top.id && !managers.has(e.id) && !demo.users.some((u) => u.employeeId === e.id),
+)!
+
+let companyServer: RunningCompanyServer
+let dir: string
+let app: RunningApp
+
+async function asOwner(method: 'POST' | 'DELETE', url: string, payload?: object) {
+  const login = await companyServer.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: OWNER.email, password: OWNER.password },
+  })
+  const token = login.json<{ access: string }>().access
+  const answer = await companyServer.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload }),
+  })
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer.json<{ id: number }>()
+}
+
+async function join(page: Page) {
+  await page.goto(app.url)
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'welcome')
+  const panel = page.getByTestId('server-panel')
+  await panel.getByTestId('server-address').fill(companyServer.url)
+  await panel.getByTestId('server-email').fill(OWNER.email)
+  await panel.getByTestId('server-password').fill(OWNER.password)
+  await panel.getByTestId('server-submit').click()
+  await expect(page.getByTestId('server-signed-in')).toBeVisible()
+  await page.getByTestId('server-join-path').fill('admin.paycycle')
+  await page.getByTestId('server-join').click()
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+}
+
+test.beforeAll(async () => {
+  // Publishing through the CLI takes a while on a busy machine.
+  test.setTimeout(180_000)
+  companyServer = await startCompanyServer(OWNER)
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-e2e-sync-org-'))
+  await publishDemoCompany(companyServer, OWNER, 60, dir)
+  app = await startApp([])
+})
+test.afterAll(async () => {
+  await app?.stop()
+  await companyServer?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+test('a team made on the server appears in the open org chart with its member; removed there, it goes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await join(page)
+  await page.goto(`${app.origin}/paycycleplan?tab=orgchart`)
+  await page.getByRole('button', { name: top.name, exact: true }).click()
+  const chart = page.getByTestId('org-chart')
+  await expect(chart).toContainText(`› ${top.name}`)
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced')
+  const card = page.locator(`[data-testid="org-card"][data-employee-id="${mover.id}"]`)
+  await expect(card).toBeVisible()
+
+  const made = await asOwner('POST', '/api/teams/', {
+    name: 'Launch Team',
+    parent_team_id: top.id,
+    members: [mover.id],
+  })
+  // Without a reload: the new sub-team shows, and its member has left the team shown.
+  await expect(chart).toContainText('Launch Team', { timeout: 20_000 })
+  await expect(card).toHaveCount(0)
+  await page.screenshot({ path: path.join(dir, 'org-made.png') })
+  if (process.env.SYNC_SHOTS) fs.copyFileSync(path.join(dir, 'org-made.png'), process.env.SYNC_SHOTS)
+
+  await asOwner('DELETE', `/api/teams/${made.id}/`)
+  await expect(chart).not.toContainText('Launch Team', { timeout: 20_000 })
+  await expect(card).toBeVisible()
+})
