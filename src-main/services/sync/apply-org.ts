@@ -35,20 +35,66 @@ const newTeam = z.object({
   recommended_budget: z.number().nullable().optional(),
 })
 
-/** An org chart move of this replica still queued (the other direction's outbox kinds `org_chart…`). */
-async function queuedMoves(trx: Trx): Promise<Set<number>> {
-  const rows = await trx
-    .selectFrom('sync_outbox')
-    .select('entity_id')
-    .where('kind', 'like', 'org_chart%')
-    .execute()
-  return new Set(rows.map((r) => r.entity_id))
+/**
+ * The employees and teams an org chart change of this replica still queued names (outbox kind
+ * `org_chart`: the state the drop wrote); they keep the local values, which reach the server after.
+ */
+async function queuedMoves(trx: Trx): Promise<{ employees: Set<number>; teams: Set<number> }> {
+  const rows = await trx.selectFrom('sync_outbox').select('fields').where('kind', '=', 'org_chart').execute()
+  const employees = new Set<number>()
+  const teams = new Set<number>()
+  for (const row of rows) {
+    const parsed = queuedDrop.safeParse(JSON.parse(row.fields))
+    if (!parsed.success) continue
+    const { snapshot } = parsed.data.org_chart
+    for (const e of snapshot.employees) employees.add(e.id)
+    for (const t of snapshot.teams) teams.add(t.id)
+  }
+  return { employees, teams }
 }
 
+const queuedDrop = z.object({
+  org_chart: z
+    .string()
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(
+      z.object({
+        snapshot: z.object({
+          employees: z.array(z.object({ id: z.number() })),
+          teams: z.array(z.object({ id: z.number() })),
+        }),
+      }),
+    ),
+})
+
+/** SQLite's limit on bound values: long id lists are read in chunks. */
+const CHUNK = 10_000
+
 async function existing(trx: Trx, table: 'team' | 'employee', ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await trx.selectFrom(table).select('id').where('id', 'in', ids).execute()
-  return new Set(rows.map((r) => r.id))
+  const found = new Set<number>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom(table)
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute()
+    for (const r of rows) found.add(r.id)
+  }
+  return found
+}
+
+/** The employees' teams as stored now (an applied move that changes nothing is not written or logged). */
+async function teamsOf(trx: Trx, ids: readonly number[]): Promise<Map<number, number | null>> {
+  const found = new Map<number, number | null>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('employee')
+      .select(['id', 'team_id'])
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute()
+    for (const r of rows) found.set(r.id, r.team_id)
+  }
+  return found
 }
 
 interface Written {
@@ -73,11 +119,25 @@ async function writeMoves(trx: Trx, moves: z.infer<typeof orgMoves>, gone: numbe
   const managers = moves.teams.flatMap((t) => (t.manager_id === null ? [] : [t.manager_id]))
   const employees = await existing(trx, 'employee', [...employeeIds, ...managers])
   const queued = await queuedMoves(trx)
+  const stored = new Map(
+    teamIds.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('team')
+            .select(['id', 'parent_team_id', 'manager_id'])
+            .where('id', 'in', teamIds)
+            .execute()
+        ).map((t) => [t.id, t]),
+  )
+  const placed = await teamsOf(trx, employeeIds)
   const written: Written = { employeeIds: [], teamIds: [] }
   for (const t of moves.teams) {
-    if (!teams.has(t.id)) continue
+    if (!teams.has(t.id) || queued.teams.has(t.id)) continue
     const parent = t.parent_team_id !== null && teams.has(t.parent_team_id) ? t.parent_team_id : null
     const manager = t.manager_id !== null && employees.has(t.manager_id) ? t.manager_id : null
+    const now = stored.get(t.id)
+    if (now && now.parent_team_id === parent && now.manager_id === manager) continue
     await trx
       .updateTable('team')
       .set({ parent_team_id: parent, manager_id: manager })
@@ -87,9 +147,15 @@ async function writeMoves(trx: Trx, moves: z.infer<typeof orgMoves>, gone: numbe
   }
   for (const m of moves.moved) {
     const teamId = m.team_id !== null && teams.has(m.team_id) ? m.team_id : null
-    const ids = m.employee_ids.filter((e) => employees.has(e) && !queued.has(e))
-    if (ids.length === 0) continue
-    await trx.updateTable('employee').set({ team_id: teamId }).where('id', 'in', ids).execute()
+    const ids = m.employee_ids.filter(
+      (e) => employees.has(e) && !queued.employees.has(e) && placed.get(e) !== teamId,
+    )
+    for (let i = 0; i < ids.length; i += CHUNK)
+      await trx
+        .updateTable('employee')
+        .set({ team_id: teamId })
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute()
     written.employeeIds.push(...ids)
   }
   return written
