@@ -112,6 +112,28 @@ describe("an admin's record edits on a replica go to the server", () => {
     expect(onManager).toEqual({ job_title: 'Staff Pusher', current_salary: 9123450 })
   })
 
+  it('a field edited here and still queued keeps its local value when the server changes it too; the others follow', async () => {
+    network.offline = true
+    await ownerDesktop.call('employees.update', {
+      employeeId: teamMember,
+      changes: { jobTitle: 'Local Title' },
+    })
+    network.offline = false
+    await rest('PUT', `/api/employees/${teamMember}/`, { jobTitle: 'Server Title', gender: 'Server Gender' })
+    await ownerDesktop.engine.pull(0)
+    const local = () =>
+      ownerDesktop.session
+        .workbook!.db.selectFrom('employee')
+        .select(['job_title', 'gender'])
+        .where('id', '=', teamMember)
+        .executeTakeFirstOrThrow()
+    expect(await local()).toEqual({ job_title: 'Local Title', gender: 'Server Gender' })
+    // The queued edit reaches the server after the server's own: its order decides.
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ outbox: 0 })
+    expect((await serverEmployee(teamMember)).job_title).toBe('Local Title')
+    expect(await local()).toEqual({ job_title: 'Local Title', gender: 'Server Gender' })
+  })
+
   it('a pay range edit goes to the server with every field the desktop changed', async () => {
     const range = snapshot.payRanges[0]
     await ownerDesktop.call('payRanges.update', {

@@ -60,6 +60,7 @@ export async function applyEmployeeChange(
 ): Promise<boolean> {
   const row = readEmployeeRecord(workbook, employeeId)
   if (!row) return false
+  values = await withoutQueuedFields(trx, 'employee', employeeId, values)
   const changes = changedFields<Exclude<EmployeeField, 'jobCode'>>(EMPLOYEE_COLUMN, row.values, values)
   let jobProfileId: number | null | undefined
   const all: Partial<Record<EmployeeField, RecordValue>> = { ...changes }
@@ -102,6 +103,7 @@ export async function applyPayRangeChange(
 ): Promise<boolean> {
   const row = readPayRange(workbook, rangeId)
   if (!row) return false
+  values = await withoutQueuedFields(trx, 'pay_range', rangeId, values)
   const changes = changedFields<PayRangeField>(PAY_RANGE_COLUMN, row.values, values)
   if (Object.keys(changes).length === 0) return false
   await writePayRange(trx, rangeId, changes)
@@ -116,6 +118,34 @@ export async function applyPayRangeChange(
     newValue: after,
   })
   return true
+}
+
+/**
+ * The feed's values without the fields an edit of this replica still queued sets: the local value
+ * stays, it reaches the server after, and the server's order decides (docs/sync.md).
+ */
+async function withoutQueuedFields(
+  trx: Trx,
+  kind: 'employee' | 'pay_range',
+  id: number,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const queued = await trx
+    .selectFrom('sync_outbox')
+    .select('fields')
+    .where('kind', '=', kind)
+    .where('entity_id', '=', id)
+    .execute()
+  if (queued.length === 0) return values
+  // An employee's edits are queued under the record's field names, a pay range's under its columns.
+  const column = (field: string) =>
+    kind === 'pay_range'
+      ? field
+      : field === 'jobCode'
+        ? 'job_profile_id'
+        : (EMPLOYEE_COLUMN[field as Exclude<EmployeeField, 'jobCode'>] ?? field)
+  const local = new Set(queued.flatMap((row) => Object.keys(JSON.parse(row.fields) as object).map(column)))
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !local.has(field)))
 }
 
 /**
