@@ -1,23 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { DndProvider, useDrag, useDrop } from 'react-dnd'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { DndProvider } from 'react-dnd'
 import { HTML5Backend } from 'react-dnd-html5-backend'
-import type { OrgCard, OrgSnapshot, OrgTeamCard } from '../../../src-shared/contract'
+import type { OrgCard, OrgSnapshot } from '../../../src-shared/contract'
 import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
-import { formatMoneyInThousands } from '../../../src-shared/domain/money'
 import { invoke } from '../../app/client'
-import { useSyncApplied } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
 import { Pagination } from '../compensation-table/Pagination'
 import { useChannel } from '../hyperbalance/use-budget-level'
 import { MoveDialog } from './MoveDialog'
+import { DropZone, EmployeeCard, TeamCard, targetKey } from './org-chart-cards'
+import { useServerTeamChanges } from './use-server-team-changes'
 import './org-chart.css'
 
 /** Spec §9: the drag overlay clears after 500 ms; cards are 96 px wide on a 4 px padding. */
 export const DRAG_OVERLAY_CLEAR_MS = 500
 export const MEMBERS_PER_PAGE = 60
-const CARD = 'org-card'
 
 interface Step {
   label: string
@@ -43,16 +42,15 @@ export function OrgChartView() {
     offset: (page - 1) * MEMBERS_PER_PAGE,
     limit: MEMBERS_PER_PAGE,
   })
-  // Teams made, moved or removed on the company server: the team shown is asked again; one removed
-  // there is left for the company root, and the user is told why.
-  useSyncApplied((applied) => (applied.teamsChanged || applied.recordsChanged) && view.reload())
-  const failed = view.state === 'failed' ? view.message : null
-  useEffect(() => {
-    if (failed === null || teamId === null || !failed.startsWith('No team has the id')) return
-    toast.info(failed)
-    setTeamId(null)
-    setPage(1)
-  }, [failed, teamId, toast])
+  const leaveRemovedTeam = useCallback(
+    (message: string) => {
+      toast.info(message)
+      setTeamId(null)
+      setPage(1)
+    },
+    [toast],
+  )
+  useServerTeamChanges(view, teamId, leaveRemovedTeam)
   const flashTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(flashTimer.current), [])
 
@@ -242,163 +240,5 @@ export function OrgChartView() {
         )}
       </section>
     </DndProvider>
-  )
-}
-
-function targetKey(target: DropTarget): string {
-  switch (target.kind) {
-    case 'company':
-      return 'company'
-    case 'employee':
-      return `employee:${target.employeeId}`
-    default:
-      return `${target.kind}:${target.teamId}`
-  }
-}
-
-interface DragItem {
-  source: DragSource
-}
-
-function DropZone({
-  target,
-  flash,
-  onDrop,
-  className,
-  testId,
-  children,
-}: {
-  target: DropTarget
-  flash: string | null
-  onDrop: (source: DragSource, target: DropTarget) => void
-  className: string
-  testId?: string
-  children: ReactNode
-}) {
-  const [{ over }, dropRef] = useDrop<DragItem, { handled: true } | undefined, { over: boolean }>(
-    () => ({
-      accept: CARD,
-      drop: (item, monitor) => {
-        // The innermost zone takes the drop (a member card inside the members area).
-        if (monitor.didDrop()) return undefined
-        onDrop(item.source, target)
-        return { handled: true }
-      },
-      collect: (monitor) => ({ over: monitor.isOver({ shallow: true }) }),
-    }),
-    [target, onDrop],
-  )
-  const key = targetKey(target)
-  return (
-    <div
-      ref={(node) => {
-        dropRef(node)
-      }}
-      className={`${className}${over ? ' org-drop--over' : ''}${flash === key ? ' org-drop--done' : ''}`}
-      data-testid={testId}
-      data-drop={key}
-    >
-      {children}
-    </div>
-  )
-}
-
-function EmployeeCard({
-  card,
-  asManager,
-  onMove,
-}: {
-  card: OrgCard
-  asManager: boolean
-  onMove: (card: OrgCard, asManager: boolean) => void
-}) {
-  const [{ dragging }, dragRef] = useDrag<DragItem, unknown, { dragging: boolean }>(
-    () => ({
-      type: CARD,
-      item: { source: { employeeId: card.id, asManager } },
-      collect: (monitor) => ({ dragging: monitor.isDragging() }),
-    }),
-    [card.id, asManager],
-  )
-  return (
-    <article
-      ref={(node) => {
-        dragRef(node)
-      }}
-      className={`org-card${dragging ? ' org-card--dragging' : ''}`}
-      data-testid="org-card"
-      data-employee-id={card.id}
-      aria-label={`${card.name}, ${formatMoneyInThousands(card.salary)}`}
-    >
-      <span className="avatar" aria-hidden="true">
-        {card.initials}
-      </span>
-      <span className="org-card__name" title={card.name}>
-        {card.name}
-      </span>
-      <span className="org-card__salary">{formatMoneyInThousands(card.salary)}</span>
-      <button
-        type="button"
-        className="org-card__move"
-        onClick={() => onMove(card, asManager)}
-        aria-label={`Move ${card.name}…`}
-        data-testid="org-move"
-      >
-        Move…
-      </button>
-    </article>
-  )
-}
-
-function TeamCard({
-  team,
-  flash,
-  onOpen,
-  onDrop,
-  onMove,
-}: {
-  team: OrgTeamCard
-  flash: string | null
-  onOpen: () => void
-  onDrop: (source: DragSource, target: DropTarget) => void
-  onMove: (card: OrgCard, asManager: boolean) => void
-}) {
-  // Wider for heavier teams: max(budget or recommended budget, 100000), on a square-root scale.
-  const span = Math.min(3, Math.max(1, Math.sqrt(team.weight / 100_000_00)))
-  return (
-    <DropZone
-      target={{ kind: 'team', teamId: team.id }}
-      flash={flash}
-      onDrop={onDrop}
-      className="org-team"
-      testId="org-team"
-    >
-      <div
-        className="org-team__inner"
-        style={{ width: `${Math.round(200 * span)}px` }}
-        data-team-id={team.id}
-      >
-        <button type="button" className="org-team__name link-button" onClick={onOpen}>
-          {team.name}
-        </button>
-        <span className="muted">
-          {team.headcount.toLocaleString('en-US')} employees
-          {team.subTeamCount > 0 && ` · ${team.subTeamCount} sub-teams`}
-        </span>
-        <DropZone
-          target={{ kind: 'managerSlot', teamId: team.id }}
-          flash={flash}
-          onDrop={onDrop}
-          className="org-slot"
-          testId="org-team-manager"
-        >
-          {team.manager ? (
-            <EmployeeCard card={team.manager} asManager onMove={onMove} />
-          ) : (
-            <span className="muted">No manager</span>
-          )}
-        </DropZone>
-      </div>
-    </DropZone>
   )
 }
