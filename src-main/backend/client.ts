@@ -1,13 +1,14 @@
 import { MessageChannel, Worker } from 'node:worker_threads'
-import { fail, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
+import { fail, type Caller, type EventName, type EventPayloads, type Result } from '../../src-shared/contract'
 import type { BackendConfig, FromWorker, ToWorker, WorkerData } from './protocol'
 
 export type EventListener = (event: EventName, payload: EventPayloads[EventName]) => void
 
 export interface BackendClient {
-  invoke(channel: string, input: unknown): Promise<Result<unknown>>
+  /** `caller`: 'renderer' for a window's call (withFileHandles), else the shell's own. */
+  invoke(channel: string, input: unknown, caller?: Caller): Promise<Result<unknown>>
   /** Like invoke, but the envelope as UTF-8 JSON (browser mode sends it as it is). */
-  invokeEncoded(channel: string, input: unknown): Promise<Uint8Array>
+  invokeEncoded(channel: string, input: unknown, caller?: Caller): Promise<Uint8Array>
   onEvent(listener: EventListener): () => void
   /** Closes the workbook (releasing its lock) and ends the workers. */
   stop(): Promise<void>
@@ -66,23 +67,23 @@ export function startBackend(config: BackendConfig, workerPath: string): Backend
   }
 
   const send = (message: ToWorker) => worker.postMessage(message)
-  const request = (channel: string, input: unknown): Promise<Reply> => {
+  const request = (channel: string, input: unknown, caller: Caller): Promise<Reply> => {
     if (crashed) return Promise.resolve({ result: fail('INTERNAL', crashed) })
     const id = nextId++
     return new Promise((resolve) => {
       pending.set(id, resolve)
-      send({ type: 'invoke', id, channel, input })
+      send({ type: 'invoke', id, channel, input, caller })
     })
   }
   const terminate = () => Promise.all([worker.terminate(), reader.terminate()]).then(() => undefined)
 
   return {
-    async invoke(channel, input) {
-      const reply = await request(channel, input)
+    async invoke(channel, input, caller = 'shell') {
+      const reply = await request(channel, input, caller)
       return 'result' in reply ? reply.result : (JSON.parse(decoder.decode(reply.json)) as Result<unknown>)
     },
-    async invokeEncoded(channel, input) {
-      const reply = await request(channel, input)
+    async invokeEncoded(channel, input, caller = 'shell') {
+      const reply = await request(channel, input, caller)
       return 'json' in reply ? reply.json : encoder.encode(JSON.stringify(reply.result))
     },
     onEvent(listener) {

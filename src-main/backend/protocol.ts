@@ -1,5 +1,12 @@
 import type { MessagePort } from 'node:worker_threads'
-import type { AppInfo, EventName, EventPayloads, Result, SecretStoreStatus } from '../../src-shared/contract'
+import type {
+  AppInfo,
+  Caller,
+  EventName,
+  EventPayloads,
+  Result,
+  SecretStoreStatus,
+} from '../../src-shared/contract'
 import type { CompanyListChannel } from '../ipc/handlers/data'
 
 /** What a shell tells the workbook worker when it starts it. */
@@ -21,7 +28,8 @@ export interface BackendConfig {
 export type WorkerData =
   { role: 'workbook'; config: BackendConfig; lists: MessagePort } | { role: 'lists'; requests: MessagePort }
 
-export type ToWorker = { type: 'invoke'; id: number; channel: string; input: unknown } | { type: 'shutdown' }
+export type ToWorker =
+  { type: 'invoke'; id: number; channel: string; input: unknown; caller: Caller } | { type: 'shutdown' }
 
 /** The workbook worker → the list reader. */
 export type ToListReader =

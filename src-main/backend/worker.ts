@@ -44,7 +44,7 @@ function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
         await session.close()
         post({ type: 'closed' })
       } else if (isCompanyList(message.channel)) {
-        const refused = dispatcher.admit(message.channel, message.input)
+        const refused = dispatcher.admit(message.channel, message.input, message.caller)
         const path = session.workbook?.path
         if (refused) post({ type: 'result', id: message.id, result: refused })
         else if (!path)
@@ -54,7 +54,7 @@ function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
         post({
           type: 'result',
           id: message.id,
-          result: await dispatcher.dispatch(message.channel, message.input),
+          result: await dispatcher.dispatch(message.channel, message.input, message.caller),
         })
       }
     })

@@ -3,9 +3,12 @@ import {
   contract,
   fail,
   isChannel,
+  isShellOnlyChannel,
   ok,
   SHELL_CHANNELS,
+  shellOnlyMessage,
   SYNC_SHELL_CHANNELS,
+  type Caller,
   type Channel,
   type Result,
 } from '../../src-shared/contract'
@@ -81,12 +84,16 @@ export function unboundChannels(): Channel[] {
 const SLOW_MS = 40
 
 export interface Dispatcher {
-  dispatch(channel: string, input: unknown): Promise<Result<unknown>>
+  /**
+   * `caller` is who asks: a window's calls (the workbook worker is told) are refused shell-only
+   * channels; in-process callers (the CLI, the shell's own code) are the shell.
+   */
+  dispatch(channel: string, input: unknown, caller?: Caller): Promise<Result<unknown>>
   /**
    * The dispatcher's checks without the handler: null when the acting user may call the channel
    * with this input, else the refusal. For transports that serve a channel elsewhere (list reads).
    */
-  admit(channel: string, input: unknown): Result<never> | null
+  admit(channel: string, input: unknown, caller?: Caller): Result<never> | null
 }
 
 type Admission =
@@ -118,9 +125,12 @@ export function createDispatcher(
   /** Calls slower than this are logged with their channel name; the CLI, which waits anyway, passes Infinity. */
   slowMs = SLOW_MS,
 ): Dispatcher {
-  function admission(channel: string, input: unknown): Admission {
+  function admission(channel: string, input: unknown, caller: Caller): Admission {
     if (!isChannel(channel)) return { refused: fail('UNKNOWN_CHANNEL', `Unknown channel "${channel}".`) }
     const spec = contract[channel]
+    if (caller === 'renderer' && isShellOnlyChannel(channel)) {
+      return { refused: fail('FORBIDDEN', shellOnlyMessage(channel)) }
+    }
     const handler = HANDLERS.get(channel)
     if (!handler) {
       return { refused: fail('UNKNOWN_CHANNEL', `Channel "${channel}" has no handler in this process.`) }
@@ -143,9 +153,9 @@ export function createDispatcher(
   }
 
   return {
-    admit: (channel, input) => admission(channel, input).refused,
-    async dispatch(channel, input) {
-      const admitted = admission(channel, input)
+    admit: (channel, input, caller = 'shell') => admission(channel, input, caller).refused,
+    async dispatch(channel, input, caller = 'shell') {
+      const admitted = admission(channel, input, caller)
       if (admitted.refused) return admitted.refused
       const started = performance.now()
       try {

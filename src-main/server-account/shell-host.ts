@@ -72,11 +72,11 @@ export function withServerAccount(backend: BackendClient, account: ServerAccount
 
   return {
     ...backend,
-    invoke: (channel, input) =>
-      isShellChannel(channel) ? answer(channel, input) : backend.invoke(channel, input),
-    invokeEncoded: async (channel, input) =>
+    invoke: (channel, input, caller) =>
+      isShellChannel(channel) ? answer(channel, input) : backend.invoke(channel, input, caller),
+    invokeEncoded: async (channel, input, caller) =>
       isShellChannel(channel)
         ? encoder.encode(JSON.stringify(await answer(channel, input)))
-        : backend.invokeEncoded(channel, input),
+        : backend.invokeEncoded(channel, input, caller),
   }
 }

@@ -5,8 +5,10 @@ import {
   fail,
   FILE_FIELDS,
   isFileHandle,
+  isShellOnlyChannel,
   notAHandleMessage,
   ok,
+  shellOnlyMessage,
   type FileChannel,
   type FilePurpose,
   type PickedFile,
@@ -58,8 +60,9 @@ export function resolveFileFields(files: FileHandles, channel: FileChannel, inpu
 export type FilePicker = (purpose: FilePurpose, name: string | undefined) => Promise<string | null>
 
 /**
- * The backend as the renderer reaches it: file fields must carry handles (resolved here), the file
- * dialog issues handles, recent files carry them. The shells' own calls and the CLI use paths.
+ * The backend as the renderer reaches it: shell-only channels are refused, file fields must carry
+ * handles (resolved here), the file dialog issues handles, recent files carry them, and every call
+ * reaches the workbook worker as the renderer's. The shells' own calls and the CLI use paths.
  */
 export function withFileHandles(backend: BackendClient, files: FileHandles, pick: FilePicker): BackendClient {
   const encoder = new TextEncoder()
@@ -77,9 +80,10 @@ export function withFileHandles(backend: BackendClient, files: FileHandles, pick
   }
 
   async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+    if (isShellOnlyChannel(channel)) return fail('FORBIDDEN', shellOnlyMessage(channel))
     if (channel === 'workbook.pickFile') return pickFile(input)
     if (channel === 'workbook.recent') {
-      const recent = await backend.invoke(channel, input)
+      const recent = await backend.invoke(channel, input, 'renderer')
       if (!recent.ok) return recent
       return ok(
         (recent.value as RecentFile[]).map((file) => ({
@@ -88,13 +92,16 @@ export function withFileHandles(backend: BackendClient, files: FileHandles, pick
         })),
       )
     }
-    if (!isFileChannel(channel)) return backend.invoke(channel, input)
+    if (!isFileChannel(channel)) return backend.invoke(channel, input, 'renderer')
     const resolved = resolveFileFields(files, channel, input)
-    return resolved.ok ? backend.invoke(channel, resolved.value) : resolved
+    return resolved.ok ? backend.invoke(channel, resolved.value, 'renderer') : resolved
   }
 
   const handledHere = (channel: string) =>
-    channel === 'workbook.pickFile' || channel === 'workbook.recent' || isFileChannel(channel)
+    isShellOnlyChannel(channel) ||
+    channel === 'workbook.pickFile' ||
+    channel === 'workbook.recent' ||
+    isFileChannel(channel)
 
   return {
     ...backend,
@@ -102,6 +109,6 @@ export function withFileHandles(backend: BackendClient, files: FileHandles, pick
     invokeEncoded: async (channel, input) =>
       handledHere(channel)
         ? encoder.encode(JSON.stringify(await invoke(channel, input)))
-        : backend.invokeEncoded(channel, input),
+        : backend.invokeEncoded(channel, input, 'renderer'),
   }
 }

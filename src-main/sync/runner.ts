@@ -161,15 +161,15 @@ export function withSync(
 
   return {
     ...backend,
-    async invoke(channel, input) {
+    async invoke(channel, input, caller) {
       if (channel === 'sync.status') return ok(statusOf(await replica()))
-      const answer = await backend.invoke(channel, input)
+      const answer = await backend.invoke(channel, input, caller)
       afterCall(channel)
       return answer
     },
-    async invokeEncoded(channel, input) {
+    async invokeEncoded(channel, input, caller) {
       if (channel === 'sync.status') return encoder.encode(JSON.stringify(ok(statusOf(await replica()))))
-      const answer = await backend.invokeEncoded(channel, input)
+      const answer = await backend.invokeEncoded(channel, input, caller)
       afterCall(channel)
       return answer
     },

@@ -12,8 +12,8 @@ import { tableChannels } from './channels/table'
 import { usersChannels } from './channels/users'
 import { workbookChannels } from './channels/workbook'
 
-export type { Access, ChannelSpec } from './channels/shared'
-export { filePath } from './channels/shared'
+export type { Access, Caller, ChannelSpec } from './channels/shared'
+export { filePath, shellOnlyMessage } from './channels/shared'
 export { employeeChangesSchema } from './channels/records'
 export { matrixCalculationSchema } from './channels/budgets'
 
@@ -57,4 +57,9 @@ export type ChannelOutput<C extends Channel> = Exclude<Contract[C]['output'], un
 
 export function isChannel(name: string): name is Channel {
   return Object.prototype.hasOwnProperty.call(contract, name)
+}
+
+/** A channel only Meritbook's own main-process code may call (ChannelSpec.shellOnly): never a window. */
+export function isShellOnlyChannel(name: string): boolean {
+  return isChannel(name) && (contract[name] as { shellOnly?: true }).shellOnly === true
 }

@@ -12,12 +12,12 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /**
  * Every channel field that names a file or folder on this machine, with the purpose its handle must
- * have. From the renderer, these fields carry a handle; a path there is refused.
+ * have. From the renderer, these fields carry a handle; a path there is refused. Shell-only channels
+ * (`workbook.join`'s path) are not here: no window may call them at all.
  */
 export const FILE_FIELDS = {
   'workbook.create': { path: 'create' },
   'workbook.open': { path: 'open' },
-  'workbook.join': { path: 'create' },
   'server.join': { path: 'create' },
   'import.start': { path: 'importCsv' },
   'import.append': { path: 'importCsv' },

@@ -12,7 +12,7 @@ import {
   type SyncStatus,
 } from '../sync-replica-dto'
 import { pushedValuesSchema, pushKeySchema, syncFeedPageSchema } from '../sync-schema'
-import { admin, channel, filePath, member, none, open } from './shared'
+import { admin, channel, filePath, member, none, open, shellOnly } from './shared'
 
 /** The company server (sign-in, publish, join) and live sync of a replica. */
 export const serverChannels = {
@@ -48,58 +48,66 @@ export const serverChannels = {
   /** Downloads the signed-in company into a new workbook at `path`, and opens it. */
   'server.join': channel<WorkbookSummary>()(z.object({ path: filePath }).strict(), open),
   /** The whole open company in the server's shape (what publish sends). */
-  'company.snapshot': channel<CompanySnapshot>()(none, admin),
+  'company.snapshot': shellOnly(channel<CompanySnapshot>()(none, admin)),
   /**
    * Join, driven by the shell as the company downloads: a new workbook at `path` for the company,
    * then the download's text in chunks as it arrives (checked and written row by row), then its end,
    * which opens the replica; or its abort, which removes the file.
    */
-  'workbook.join': channel<null>()(
-    z
-      .object({
-        path: filePath,
-        company: z.string().min(1).max(200),
-        server: z.string().min(1).max(500),
-        email: z.email(),
-      })
-      .strict(),
-    open,
+  'workbook.join': shellOnly(
+    channel<null>()(
+      z
+        .object({
+          path: filePath,
+          company: z.string().min(1).max(200),
+          server: z.string().min(1).max(500),
+          email: z.email(),
+        })
+        .strict(),
+      open,
+    ),
   ),
-  'workbook.joinText': channel<null>()(z.object({ text: z.string().max(JOIN_TEXT_MAX) }).strict(), open),
-  'workbook.joinEnd': channel<WorkbookSummary>()(none, open),
-  'workbook.joinAbort': channel<null>()(none, open),
+  'workbook.joinText': shellOnly(
+    channel<null>()(z.object({ text: z.string().max(JOIN_TEXT_MAX) }).strict(), open),
+  ),
+  'workbook.joinEnd': shellOnly(channel<WorkbookSummary>()(none, open)),
+  'workbook.joinAbort': shellOnly(channel<null>()(none, open)),
   /**
    * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
    * the pushes due, their outcome, and pages of the server's feed to apply.
    */
-  'sync.state': channel<SyncReplicaState>()(none, member),
+  'sync.state': shellOnly(channel<SyncReplicaState>()(none, member)),
   /** The status line (answered by the shell's sync runner, which knows whether the server answers). */
   'sync.status': channel<SyncStatus>()(none, open),
-  'sync.claim': channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
-  'sync.acknowledge': channel<null>()(
-    z.object({ pushKeys: z.array(pushKeySchema).min(1).max(REWARD_BATCH_MAX) }).strict(),
-    member,
+  'sync.claim': shellOnly(
+    channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
   ),
-  'sync.failed': channel<null>()(
-    z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(),
-    member,
+  'sync.acknowledge': shellOnly(
+    channel<null>()(
+      z.object({ pushKeys: z.array(pushKeySchema).min(1).max(REWARD_BATCH_MAX) }).strict(),
+      member,
+    ),
   ),
-  'sync.refused': channel<SyncApplied>()(
-    z
-      .object({
-        pushKey: pushKeySchema,
-        kind: z.enum(PUSH_KINDS),
-        entityId: z.number().int().positive(),
-        fields: pushedValuesSchema,
-        previous: pushedValuesSchema,
-        reason: z.string().max(2000),
-      })
-      .strict(),
-    member,
+  'sync.failed': shellOnly(
+    channel<null>()(z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(), member),
   ),
-  'sync.apply': channel<SyncApplied>()(z.object({ page: syncFeedPageSchema }).strict(), member),
-  'sync.accessRefused': channel<null>()(
-    z.object({ reason: z.string().max(2000).nullable() }).strict(),
-    member,
+  'sync.refused': shellOnly(
+    channel<SyncApplied>()(
+      z
+        .object({
+          pushKey: pushKeySchema,
+          kind: z.enum(PUSH_KINDS),
+          entityId: z.number().int().positive(),
+          fields: pushedValuesSchema,
+          previous: pushedValuesSchema,
+          reason: z.string().max(2000),
+        })
+        .strict(),
+      member,
+    ),
+  ),
+  'sync.apply': shellOnly(channel<SyncApplied>()(z.object({ page: syncFeedPageSchema }).strict(), member)),
+  'sync.accessRefused': shellOnly(
+    channel<null>()(z.object({ reason: z.string().max(2000).nullable() }).strict(), member),
   ),
 } as const

@@ -13,6 +13,11 @@ export type Access = AccessRule
 export interface ChannelSpec<Input extends z.ZodType, Output, A extends Access = Access> {
   input: Input
   access: A
+  /**
+   * Only Meritbook's own main-process code may call it (the shell's join and sync, the CLI): a
+   * window's call (Electron IPC, browser mode's HTTP) is refused whatever the role.
+   */
+  shellOnly?: true
   /** Phantom: carries the output type only. */
   output?: Output
 }
@@ -25,6 +30,21 @@ export function channel<Output>() {
     input,
     access,
   })
+}
+
+/** Who calls a channel: a window (the renderer, over IPC or browser mode's HTTP) or the shell itself. */
+export type Caller = 'renderer' | 'shell'
+
+/** Marks a channel as the shell's own (see ChannelSpec.shellOnly). */
+export function shellOnly<Input extends z.ZodType, Output, A extends Access>(
+  spec: ChannelSpec<Input, Output, A>,
+): ChannelSpec<Input, Output, A> {
+  return { ...spec, shellOnly: true }
+}
+
+/** The refusal of a shell-only channel called from a window. */
+export function shellOnlyMessage(channel: string): string {
+  return `${channel} is for Meritbook's own use: a window may not call it.`
 }
 
 export const none = z.object({}).strict()

@@ -7,7 +7,7 @@ import {
   type ServerStatementDto,
   type StatementMailData,
 } from '../statement-mail'
-import { channel, statementsPage } from './shared'
+import { channel, shellOnly, statementsPage } from './shared'
 import { statementScope } from './statements'
 
 const templateId = z.number().int().positive()
@@ -43,31 +43,38 @@ export const statementSendingChannels = {
     z.object({ employeeIds: z.array(z.number().int().positive()).min(1).max(500) }).strict(),
     statementsPage,
   ),
-  'statements.recordServer': channel<StatementsRefreshed>()(
-    z.object({ statements: z.array(serverStatementSchema).max(5000) }).strict(),
-    statementsPage,
+  'statements.recordServer': shellOnly(
+    channel<StatementsRefreshed>()(
+      z.object({ statements: z.array(serverStatementSchema).max(5000) }).strict(),
+      statementsPage,
+    ),
   ),
-  'statements.mailData': channel<StatementMailData>()(
-    z
-      .object({
-        templateId,
-        scope: statementScope,
-        offset: z.number().int().min(0),
-        limit: z.number().int().min(1).max(MAIL_BATCH_MAX),
-      })
-      .strict(),
-    statementsPage,
+  'statements.mailData': shellOnly(
+    channel<StatementMailData>()(
+      z
+        .object({
+          templateId,
+          scope: statementScope,
+          offset: z.number().int().min(0),
+          limit: z.number().int().min(1).max(MAIL_BATCH_MAX),
+        })
+        .strict(),
+      statementsPage,
+    ),
   ),
-  'statements.recordSent': channel<null>()(
-    z.object({ templateId, statements: z.array(serverStatementSchema).max(MAIL_BATCH_MAX) }).strict(),
-    statementsPage,
+  'statements.recordSent': shellOnly(
+    channel<null>()(
+      z.object({ templateId, statements: z.array(serverStatementSchema).max(MAIL_BATCH_MAX) }).strict(),
+      statementsPage,
+    ),
   ),
-  'statements.serverStatement': channel<number>()(
-    z.object({ employeeId: z.number().int().positive() }).strict(),
-    statementsPage,
+  'statements.serverStatement': shellOnly(
+    channel<number>()(z.object({ employeeId: z.number().int().positive() }).strict(), statementsPage),
   ),
-  'statements.recordLink': channel<null>()(
-    z.object({ serverStatementId: z.number().int().positive(), revoked: z.boolean() }).strict(),
-    statementsPage,
+  'statements.recordLink': shellOnly(
+    channel<null>()(
+      z.object({ serverStatementId: z.number().int().positive(), revoked: z.boolean() }).strict(),
+      statementsPage,
+    ),
   ),
 } as const
