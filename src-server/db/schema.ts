@@ -200,6 +200,13 @@ export interface SyncChangeTable {
   idempotency_key: string | null
 }
 
+/** A push answered without a change: its idempotency key, so a replay applies nothing. */
+export interface SyncPushKeyTable {
+  company_id: number
+  idempotency_key: string
+  at: Generated<Timestamp>
+}
+
 export interface StatementTemplateTable {
   company_id: number
   id: Generated<number>
@@ -262,6 +269,7 @@ export interface ServerDatabase {
   user_settings: UserSettingsTable
   change_log: ChangeLogTable
   sync_change: SyncChangeTable
+  sync_push_key: SyncPushKeyTable
   statement_template: StatementTemplateTable
   reward_statement: RewardStatementTable
   reward_template: RewardTemplateTable

@@ -24,7 +24,14 @@ import { callerOf, requireAdmin, requireChannel, requirePages, type Caller } fro
 import { HttpError } from '../http/errors'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
-import { changeByKey, recordChange, recordCompanyChange, rewardChangesSince } from '../sync/changes'
+import {
+  changeByKey,
+  keepUnchangedKey,
+  keyUsed,
+  recordChange,
+  recordCompanyChange,
+  rewardChangesSince,
+} from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { logChange } from '../db/change-log'
 
@@ -283,9 +290,15 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       .where('id', '=', rangeId)
       .executeTakeFirst()
     if (!current) throw new HttpError(404, `No pay range has the id ${rangeId}.`)
-    if (key && (await changeByKey(db, who.companyId, key))) {
+    if (key && (await keyUsed(db, who.companyId, key))) {
       // A replica's push replayed (its answer was lost): the range as it is, nothing applied again.
       void reply.header('idempotent-replay', 'true')
+      const { company_id: _c, ...range } = current
+      return range
+    }
+    if (Object.entries(body).every(([column, value]) => current[column as keyof typeof current] === value)) {
+      // The server has these values already: nothing written or fed, the key kept for a replay.
+      await keepUnchangedKey(db, who.companyId, key)
       const { company_id: _c, ...range } = current
       return range
     }

@@ -12,7 +12,7 @@ import {
 } from '../../src-shared/domain/company-records'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
@@ -101,7 +101,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const found = await readRecord(db, who.companyId, employeeId)
     if (!found) throw new HttpError(404, `No employee has the id ${employeeId}.`)
-    if (key && (await changeByKey(db, who.companyId, key))) {
+    if (key && (await keyUsed(db, who.companyId, key))) {
       // A replica's push replayed (its answer was lost): the record as it is, nothing applied again.
       void reply.header('idempotent-replay', 'true')
       return { record: toRecordDto(found), before: {}, message: 'Nothing changed.' }
@@ -123,8 +123,10 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
       jobProfileId = profile.id
     }
     const { before, after } = describeRecordChanges(EMPLOYEE_FIELDS, found.values, changes)
-    if (Object.keys(after).length === 0)
+    if (Object.keys(after).length === 0) {
+      await keepUnchangedKey(db, who.companyId, key)
       return { record: toRecordDto(found), before: {}, message: 'Nothing changed.' }
+    }
     const set: Record<string, unknown> = {}
     for (const [field, value] of Object.entries(changes) as [EmployeeField, RecordValue][])
       if (field !== 'jobCode') set[COLUMN[field]] = value

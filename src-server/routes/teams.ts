@@ -5,7 +5,7 @@ import { DEFAULT_TEAM_NAME } from '../../src-shared/domain/hierarchy'
 import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-shared/domain/org-chart'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { orgSnapshotSchema } from '../../src-shared/contract/org-chart-dto'
 import type { ServerDatabase } from '../db/schema'
@@ -204,7 +204,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
     const { snapshot, created_teams: created } = orgChartPutSchema.parse(request.body ?? {})
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const c = who.companyId
-    if (key && (await changeByKey(db, c, key))) {
+    if (key && (await keyUsed(db, c, key))) {
       // A replica's push replayed (its answer was lost): nothing applied again.
       void reply.header('idempotent-replay', 'true')
       return { ok: true, message: 'Nothing changed.' }
@@ -340,6 +340,8 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
         await recordCompanyChange(trx, who, 'team.deleted', gone, { teams: [], moved: [] }, [], keyed)
         keyed = null
       }
+      // A drop the server already had made no change to carry its key: kept on its own.
+      await keepUnchangedKey(trx, c, keyed)
       return { ok: true, message: changed ? 'Saved the org chart.' : 'Nothing changed.' }
     })
     waiters.notify(c)

@@ -117,6 +117,38 @@ export async function changeByKey(
   return row ?? null
 }
 
+/**
+ * Whether an earlier call used this idempotency key: on the change it made, or (a push that
+ * changed nothing) kept by `keepUnchangedKey`.
+ */
+export async function keyUsed(db: ServerDb, companyId: number, key: string): Promise<boolean> {
+  if (await changeByKey(db, companyId, key)) return true
+  const kept = await db
+    .selectFrom('sync_push_key')
+    .select('idempotency_key')
+    .where('company_id', '=', companyId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return kept !== undefined
+}
+
+/**
+ * Keeps the key of a push answered without a change (it has no change to ride on), so that a replay
+ * after later changes still applies nothing.
+ */
+export async function keepUnchangedKey(
+  db: ServerDb | Transaction<ServerDatabase>,
+  companyId: number,
+  key: string | null,
+): Promise<void> {
+  if (key === null) return
+  await db
+    .insertInto('sync_push_key')
+    .values({ company_id: companyId, idempotency_key: key })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute()
+}
+
 /** The idempotency keys among these that earlier calls already used. */
 export async function usedKeys(
   db: ServerDb | Transaction<ServerDatabase>,

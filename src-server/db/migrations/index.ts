@@ -5,6 +5,7 @@ import * as m003 from './003_planning'
 import * as m004 from './004_import'
 import * as m005 from './005_statements'
 import * as m006 from './006_statement_templates'
+import * as m007 from './007_push_keys'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '004_import': m004,
   '005_statements': m005,
   '006_statement_templates': m006,
+  '007_push_keys': m007,
 }
