@@ -7,7 +7,7 @@ import {
   landingPathAfterLogin,
   type PageKey,
 } from '../../src-shared/domain/roles'
-import { APP_ROUTES } from '../../src-shared/domain/routes'
+import { APP_ROUTES, routeForPath } from '../../src-shared/domain/routes'
 
 const SPEC_PAGES: PageKey[] = ['plannerdashboard', 'employeetable', 'plannerstatus', 'compstatements']
 
@@ -50,6 +50,16 @@ describe('routes and sidebar labels (spec §2)', () => {
       ['/hrdashboard', 'Summary & Dashboard (HR)'],
       ['/reward-statement/compstatements', 'Reward Statements'],
     ])
+  })
+
+  it('a path finds its route and page; a path not in the table finds none', () => {
+    expect(routeForPath('/employeetable')).toEqual({
+      path: '/employeetable',
+      label: 'Compensation Table',
+      page: 'employeetable',
+    })
+    expect(routeForPath('/hrdashboard')?.label).toBe('Summary & Dashboard (HR)')
+    expect(routeForPath('/nowhere')).toBeUndefined()
   })
 })
 

@@ -17,5 +17,7 @@ describe('user settings (spec §3)', () => {
     expect(
       normalizeUserSettings({ compensationTableConfig: 'name,manager' }).compensationTableConfig,
     ).toBeNull()
+    // a list holding anything but column names is not a column list
+    expect(normalizeUserSettings({ compensationTableConfig: ['name', 3] }).compensationTableConfig).toBeNull()
   })
 })
