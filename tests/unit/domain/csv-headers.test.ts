@@ -27,6 +27,18 @@ describe('CSV header matching (admin spec §5)', () => {
   it("lists the missing required headers for 'Your data is missing the required header: <label>'", () => {
     expect(matchHeaders(['Email'], COLUMNS).missingRequired).toEqual(['Employee Id', 'Name'])
     expect(missingHeaderMessage('Name')).toBe('Your data is missing the required header: Name')
+    // an optional header the file leaves out is not missing
+    expect(matchHeaders(['Employee Id', 'Name'], COLUMNS).missingRequired).toEqual([])
+  })
+
+  it('ignores case letter for letter: a lookalike letter is not the header', () => {
+    // 'ı' (dotless i) and the ligature 'ﬁ' upper-case to ASCII, but they are not the spec's letters
+    const match = matchHeaders(
+      ['Employee ıd', 'Name', 'Eﬁmail'],
+      [...COLUMNS, { header: 'Efimail', required: false }],
+    )
+    expect(match.missingRequired).toEqual(['Employee Id'])
+    expect(match.columns.has('Efimail')).toBe(false)
   })
 
   it('reports a spec header the file has more than once, with its columns', () => {

@@ -54,4 +54,20 @@ describe('"unknown gender, race or age is grouped as \'Unknown\'"', () => {
     ])
     expect(['Unknown', 'Male', 'Female'].sort(compareGroups)).toEqual(['Female', 'Male', 'Unknown'])
   })
+
+  it('puts Unknown after names that sort after it, and an Unknown beside an Unknown is equal', () => {
+    expect(compareGroups('Unknown', 'White')).toBeGreaterThan(0)
+    expect(compareGroups('White', 'Unknown')).toBeLessThan(0)
+    expect(['White', 'Unknown', 'Asian'].sort(compareGroups)).toEqual(['Asian', 'White', 'Unknown'])
+    expect(compareGroups('Unknown', 'Unknown')).toBe(0)
+  })
+
+  it('sorts by age only groups that are age bands, whole; names holding numbers sort as names', () => {
+    // by age 'x 1-9' would come first; as a name it sorts after the band '5-14'
+    expect(compareGroups('x 1-9', '5-14')).toBeGreaterThan(0)
+    expect(compareGroups('5-14', 'x 1-9')).toBeLessThan(0)
+    // by age '10-19 x' would come after '9-9'; as a name '1' sorts before '9'
+    expect(compareGroups('10-19 x', '9-9')).toBeLessThan(0)
+    expect(compareGroups('9-9', '10-19 x')).toBeGreaterThan(0)
+  })
 })

@@ -23,6 +23,7 @@ describe('rewardEditRefusal (the desktop’s and the server’s rule)', () => {
     expect(
       rewardEditRefusal({ newPercentBonus: 2 }, { ...DEFAULT_SETTINGS, bonusAmountEditable: false }, open),
     ).toBe('Bonus amounts are not editable in this pay cycle.')
+    expect(rewardEditRefusal({ newPercentBonus: 2, newDollarBonus: 300 }, DEFAULT_SETTINGS, open)).toBeNull()
     const noLump = { ...DEFAULT_SETTINGS, includeLumpSum: false }
     expect(rewardEditRefusal({ lumpSum: 3 }, noLump, open)).toBe('Lump sums are not part of this pay cycle.')
     expect(rewardEditRefusal({}, noLump, prorated)).toBeNull()

@@ -68,6 +68,8 @@ describe('"Heat colours run between #BD0136 and #0AB00A"', () => {
     expect(heatFraction(5, 0, 10)).toBe(0.5)
     expect(heatFraction(5, 5, 5)).toBe(0)
     expect(heatFraction(20, 0, 10)).toBe(1)
+    expect(heatFraction(15, 10, 20)).toBe(0.5)
+    expect(heatFraction(12, 10, 20)).toBe(0.2)
   })
 })
 
@@ -77,5 +79,6 @@ describe('"bubble size is proportional to the square root of count over the maxi
     expect(bubbleSize(100, 100, 40)).toBe(40)
     expect(bubbleSize(0, 100)).toBe(0)
     expect(bubbleSize(5, 0)).toBe(0)
+    expect(bubbleSize(-4, 100)).toBe(0) // no bubble, not NaN
   })
 })
