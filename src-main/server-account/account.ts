@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { readTextStream } from '../../src-shared/contract/company-snapshot-stream'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { answerOf, refreshFrom, REFRESH_COOKIE, ServerTransport } from './transport'
@@ -193,14 +192,15 @@ export class ServerAccount {
     }
   }
 
-  /** The company as this user may see it, its text handed to `chunk` as it streams in (join writes the replica meanwhile). */
-  async streamCompany(chunk: (text: string) => Promise<void>): Promise<void> {
+  /** The company as this user may see it, its bytes handed to `chunk` as they stream in (join writes the replica meanwhile). */
+  async streamCompany(chunk: (bytes: Uint8Array) => Promise<void>): Promise<void> {
     const transport = this.signedIn()
     const response = await transport.authorized('GET', 'api/company/snapshot/')
     if (!response.ok) await answerOf(response)
     try {
       if (!response.body) throw new Error('the answer was empty')
-      await readTextStream(response.body, chunk)
+      const reader = response.body.getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) await chunk(read.value)
     } catch (error) {
       if (error instanceof Failure) throw error
       const reason = error instanceof Error ? error.message : String(error)

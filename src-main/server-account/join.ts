@@ -8,7 +8,7 @@ import type { ServerAccount } from './account'
 /** The workbook's join steps (the worker's channels in the app, the session itself in the CLI). */
 export interface JoinSteps {
   begin(path: string, company: JoiningCompany): Promise<unknown>
-  text(text: string): Promise<unknown>
+  bytes(bytes: Uint8Array): Promise<unknown>
   end(): Promise<WorkbookSummary>
   abort(): Promise<unknown>
 }
@@ -25,7 +25,7 @@ export function workerJoinSteps(backend: Pick<BackendClient, 'invoke'>): JoinSte
           email: company.userEmail,
         }),
       ),
-    text: (text) => unwrap(backend.invoke('workbook.joinText', { text })),
+    bytes: (bytes) => unwrap(backend.invoke('workbook.joinBytes', { bytes })),
     end: () => unwrap(backend.invoke('workbook.joinEnd', {})) as Promise<WorkbookSummary>,
     abort: () => unwrap(backend.invoke('workbook.joinAbort', {})),
   }
@@ -35,14 +35,14 @@ export function workerJoinSteps(backend: Pick<BackendClient, 'invoke'>): JoinSte
 export function sessionJoinSteps(session: Session): JoinSteps {
   return {
     begin: (path, company) => session.beginJoin(path, company),
-    text: (text) => session.joinText(text),
+    bytes: (bytes) => session.joinBytes(bytes),
     end: () => session.finishJoin(),
     abort: () => session.abortJoin(),
   }
 }
 
-/** The download's text goes to the workbook in chunks of about this many characters. */
-const CHUNK = 1 << 20
+/** The download goes to the workbook in blocks of about this many bytes (the network hands over far smaller ones). */
+const BLOCK = 1 << 20
 
 /**
  * Joins the signed-in company into a new replica at `path`: the workbook writes each chunk while the
@@ -55,19 +55,28 @@ export async function joinCompany(
   path: string,
 ): Promise<WorkbookSummary> {
   await steps.begin(path, account.joining())
-  let buffered = ''
+  let buffered: Uint8Array[] = []
+  let size = 0
   let inFlight: Promise<unknown> = Promise.resolve()
   const send = async () => {
     await inFlight
-    inFlight = steps.text(buffered)
+    const block = new Uint8Array(size)
+    let at = 0
+    for (const piece of buffered) {
+      block.set(piece, at)
+      at += piece.length
+    }
+    buffered = []
+    size = 0
+    inFlight = steps.bytes(block)
     // Awaited at the next send; marked handled so a refusal meanwhile is not reported as unhandled.
     inFlight.catch(() => undefined)
-    buffered = ''
   }
   try {
-    await account.streamCompany(async (text) => {
-      buffered += text
-      if (buffered.length >= CHUNK) await send()
+    await account.streamCompany(async (bytes) => {
+      buffered.push(bytes)
+      size += bytes.length
+      if (size >= BLOCK) await send()
     })
     await send()
     await inFlight

@@ -10,7 +10,7 @@ import { refuseExisting, withWorkbookExtension } from './workbooks'
 export type JoiningCompany = Omit<JoinedCompany, 'feedSeq'>
 
 /**
- * A new replica being written while its company downloads (join): each chunk of the download's text
+ * A new replica being written while its company downloads (join): each chunk of the download's bytes
  * is checked and written as it arrives, in one transaction, so the company is never held whole.
  * `finish` commits and answers the workbook open; `abort` (or any failure) removes the file.
  */
@@ -40,7 +40,7 @@ export class ReplicaJoin {
     return this.reader.rowsRead
   }
 
-  async text(chunk: string): Promise<void> {
+  async bytes(chunk: Uint8Array): Promise<void> {
     try {
       this.reader.chunk(chunk)
     } catch (error) {

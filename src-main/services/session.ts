@@ -85,7 +85,7 @@ export class Session {
   }
 
   /**
-   * A new replica of a server company at `filePath`, written as its download streams in: `joinText`
+   * A new replica of a server company at `filePath`, written as its download streams in: `joinBytes`
    * with each chunk, then `finishJoin` opens it as the signed-in user (`abortJoin` removes it).
    */
   async beginJoin(filePath: string, company: JoiningCompany): Promise<null> {
@@ -94,9 +94,9 @@ export class Session {
     return null
   }
 
-  async joinText(text: string): Promise<null> {
+  async joinBytes(bytes: Uint8Array): Promise<null> {
     const joining = this.joiningNow()
-    await joining.text(text).catch((error: unknown) => {
+    await joining.bytes(bytes).catch((error: unknown) => {
       this.joining = null
       throw error
     })

@@ -10,10 +10,34 @@ pg.types.setTypeParser(1082, (value) => value)
 
 export type ServerDb = Kysely<ServerDatabase>
 
+const pools = new WeakMap<ServerDb, pg.Pool>()
+
 export function connect(databaseUrl: string, max = 10): ServerDb {
-  return new Kysely<ServerDatabase>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max }) }),
-  })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max })
+  const db = new Kysely<ServerDatabase>({ dialect: new PostgresDialect({ pool }) })
+  pools.set(db, pool)
+  return db
+}
+
+/**
+ * One of the database's own connections, for what kysely cannot say (COPY). After a failure the
+ * connection is closed, not returned: it may be halfway through a COPY or a transaction.
+ */
+export async function withPoolClient<T>(
+  db: ServerDb,
+  use: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const pool = pools.get(db)
+  if (!pool) throw new Error('This database was not opened by connect().')
+  const client = await pool.connect()
+  try {
+    const result = await use(client)
+    client.release()
+    return result
+  } catch (error) {
+    client.release(true)
+    throw error
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => SERVER_MIGRATIONS }

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import {
+  SNAPSHOT_EMPLOYEE_COLUMNS,
   SNAPSHOT_LIMITS,
+  SNAPSHOT_REWARD_COLUMNS,
   snapshotEmployeeSchema,
   snapshotJobProfileSchema,
   snapshotPayCycleSchema,
@@ -11,6 +13,7 @@ import {
   snapshotUserSchema,
   type CompanySnapshot,
 } from './company-snapshot'
+import { rowChecks } from './snapshot-columns'
 
 /**
  * How join downloads a company: one JSON line per row, `["employees", {…}]` or its values alone in
@@ -22,8 +25,11 @@ export const SNAPSHOT_STREAM_TYPE = 'application/x-ndjson'
 
 export type SnapshotPart = keyof CompanySnapshot
 
-/** The most text one step of a join carries from the shell to the workbook (chunks of about 1 MB go). */
-export const JOIN_TEXT_MAX = 16 * 1024 * 1024
+/** The most bytes one step of a join carries from the shell to the workbook (blocks of about 1 MB go). */
+export const JOIN_BYTES_MAX = 16 * 1024 * 1024
+/** The longest line a download may hold: any row is far shorter. */
+const LINE_BYTES_MAX = 16 * 1024 * 1024
+const NEWLINE = 0x0a
 
 const ROW_SCHEMAS: { [P in SnapshotPart]: z.ZodType<CompanySnapshot[P][number]> } = {
   payCycles: snapshotPayCycleSchema,
@@ -79,14 +85,27 @@ export class DamagedDownload extends Error {}
 const damaged = (detail: string) =>
   new DamagedDownload(`The company server sent a damaged company: ${detail}.`)
 
+/** The parts sent as their values alone, checked value by value (`snapshot-columns.ts`). */
+export type LargePart = 'employees' | 'rewards'
+
+const VALUE_CHECKS: Record<LargePart, readonly ((value: unknown) => boolean)[]> = {
+  employees: rowChecks(SNAPSHOT_EMPLOYEE_COLUMNS),
+  rewards: rowChecks(SNAPSHOT_REWARD_COLUMNS),
+}
+
 /** Where checked rows go as they arrive: the replica's writer (join), or a snapshot in memory. */
 export interface SnapshotSink {
   row<P extends SnapshotPart>(part: P, row: CompanySnapshot[P][number]): void
+  /** A large part's row as its checked values in `snapshotColumns` order (a row object when absent). */
+  values?(part: LargePart, values: unknown[]): void
 }
 
 /**
- * Reads a download's text as it comes, in chunks cut anywhere, checks each row against the snapshot's
- * schema and hands it to the sink; `end` answers the feed position of the end line.
+ * Reads a download as it comes, in chunks of bytes cut anywhere, checks each row against the
+ * snapshot's schema and hands it to the sink; `end` answers the feed position of the end line.
+ * Each line is decoded on its own: a company's text holds a few names beyond Latin-1 (ł, ś), and a
+ * whole chunk decoded at once would then be a two-byte string, which costs three times as much to
+ * split and parse.
  */
 export class SnapshotReader {
   private readonly counts = Object.fromEntries(Object.keys(ROW_SCHEMAS).map((part) => [part, 0])) as Record<
@@ -95,7 +114,8 @@ export class SnapshotReader {
   >
   private rows = 0
   private ended = false
-  private pending = ''
+  private pending = new Uint8Array(0)
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true })
   /** The feed position the company is as of: a replica follows the feed from here. */
   seq = 0
 
@@ -106,17 +126,35 @@ export class SnapshotReader {
     return this.rows
   }
 
-  /** Text cut anywhere (a line may continue in the next chunk). */
-  chunk(text: string): void {
-    const lines = (this.pending + text).split('\n')
-    this.pending = lines.pop() ?? ''
-    for (const line of lines) this.line(line)
+  /** Bytes cut anywhere (a line, even a character, may continue in the next chunk). */
+  chunk(bytes: Uint8Array): void {
+    let data = bytes
+    if (this.pending.length > 0) {
+      data = new Uint8Array(this.pending.length + bytes.length)
+      data.set(this.pending)
+      data.set(bytes, this.pending.length)
+    }
+    let start = 0
+    for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
+      if (end > start) this.line(this.decode(data.subarray(start, end)))
+      start = end + 1
+    }
+    if (data.length - start > LINE_BYTES_MAX) throw damaged(`line ${this.rows + 1} is longer than any row`)
+    this.pending = data.slice(start)
+  }
+
+  private decode(line: Uint8Array): string {
+    try {
+      return this.decoder.decode(line)
+    } catch {
+      throw damaged(`line ${this.rows + 1} is not UTF-8 text`)
+    }
   }
 
   /** The download's end: its last line read; refused when the end line never came. */
   end(): number {
-    this.line(this.pending)
-    this.pending = ''
+    this.line(this.decode(this.pending))
+    this.pending = new Uint8Array(0)
     if (!this.ended) throw damaged('the download stopped before its end')
     return this.seq
   }
@@ -145,6 +183,15 @@ export class SnapshotReader {
       throw damaged(`line ${this.rows + 1} names no part of a company`)
     const key = part as SnapshotPart
     if (this.counts[key] === SNAPSHOT_LIMITS[key]) throw damaged(`more ${key} than a company may have`)
+    if (Array.isArray(row) && (key === 'employees' || key === 'rewards') && this.sink.values) {
+      const checks = VALUE_CHECKS[key]
+      if (row.length === checks.length && checks.every((accepts, i) => accepts(row[i]))) {
+        this.sink.values(key, row)
+        this.counts[key]++
+        this.rows++
+        return
+      }
+    }
     const values = Array.isArray(row) ? rowOf(key, row) : row
     if (values === null)
       throw damaged(`line ${this.rows + 1} (${key}) has ${(row as unknown[]).length} values`)
@@ -183,9 +230,9 @@ export class SnapshotAssembler {
     this.reader.line(text)
   }
 
-  /** Text cut anywhere, as it streams in. */
-  chunk(text: string): void {
-    this.reader.chunk(text)
+  /** Bytes cut anywhere, as they stream in. */
+  chunk(bytes: Uint8Array): void {
+    this.reader.chunk(bytes)
   }
 
   /** Every line of a whole answer at once. */
@@ -197,20 +244,5 @@ export class SnapshotAssembler {
   finish(): CompanySnapshot {
     this.reader.end()
     return this.snapshot
-  }
-}
-
-/** Reads a streamed answer as it comes, handing each decoded chunk to `chunk` (never the bytes whole). */
-export async function readTextStream(
-  body: ReadableStream<Uint8Array>,
-  chunk: (text: string) => Promise<void> | void,
-): Promise<void> {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
-  const reader = body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    const text = done ? decoder.decode() : decoder.decode(value, { stream: true })
-    if (text !== '') await chunk(text)
-    if (done) return
   }
 }

@@ -1,6 +1,18 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../domain/currencies'
 import { ROLES } from '../domain/roles'
+import {
+  booleanColumn,
+  centsColumn,
+  dayColumn,
+  enumColumn,
+  idColumn,
+  integerColumn,
+  nullable,
+  numberColumn,
+  rowSchema,
+  textColumn,
+} from './snapshot-columns'
 
 /**
  * A whole company as it travels between a desktop workbook and the company server: what publish
@@ -64,55 +76,57 @@ export const snapshotTeamSchema = z
   })
   .strict()
 
-export const snapshotEmployeeSchema = z
-  .object({
-    id,
-    company_employee_id: text(200),
-    name: text(300),
-    preferred_name: maybe(text(300)),
-    email: maybe(text(320)),
-    job_title: maybe(text(300)),
-    job_profile_id: maybe(id),
-    fte: z.number().min(0).max(10),
-    salaried: z.boolean(),
-    hire_date: date,
-    current_salary: cents,
-    default_pay_currency: z.enum(CURRENCY_CODES),
-    current_dollar_bonus: cents,
-    current_percent_bonus: z.number().min(0).max(1000),
-    gender: maybe(text(100)),
-    race: maybe(text(100)),
-    age: maybe(z.number().min(0).max(150)),
-    department: maybe(text(300)),
-    location: maybe(text(300)),
-    employment_status: text(100),
-    previous_increase_date: date,
-    reason_for_last_increase: text(500),
-    team_id: maybe(id),
-    manager_id: maybe(id),
-    planner_id: maybe(id),
-    pay_cycle_id: maybe(id),
-  })
-  .strict()
+/** An employee's columns, in the order a row sent as its values alone lists them. */
+export const SNAPSHOT_EMPLOYEE_COLUMNS = {
+  id: idColumn,
+  company_employee_id: textColumn(200),
+  name: textColumn(300),
+  preferred_name: nullable(textColumn(300)),
+  email: nullable(textColumn(320)),
+  job_title: nullable(textColumn(300)),
+  job_profile_id: nullable(idColumn),
+  fte: numberColumn(0, 10),
+  salaried: booleanColumn,
+  hire_date: dayColumn,
+  current_salary: centsColumn,
+  default_pay_currency: enumColumn(CURRENCY_CODES),
+  current_dollar_bonus: centsColumn,
+  current_percent_bonus: numberColumn(0, 1000),
+  gender: nullable(textColumn(100)),
+  race: nullable(textColumn(100)),
+  age: nullable(numberColumn(0, 150)),
+  department: nullable(textColumn(300)),
+  location: nullable(textColumn(300)),
+  employment_status: textColumn(100),
+  previous_increase_date: dayColumn,
+  reason_for_last_increase: textColumn(500),
+  team_id: nullable(idColumn),
+  manager_id: nullable(idColumn),
+  planner_id: nullable(idColumn),
+  pay_cycle_id: nullable(idColumn),
+}
 
-export const snapshotRewardSchema = z
-  .object({
-    employee_id: id,
-    new_salary: maybe(cents),
-    new_dollar_bonus: maybe(cents),
-    new_percent_bonus: maybe(z.number().min(0).max(1000)),
-    new_job_profile_id: maybe(id),
-    recommended_increase: maybe(z.number().int()),
-    recommended_increase_per: maybe(z.number()),
-    lump_sum: maybe(cents),
-    comments: maybe(text(2000)),
-    performance_rating: maybe(z.number()),
-    performance_plan: z.boolean(),
-    promotion: z.boolean(),
-    previous_increase: date,
-    hyperbalance_annual_allocated_budget: maybe(z.number().int()),
-  })
-  .strict()
+export const snapshotEmployeeSchema = rowSchema(SNAPSHOT_EMPLOYEE_COLUMNS)
+
+/** A reward's columns, in the order a row sent as its values alone lists them. */
+export const SNAPSHOT_REWARD_COLUMNS = {
+  employee_id: idColumn,
+  new_salary: nullable(centsColumn),
+  new_dollar_bonus: nullable(centsColumn),
+  new_percent_bonus: nullable(numberColumn(0, 1000)),
+  new_job_profile_id: nullable(idColumn),
+  recommended_increase: nullable(integerColumn()),
+  recommended_increase_per: nullable(numberColumn()),
+  lump_sum: nullable(centsColumn),
+  comments: nullable(textColumn(2000)),
+  performance_rating: nullable(numberColumn()),
+  performance_plan: booleanColumn,
+  promotion: booleanColumn,
+  previous_increase: dayColumn,
+  hyperbalance_annual_allocated_budget: nullable(integerColumn()),
+}
+
+export const snapshotRewardSchema = rowSchema(SNAPSHOT_REWARD_COLUMNS)
 
 export const snapshotSubmissionSchema = z
   .object({

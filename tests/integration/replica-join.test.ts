@@ -62,14 +62,15 @@ function session(): Session {
   })
 }
 
-/** The signed-in account as join uses it, its download given as text sent in chunks of `size`. */
+/** The signed-in account as join uses it, its download's UTF-8 bytes sent in chunks of `size`. */
 function accountSending(text: string, size: number, failAt = Infinity): ServerAccount {
+  const bytes = new TextEncoder().encode(text)
   return {
     joining: () => company,
-    streamCompany: async (chunk: (text: string) => Promise<void>) => {
-      for (let at = 0; at < text.length; at += size) {
+    streamCompany: async (chunk: (bytes: Uint8Array) => Promise<void>) => {
+      for (let at = 0; at < bytes.length; at += size) {
         if (at >= failAt) throw new Failure('OFFLINE', 'The company server cannot be reached.')
-        await chunk(text.slice(at, at + size))
+        await chunk(bytes.slice(at, at + size))
       }
     },
   } as unknown as ServerAccount
@@ -78,18 +79,19 @@ function accountSending(text: string, size: number, failAt = Infinity): ServerAc
 const leftovers = (file: string) => ['', '-wal', '-shm'].filter((suffix) => fs.existsSync(`${file}${suffix}`))
 
 describe('join writes the replica while the company downloads', () => {
-  it('text cut anywhere (chunks of 7 characters) becomes a replica equal to the server’s company, following the feed from the end line', async () => {
+  it('bytes cut anywhere (chunks of 7, characters of two bytes split between them) become a replica equal to the server’s company, following the feed from the end line', async () => {
     const desktop = session()
     const file = path.join(dir, 'whole.paycycle')
-    const summary = await joinCompany(
-      accountSending(download(source, 42), 7),
-      sessionJoinSteps(desktop),
-      file,
-    )
+    const named = {
+      ...source,
+      employees: source.employees.map((e, i) => (i === 3 ? { ...e, name: 'Łucja Wiśniewska-Nuñez' } : e)),
+    }
+    const summary = await joinCompany(accountSending(download(named, 42), 7), sessionJoinSteps(desktop), file)
     expect(summary).toMatchObject({ companyName: 'Join Co', employees: 60, path: file })
     const replica = readCompanySnapshot(desktop.workbook!)
     for (const part of ['payCycles', 'payRanges', 'jobProfiles', 'teams', 'employees', 'rewards'] as const)
-      expect(replica[part], part).toEqual(source[part])
+      expect(replica[part], part).toEqual(named[part])
+    expect(replica.employees[3].name).toBe('Łucja Wiśniewska-Nuñez')
     const state = desktop.workbook!.sqlite.prepare('SELECT last_seq FROM sync_state').get() as {
       last_seq: number
     }
@@ -108,8 +110,9 @@ describe('join writes the replica while the company downloads', () => {
     const rows = Object.values(source).reduce((sum, part) => sum + part.length, 0)
     progress.length = 0
     await steps.begin(path.join(dir, 'progress.paycycle'), company)
-    const size = Math.ceil(text.length / 10)
-    for (let at = 0; at < text.length; at += size) await steps.text(text.slice(at, at + size))
+    const bytes = new TextEncoder().encode(text)
+    const size = Math.ceil(bytes.length / 10)
+    for (let at = 0; at < bytes.length; at += size) await steps.bytes(bytes.slice(at, at + size))
     await steps.end()
     const joined = progress.filter((p) => p.task === 'join').map((p) => p.done)
     expect(joined).toHaveLength(10)
@@ -131,6 +134,22 @@ describe('join writes the replica while the company downloads', () => {
     )
     expect(leftovers(file)).toEqual([])
     expect(desktop.workbook).toBeNull()
+  })
+
+  it('an employee row sent as its values with a value out of its column’s rule is refused in zod’s words, naming the field', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'negative.paycycle')
+    const salary = snapshotColumns('employees').indexOf('current_salary')
+    const text = download(source, 5, (line) => {
+      if (!line.startsWith('["employees",[2,')) return line
+      const [part, values] = JSON.parse(line) as [string, unknown[]]
+      values[salary] = -100
+      return `${JSON.stringify([part, values])}\n`
+    })
+    await expect(joinCompany(accountSending(text, 4096), sessionJoinSteps(desktop), file)).rejects.toThrow(
+      /^The company server sent a damaged company: line \d+ \(employees\): current_salary: Too small/,
+    )
+    expect(leftovers(file)).toEqual([])
   })
 
   it('a download cut short is refused: "the download stopped before its end", nothing kept', async () => {

@@ -31,8 +31,8 @@ const SHELL_ONLY = [
   'sync.state',
   'workbook.join',
   'workbook.joinAbort',
+  'workbook.joinBytes',
   'workbook.joinEnd',
-  'workbook.joinText',
 ]
 
 const refusal = (channel: string) => ({

@@ -197,6 +197,37 @@ describe('company server: publish, join and the planning calls', () => {
     )
   })
 
+  it('the whole company’s download (COPY, for an admin) and a manager’s (pages) carry byte-equal lines for the people both see, whatever their text holds', async () => {
+    const manager = snapshot.users.find(
+      (u) => u.role === 'MANAGER' && u.employee_id !== null,
+    ) as CompanySnapshot['users'][number]
+    await withPassword(manager.email)
+    const token = await signIn(manager.email)
+    const seen = (await call(token, 'GET', '/api/employees/')).json<{ id: number }[]>()
+    const tricky = 'Ann "Q" \\ back\tslash\nline \u0001\u0002 ; , Łódź 😀'
+    await server()
+      .db.updateTable('employee')
+      .set({ name: tricky, job_title: null })
+      .where('id', '=', seen[0].id)
+      .execute()
+    const linesOf = (body: string) =>
+      body.split('\n').filter((line) => line.startsWith('["employees"') || line.startsWith('["rewards"'))
+    const everyone = linesOf((await call(acmeOwner, 'GET', '/api/company/snapshot/')).body)
+    const mine = linesOf((await call(token, 'GET', '/api/company/snapshot/')).body)
+    expect(everyone).toHaveLength(300)
+    const visible = new Set(seen.map((e) => e.id))
+    const keyOf = (line: string) => (JSON.parse(line) as [string, number[]])[1][0]
+    const shared = mine.filter((line) => visible.has(keyOf(line)))
+    expect(shared.length).toBeGreaterThan(1)
+    for (const line of shared) expect(everyone).toContain(line)
+    const annLine = everyone.find((line) => line.startsWith(`["employees",[${seen[0].id},`)) as string
+    expect((JSON.parse(annLine) as [string, unknown[]])[1][2]).toBe(tricky)
+    expect(
+      new SnapshotAssembler().text((await call(acmeOwner, 'GET', '/api/company/snapshot/')).body).finish()
+        .employees,
+    ).toHaveLength(150)
+  })
+
   it('roles: a MANAGER may not list users, change pay ranges or teams; an OWNER may not grant SUPER_USER', async () => {
     const manager = snapshot.users.find(
       (u) => u.role === 'MANAGER' && u.employee_id !== null,

@@ -1,5 +1,4 @@
 import {
-  readTextStream,
   snapshotEndLine,
   snapshotLine,
   SnapshotAssembler,
@@ -10,7 +9,8 @@ const range = { id: 1, name: 'P1', min_pay: 1, mid_pay: 2, max_pay: 3, pay_curre
 
 async function readSnapshotStream(body: ReadableStream<Uint8Array>) {
   const assembler = new SnapshotAssembler()
-  await readTextStream(body, (text) => assembler.chunk(text))
+  const reader = body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) assembler.chunk(read.value)
   return { snapshot: assembler.finish(), seq: assembler.seq }
 }
 
@@ -65,5 +65,27 @@ describe('the company download, one row per line', () => {
     expect(() => new SnapshotAssembler().text(JSON.stringify(['payRanges', values.slice(1)]))).toThrow(
       'The company server sent a damaged company: line 1 (payRanges) has 6 values.',
     )
+  })
+
+  it('a line that is not UTF-8 is refused, naming it', async () => {
+    const good = new TextEncoder().encode(snapshotLine('users', user))
+    const bad = new TextEncoder().encode(snapshotLine('payRanges', { ...range, name: 'P?' }))
+    bad[bad.indexOf(0x3f)] = 0xff
+    const assembler = new SnapshotAssembler()
+    assembler.chunk(good)
+    expect(() => assembler.chunk(bad)).toThrow(
+      'The company server sent a damaged company: line 2 is not UTF-8 text.',
+    )
+  })
+
+  it('a character whose bytes arrive in two chunks is read whole', () => {
+    const bytes = new TextEncoder().encode(
+      snapshotLine('users', { ...user, name: 'Łucja' }) + snapshotEndLine(1, 3),
+    )
+    const assembler = new SnapshotAssembler()
+    const split = bytes.indexOf(0xc5) + 1
+    assembler.chunk(bytes.subarray(0, split))
+    assembler.chunk(bytes.subarray(split))
+    expect(assembler.finish().users[0].name).toBe('Łucja')
   })
 })

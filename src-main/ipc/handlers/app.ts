@@ -10,7 +10,7 @@ export const appHandlers: HandlerMap = {
   'workbook.openDemo': async (_input, { session }) => session.openDemo(),
   'workbook.join': async ({ path, company, server, email }, { session }) =>
     session.beginJoin(path, { name: company, serverUrl: server, userEmail: email }),
-  'workbook.joinText': async ({ text }, { session }) => session.joinText(text),
+  'workbook.joinBytes': async ({ bytes }, { session }) => session.joinBytes(bytes),
   'workbook.joinEnd': async (_input, { session }) => session.finishJoin(),
   'workbook.joinAbort': async (_input, { session }) => session.abortJoin(),
   'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),

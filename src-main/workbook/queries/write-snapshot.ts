@@ -1,6 +1,11 @@
 import type { Statement } from 'better-sqlite3'
 import type { CompanySnapshot } from '../../../src-shared/contract/company-snapshot'
-import type { SnapshotPart, SnapshotSink } from '../../../src-shared/contract/company-snapshot-stream'
+import {
+  snapshotColumns,
+  type LargePart,
+  type SnapshotPart,
+  type SnapshotSink,
+} from '../../../src-shared/contract/company-snapshot-stream'
 import { ROLE_DISPLAY_NAMES, ROLES } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../open'
 
@@ -75,15 +80,32 @@ function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], 
   }
 }
 
+/** A large part's table, and the positions of its flags (stored as 0 or 1) among `snapshotColumns`. */
+const LARGE_TABLES: Record<LargePart, { table: string; flags: readonly string[] }> = {
+  employees: { table: 'employee', flags: ['salaried'] },
+  rewards: { table: 'reward', flags: ['performance_plan', 'promotion'] },
+}
+
+/** While a join writes (a new file, nobody else reading it): a rollback journal, cheap for an empty file, and a large cache. */
+const JOIN_CACHE_KIB = 256 * 1024
+
 /**
  * Writes a company downloaded from the server into an empty, migrated workbook as its rows arrive
  * (join): one transaction from the first row to `commit`, the server's ids kept, the signed-in user as
  * the workbook's owner of record. Rows must come in the download's order (cycles, ranges, profiles,
  * teams, employees, rewards, submissions, users), as the workbook's links ask.
+ *
+ * Bulk loading: the file is new, so its rollback journal stays small (pages beyond the file's old end
+ * are not journaled) and a crash still leaves the empty workbook, where WAL would write every page
+ * twice; the employee table's secondary indexes are built once at the end instead of row by row.
+ * The workbook goes back to WAL and its usual cache when the join ends.
  */
 export class SnapshotWriter implements SnapshotSink {
   private readonly statements = new Map<string, { statement: Statement; columns: string[] }>()
+  private readonly largeStatements = new Map<LargePart, { statement: Statement; flags: number[] }>()
   private readonly teamLinks: Team[] = []
+  private readonly deferredIndexes: string[]
+  private readonly cacheSize: unknown
   private readonly at: string
 
   constructor(
@@ -91,7 +113,18 @@ export class SnapshotWriter implements SnapshotSink {
     now = new Date(),
   ) {
     this.at = now.toISOString()
-    workbook.sqlite.exec('BEGIN')
+    const db = workbook.sqlite
+    this.cacheSize = db.pragma('cache_size', { simple: true })
+    db.pragma('journal_mode = DELETE')
+    db.pragma(`cache_size = -${JOIN_CACHE_KIB}`)
+    const indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('employee', 'reward') AND sql IS NOT NULL",
+      )
+      .all() as { name: string; sql: string }[]
+    db.exec('BEGIN')
+    for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+    this.deferredIndexes = indexes.map((index) => index.sql)
     ROLES.forEach((name, index) =>
       this.insert('role', { id: index + 1, name, name_display: ROLE_DISPLAY_NAMES[name] }),
     )
@@ -101,6 +134,22 @@ export class SnapshotWriter implements SnapshotSink {
     if (part === 'teams') this.teamLinks.push(row as Team)
     const [table, values] = stored(part, row, this.at)
     this.insert(table, values)
+  }
+
+  /** A large part's row as its checked values, written as they are (flags as 0 or 1). */
+  values(part: LargePart, values: unknown[]): void {
+    let prepared = this.largeStatements.get(part)
+    if (!prepared) {
+      const columns: string[] = snapshotColumns(part)
+      const { table, flags } = LARGE_TABLES[part]
+      const statement = this.workbook.sqlite.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      )
+      prepared = { statement, flags: flags.map((flag) => columns.indexOf(flag)) }
+      this.largeStatements.set(part, prepared)
+    }
+    for (const at of prepared.flags) values[at] = values[at] ? 1 : 0
+    prepared.statement.run(values)
   }
 
   /** The teams' links, the company and the feed position the replica follows from; then commits. */
@@ -119,12 +168,20 @@ export class SnapshotWriter implements SnapshotSink {
     })
     // The replica follows the feed from where its download stands, not from the feed's start.
     this.insert('sync_state', { id: 1, last_seq: company.feedSeq })
+    for (const index of this.deferredIndexes) db.exec(index)
     db.exec('COMMIT')
+    this.endBulkLoad()
   }
 
   /** Leaves the workbook as it was before the first row. */
   rollback(): void {
     if (this.workbook.sqlite.inTransaction) this.workbook.sqlite.exec('ROLLBACK')
+    this.endBulkLoad()
+  }
+
+  private endBulkLoad(): void {
+    this.workbook.sqlite.pragma('journal_mode = WAL')
+    this.workbook.sqlite.pragma(`cache_size = ${String(this.cacheSize)}`)
   }
 
   /** One prepared statement per table: a part's rows all have the schema's columns (nullable, never missing). */

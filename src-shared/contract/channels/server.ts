@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { WorkbookSummary } from '../dto'
 import type { CompanySnapshot } from '../company-snapshot'
-import { JOIN_TEXT_MAX } from '../company-snapshot-stream'
+import { JOIN_BYTES_MAX } from '../company-snapshot-stream'
 import type { PublishResult, ServerStatus } from '../server-dto'
 import { REWARD_BATCH_MAX } from '../sync-dto'
 import {
@@ -67,8 +67,11 @@ export const serverChannels = {
       open,
     ),
   ),
-  'workbook.joinText': shellOnly(
-    channel<null>()(z.object({ text: z.string().max(JOIN_TEXT_MAX) }).strict(), open),
+  'workbook.joinBytes': shellOnly(
+    channel<null>()(
+      z.object({ bytes: z.instanceof(Uint8Array).refine((b) => b.length <= JOIN_BYTES_MAX) }).strict(),
+      open,
+    ),
   ),
   'workbook.joinEnd': shellOnly(channel<WorkbookSummary>()(none, open)),
   'workbook.joinAbort': shellOnly(channel<null>()(none, open)),
