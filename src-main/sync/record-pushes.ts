@@ -46,6 +46,26 @@ export async function sendRecord(transport: ServerTransport, batch: PushBatchDto
     return transport.authorized('POST', 'api/calculate-matrix/', batch.fields, {
       [IDEMPOTENCY_HEADER]: batch.pushKey,
     })
+  // A configuration made here keeps this replica's id on the server (refused when it is taken).
+  if (batch.kind === 'pay_cycle.create')
+    return transport.authorized(
+      'POST',
+      'api/paycycle/config/',
+      { ...restBody(batch.fields), id: batch.entityId },
+      { [IDEMPOTENCY_HEADER]: batch.pushKey },
+    )
+  if (batch.kind === 'pay_cycle.deleted') {
+    const response = await transport.authorized(
+      'DELETE',
+      `api/paycycle/config/${batch.entityId}/`,
+      undefined,
+      {
+        [IDEMPOTENCY_HEADER]: batch.pushKey,
+      },
+    )
+    // Removed there already (by another desktop): done.
+    return response.status === 404 ? done() : response
+  }
   const put = KEYED_PUTS[batch.kind]
   if (put)
     return transport.authorized('PUT', `${put}/${batch.entityId}/`, restBody(batch.fields), {

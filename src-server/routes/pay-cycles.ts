@@ -14,7 +14,7 @@ import {
 } from '../../src-shared/domain/pay-cycles'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { changeByKey, recordCompanyChange } from '../sync/changes'
+import { changeByKey, keyUsed, recordCompanyChange } from '../sync/changes'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
@@ -40,6 +40,11 @@ const configBody = z
   .strict()
 /** PUT /paycycle/config/{id}/: any of them; `active: false` closes the cycle, `true` activates it. */
 const configPatch = configBody.partial().strict()
+/**
+ * POST: a replica's new configuration also names the id it has there (each replica's rows keep
+ * their ids); refused when another configuration has it already.
+ */
+const configCreate = configBody.extend({ id: z.number().int().positive().optional() }).strict()
 
 type Row = Selectable<PayCycleTable>
 
@@ -145,11 +150,26 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
       .positive()
       .parse((params as { id: string }).id)
 
-  app.post('/api/paycycle/config/', async (request) => {
+  app.post('/api/paycycle/config/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireChannel(who, 'payCycles.create', 'create pay cycles')
-    const body = configBody.parse(request.body)
+    const body = configCreate.parse(request.body)
     if (body.active === false) throw new HttpError(400, 'active: A new configuration is always saved active.')
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const replayed = key ? await changeByKey(db, who.companyId, key) : null
+    if (replayed) {
+      // A replica's push replayed (its answer was lost): the configuration it made, as it is now.
+      const madeId = (replayed.payload as { entity_id: number }).entity_id
+      const row = await db
+        .selectFrom('pay_cycle')
+        .selectAll()
+        .where('company_id', '=', who.companyId)
+        .where('id', '=', madeId)
+        .executeTakeFirst()
+      if (!row) throw new HttpError(404, `No pay cycle configuration has the id ${madeId}.`)
+      void reply.header('idempotent-replay', 'true')
+      return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
+    }
     const now = context.now()
     const config: PayCycleConfig = {
       name: body.name,
@@ -164,17 +184,26 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     const c = who.companyId
     const row = await db.transaction().execute(async (trx) => {
       const before = await cyclesOf(trx, c)
+      const taken = body.id === undefined ? undefined : before.find((r) => r.id === body.id)
+      if (taken)
+        throw new HttpError(
+          409,
+          `The pay cycle configuration id ${taken.id} is taken on the server by ${taken.name}, made meanwhile on another desktop.`,
+        )
       await trx
         .updateTable('pay_cycle')
         .set({ active: false, closed_at: now })
         .where('company_id', '=', c)
         .where('active', '=', true)
         .execute()
-      const next = await trx
-        .selectFrom('pay_cycle')
-        .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
-        .where('company_id', '=', c)
-        .executeTakeFirstOrThrow()
+      const next =
+        body.id === undefined
+          ? await trx
+              .selectFrom('pay_cycle')
+              .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
+              .where('company_id', '=', c)
+              .executeTakeFirstOrThrow()
+          : { id: body.id }
       const created = await trx
         .insertInto('pay_cycle')
         .values({
@@ -192,7 +221,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .executeTakeFirstOrThrow()
       const moved = await followCurrent(trx, c, before)
       await log(trx, who, created.id, 'create', null, configAnswer(created))
-      await recordCycleChanges(trx, who, before, moved)
+      await recordCycleChanges(trx, who, before, moved, { id: created.id, key })
       return created
     })
     waiters.notify(c)
@@ -290,11 +319,17 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     return { ...configAnswer(row), message }
   })
 
-  app.delete('/api/paycycle/config/:id/', async (request) => {
+  app.delete('/api/paycycle/config/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireChannel(who, 'payCycles.save', 'remove pay cycles')
     const id = idOf(request.params)
     const c = who.companyId
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    if (key && (await keyUsed(db, c, key))) {
+      // A replica's push replayed (its answer was lost): removed already, nothing applied again.
+      void reply.header('idempotent-replay', 'true')
+      return { ok: true, message: 'Nothing changed.' }
+    }
     const answer = await db.transaction().execute(async (trx) => {
       const before = await cyclesOf(trx, c)
       const saved = before.find((r) => r.id === id)
@@ -320,7 +355,15 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('pay_cycle_id', '=', id)
         .execute()
       await log(trx, who, id, 'delete', configAnswer(saved), null)
-      await recordCompanyChange(trx, who, 'pay_cycle.deleted', id, { employees_followed_to: current })
+      await recordCompanyChange(
+        trx,
+        who,
+        'pay_cycle.deleted',
+        id,
+        { employees_followed_to: current },
+        [],
+        key,
+      )
       return { ok: true, message: `Removed the pay cycle configuration ${saved.name}.` }
     })
     waiters.notify(c)

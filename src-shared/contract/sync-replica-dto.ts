@@ -50,6 +50,8 @@ export const PUSH_KINDS = [
   'submission.deleted',
   'team.budget',
   'pay_cycle',
+  'pay_cycle.create',
+  'pay_cycle.deleted',
   'user',
   'user.role',
   'user.deleted',
@@ -63,6 +65,8 @@ export type PushKind = (typeof PUSH_KINDS)[number]
 /** The company records a replica pushes beside planning (src-main/sync/record-pushes.ts sends them). */
 export const RECORD_PUSH_KINDS: readonly PushKind[] = [
   'pay_cycle',
+  'pay_cycle.create',
+  'pay_cycle.deleted',
   'user',
   'user.role',
   'user.deleted',

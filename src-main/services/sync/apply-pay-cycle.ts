@@ -6,6 +6,7 @@ import type { WorkbookDatabase } from '../../workbook/schema'
 import { appendChangeLog } from '../../workbook/queries/change-log'
 import { listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-cycles'
 import { stateOf } from '../pay-cycle-lifecycle'
+import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
 
 type Trx = Transaction<WorkbookDatabase>
 export interface Author {
@@ -29,12 +30,15 @@ const payCycleValues = z.object({
   employees_followed_from: z.number().nullable().optional(),
 })
 
-/** A configuration of this replica with a save still queued for the server (it goes out after and wins). */
+/**
+ * A configuration of this replica with a save, its making or its removal still queued for the
+ * server (it goes out after and wins).
+ */
 async function queued(trx: Trx, id: number): Promise<boolean> {
   const row = await trx
     .selectFrom('sync_outbox')
     .select('id')
-    .where('kind', '=', 'pay_cycle')
+    .where('kind', 'in', PAY_CYCLE_PUSHES)
     .where('entity_id', '=', id)
     .executeTakeFirst()
   return row !== undefined

@@ -5,6 +5,9 @@ import { enqueueChange } from '../../workbook/queries/sync'
 
 type Value = string | number | boolean | null
 
+/** The outbox kinds of a configuration: saved, made, removed (a later one waits for the earlier). */
+export const PAY_CYCLE_PUSHES = ['pay_cycle', 'pay_cycle.create', 'pay_cycle.deleted'] as const
+
 /** A configuration's fields as PUT /paycycle/config/{id}/ takes them (settings and rates as JSON text here). */
 export function payCycleRestValues(cycle: PayCycleDto): Record<string, Value> {
   return {
@@ -19,11 +22,13 @@ export function payCycleRestValues(cycle: PayCycleDto): Record<string, Value> {
 }
 
 /**
- * Queues a replica's pay cycle step for the server, in the step's transaction: each configuration
- * the step changed, with the fields it changed (`active` when its lifecycle changed: saved and
- * activated, activated, closed). A configuration deactivated because another was activated is not
- * sent (the server does the same itself). A step that makes or removes configurations (create, an
- * undo of one) stays local: the server numbers new configurations its own way (docs/sync.md).
+ * Queues a replica's pay cycle step for the server, in the step's transaction, in the order the
+ * server can take it: configurations the step made (POST, under this replica's id: the server
+ * refuses it when another desktop took that id meanwhile), then each configuration it changed,
+ * with the fields it changed (`active` when its lifecycle changed: saved and activated, activated,
+ * closed), then those it removed (DELETE; the server refuses removing the active one, so the
+ * activation of another goes first). A configuration deactivated because another was activated or
+ * made is not sent: the server does the same itself.
  */
 export async function queuePayCycleStep(
   trx: Transaction<WorkbookDatabase>,
@@ -31,11 +36,16 @@ export async function queuePayCycleStep(
   after: readonly PayCycleDto[],
   at: string,
 ): Promise<void> {
-  const ids = new Set([...before, ...after].map((c) => c.id))
-  if ([...ids].some((id) => !before.some((c) => c.id === id) || !after.some((c) => c.id === id))) return
   const activated = after.some((c) => c.active && !before.find((b) => b.id === c.id)?.active)
-  // The one it deactivated here: a refused activation makes it active again.
+  // The one it deactivated here: a refused activation (or creation) makes it active again.
   const deactivated = before.find((b) => b.active && !after.find((a) => a.id === b.id)?.active)
+  for (const made of after) {
+    if (before.some((c) => c.id === made.id)) continue
+    const { active, ...fields } = payCycleRestValues(made)
+    await enqueueChange(trx, 'pay_cycle.create', made.id, fields, { reactivate: deactivated?.id ?? null }, at)
+    // The server saves a new configuration active; one made inactive here is closed after.
+    if (!active) await enqueueChange(trx, 'pay_cycle', made.id, { active: false }, { active: true }, at)
+  }
   for (const now of after) {
     const was = before.find((c) => c.id === now.id)
     if (!was) continue
@@ -52,5 +62,14 @@ export async function queuePayCycleStep(
     }
     if (fields.active === true) previous.reactivate = deactivated?.id ?? null
     if (Object.keys(fields).length > 0) await enqueueChange(trx, 'pay_cycle', now.id, fields, previous, at)
+  }
+  for (const gone of before) {
+    if (after.some((c) => c.id === gone.id)) continue
+    // Kept whole (as the change log keeps it), so a refusal can put it back as it was.
+    const { id, active, closedAt, name, effectiveDate, companyMeritBudget, defaultCurrency } = gone
+    const { currencyConversions, ratesAsOf, settings } = gone
+    const state = { id, active, closedAt, name, effectiveDate, companyMeritBudget, defaultCurrency }
+    const whole = JSON.stringify({ ...state, currencyConversions, ratesAsOf, settings })
+    await enqueueChange(trx, 'pay_cycle.deleted', gone.id, {}, { state: whole }, at)
   }
 }

@@ -5,7 +5,9 @@ import { isRoleName } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
 import { appendChangeLog } from '../../workbook/queries/change-log'
-import { listPayCycles } from '../../workbook/queries/pay-cycles'
+import { insertPayCycle, listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-cycles'
+import { currentPayCycle } from '../../../src-shared/domain/pay-cycles'
+import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
 import { dropPush } from '../../workbook/queries/sync'
 import { roleId } from '../../workbook/queries/users'
 import { stateOf } from '../pay-cycle-lifecycle'
@@ -96,6 +98,79 @@ async function payCycleRefused(trx: Trx, batch: Batch, at: string, userId: numbe
     newValue: { cycles: touched(after), removed: [], employeesMoved: 0 },
   })
   return after.find((c) => c.id === batch.entityId)?.name ?? name
+}
+
+/**
+ * A configuration made here that the server refused (a role, its id taken by another desktop's):
+ * removed again, with every change of it still queued (the server has no such configuration), its
+ * employees back in the one it deactivated, which is active again.
+ */
+async function payCycleCreateRefused(trx: Trx, batch: Batch, at: string, userId: number): Promise<string> {
+  const id = batch.entityId
+  const before = await listPayCycles({ db: trx })
+  const made = before.find((c) => c.id === id)
+  const name = made?.name ?? String(batch.fields.name ?? `pay cycle ${id}`)
+  if (!made) return name
+  await trx
+    .deleteFrom('sync_outbox')
+    .where('kind', 'in', PAY_CYCLE_PUSHES)
+    .where('entity_id', '=', id)
+    .execute()
+  const reactivate = batch.previous.reactivate
+  const back = typeof reactivate === 'number' ? before.find((c) => c.id === reactivate) : undefined
+  const rest = before.filter((c) => c.id !== id)
+  const restore = made.active && back !== undefined && !rest.some((c) => c.active)
+  const target = restore ? back.id : (currentPayCycle(rest)?.id ?? null)
+  await trx.updateTable('employee').set({ pay_cycle_id: target }).where('pay_cycle_id', '=', id).execute()
+  await trx.deleteFrom('pay_cycle').where('id', '=', id).execute()
+  if (restore)
+    await trx
+      .updateTable('pay_cycle')
+      .set({ active: 1, closed_at: null, updated_at: at })
+      .where('id', '=', back.id)
+      .execute()
+  const after = await listPayCycles({ db: trx })
+  const touched = (list: typeof after) => list.filter((c) => c.id === id || c.id === back?.id).map(stateOf)
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'pay_cycle',
+    entityId: id,
+    action: 'sync-refused',
+    oldValue: { cycles: touched(before), removed: [] },
+    newValue: { cycles: touched(after), removed: [id], employeesMoved: 0 },
+  })
+  return name
+}
+
+/**
+ * A removal the server refused (the configuration has submissions there, or is active there): the
+ * configuration is put back as it was, inactive when another is active here now.
+ */
+async function payCycleDeleteRefused(trx: Trx, batch: Batch, at: string, userId: number): Promise<string> {
+  const id = batch.entityId
+  const state = JSON.parse(String(batch.previous.state)) as ReturnType<typeof stateOf>
+  const before = await listPayCycles({ db: trx })
+  if (before.some((c) => c.id === id) || (await later(trx, PAY_CYCLE_PUSHES, id))) return state.name
+  const active = state.active && !before.some((c) => c.active)
+  await insertPayCycle(trx, { ...state, closedAt: active ? null : (state.closedAt ?? at) }, at)
+  let moved = 0
+  if (active) {
+    await trx.updateTable('pay_cycle').set({ active: 1 }).where('id', '=', id).execute()
+    // Current again: the employees follow it back, as they did on the server.
+    moved = await moveEmployeesToCycle(trx, currentPayCycle(before)?.id ?? null, id)
+  }
+  const after = await listPayCycles({ db: trx })
+  await appendChangeLog(trx, {
+    at,
+    userId,
+    entity: 'pay_cycle',
+    entityId: id,
+    action: 'sync-refused',
+    oldValue: { cycles: [], removed: [id] },
+    newValue: { cycles: after.filter((c) => c.id === id).map(stateOf), removed: [], employeesMoved: moved },
+  })
+  return state.name
 }
 
 /** A user change the server refused: a new user removed again, a role or a removal put back. */
@@ -287,13 +362,15 @@ export async function recordPushRefused(
   const subject = await workbook.db.transaction().execute(async (trx) => {
     await dropPush(trx, batch.pushKey)
     if (batch.kind === 'pay_cycle') return payCycleRefused(trx, batch, at, userId)
+    if (batch.kind === 'pay_cycle.create') return payCycleCreateRefused(trx, batch, at, userId)
+    if (batch.kind === 'pay_cycle.deleted') return payCycleDeleteRefused(trx, batch, at, userId)
     if (batch.kind === 'employee') return employeeRefused(workbook, trx, batch, at, userId)
     if (batch.kind === 'pay_range') return payRangeRefused(trx, batch, at, userId)
     return userRefused(trx, batch, at, userId)
   })
   return {
     notice: refusedChangeMessage(subject, reason),
-    payCyclesChanged: batch.kind === 'pay_cycle',
+    payCyclesChanged: batch.kind.startsWith('pay_cycle'),
     usersChanged: batch.kind.startsWith('user'),
     recordsChanged: batch.kind === 'employee' || batch.kind === 'pay_range',
   }

@@ -1,0 +1,208 @@
+import type { PayCycleConfigInput, PayCycleDto } from '../../src-shared/contract'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { joinDesktop, type Desktop, type Network } from '../support/replica'
+import { listen, publishDemo, testServer } from './support'
+
+/**
+ * Issue 16: a pay cycle configuration made on an admin's replica (and the undo that removes it) goes
+ * to the server through the outbox under its idempotency key, keeps the replica's id there, and
+ * reaches the other desktops; a refusal removes it again with the server's reason.
+ */
+
+const server = testServer()
+const PASSWORD = 'cycles go up'
+const OWNER = 'owner@cycle-push.test'
+const network: Network = { offline: false, loseNextAnswer: false }
+let ownerToken: string
+let ownerDesktop: Desktop
+let managerDesktop: Desktop
+const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`
+
+const serverCycles = () =>
+  server().db.selectFrom('pay_cycle').select(['id', 'name', 'active']).orderBy('id').execute()
+
+const setOwnerRole = (role: string) =>
+  server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
+
+const localCycles = async (desktop: Desktop) =>
+  (await desktop.call('payCycles.list', {})).map((c) => ({ id: c.id, name: c.name, active: c.active }))
+
+/** Employees by the configuration they follow, on a replica. */
+const localFollowers = async (desktop: Desktop) =>
+  desktop.session
+    .workbook!.db.selectFrom('employee')
+    .select(({ fn }) => ['pay_cycle_id', fn.countAll<number>().as('n')])
+    .groupBy('pay_cycle_id')
+    .execute()
+
+function configOf(cycle: PayCycleDto, changes: Partial<PayCycleConfigInput>): PayCycleConfigInput {
+  return {
+    name: cycle.name,
+    effectiveDate: cycle.effectiveDate,
+    companyMeritBudget: cycle.companyMeritBudget,
+    defaultCurrency: cycle.defaultCurrency as PayCycleConfigInput['defaultCurrency'],
+    currencyConversions: cycle.currencyConversions,
+    ratesAsOf: cycle.ratesAsOf,
+    settings: cycle.settings as PayCycleConfigInput['settings'],
+    ...changes,
+  }
+}
+
+const rest = async (method: 'POST' | 'DELETE', url: string, payload?: object, key?: string) =>
+  server().app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${ownerToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  })
+
+beforeAll(async () => {
+  const company = await publishDemo(
+    server(),
+    { name: 'Cycles Up', ownerEmail: OWNER, ownerName: 'Pia Cycle', employees: 30, seed: 21 },
+    PASSWORD,
+  )
+  ownerToken = company.ownerToken
+  const url = await listen(server())
+  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD, network)
+  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
+})
+
+afterAll(async () => {
+  await ownerDesktop?.close()
+  await managerDesktop?.close()
+})
+
+describe("an admin's new pay cycle configuration on a replica goes to the server", () => {
+  it('is queued with the create, made on the server under the same id and key, and followed on the other desktop', async () => {
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const { cycle } = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Replica', effectiveDate: nextYear }),
+    })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverCycles()).toEqual([
+      { id: first.id, name: first.name, active: false },
+      { id: cycle!.id, name: 'FY Replica', active: true },
+    ])
+    const keyed = await server()
+      .db.selectFrom('sync_change')
+      .select('kind')
+      .where('entity_id', '=', cycle!.id)
+      .where('kind', '=', 'pay_cycle')
+      .where('idempotency_key', 'is not', null)
+      .execute()
+    expect(keyed).toHaveLength(1)
+    await managerDesktop.engine.syncUntilIdle()
+    expect(await localCycles(managerDesktop)).toEqual(await localCycles(ownerDesktop))
+    expect(await localFollowers(managerDesktop)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+  })
+
+  it('its undo removes it on the server and on the other desktop, the one before active again', async () => {
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const change = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Undone', effectiveDate: nextYear }),
+    })
+    const made = change.cycle!.id
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await serverCycles()).map((c) => c.id)).toContain(made)
+    await ownerDesktop.call('payCycles.restore', change.undo)
+    // The one before is activated first (the server refuses removing the active one), then the removal.
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 2, refused: 0, outbox: 0 })
+    const onServer = await serverCycles()
+    expect(onServer.map((c) => c.id)).not.toContain(made)
+    expect(onServer.filter((c) => c.active).map((c) => c.name)).toEqual(['FY Replica'])
+    await managerDesktop.engine.syncUntilIdle()
+    expect(await localCycles(managerDesktop)).toEqual(await localCycles(ownerDesktop))
+    expect((await localCycles(managerDesktop)).map((c) => c.id)).not.toContain(made)
+  })
+
+  it("an undo the server refuses is put back with the server's reason: the configuration there again, and followed", async () => {
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const change = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Kept', effectiveDate: nextYear }),
+    })
+    const made = change.cycle!.id
+    await ownerDesktop.engine.syncUntilIdle()
+    const followers = await localFollowers(ownerDesktop)
+    expect(followers).toEqual([{ pay_cycle_id: made, n: expect.any(Number) }])
+    await ownerDesktop.call('payCycles.restore', change.undo)
+    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(made)
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect(ownerDesktop.notices).toContain(
+      'The server refused your change to FY Kept: Your role (PLANNER) may not remove pay cycles. It was put back.',
+    )
+    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
+    expect((await localCycles(ownerDesktop)).find((c) => c.id === made)).toMatchObject({ active: true })
+    expect(await localFollowers(ownerDesktop)).toEqual(followers)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
+  })
+
+  it('a create or removal replayed under its key applies once', async () => {
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const body = {
+      id: 40,
+      name: 'FY Replayed',
+      effective_date: nextYear,
+      default_currency: first.defaultCurrency,
+      currency_conversions: first.currencyConversions,
+      settings: first.settings,
+    }
+    expect((await rest('POST', '/api/paycycle/config/', body, 'create-replayed-key')).statusCode).toBe(200)
+    const replay = await rest('POST', '/api/paycycle/config/', body, 'create-replayed-key')
+    expect(replay.statusCode).toBe(200)
+    expect(replay.headers['idempotent-replay']).toBe('true')
+    expect((await serverCycles()).filter((c) => c.name === 'FY Replayed')).toHaveLength(1)
+    // Activating another lets it go; its removal replayed after a new one took its id does nothing.
+    const again = await rest('POST', '/api/paycycle/config/', { ...body, id: 41, name: 'FY After' })
+    expect(again.statusCode).toBe(200)
+    expect(
+      (await rest('DELETE', '/api/paycycle/config/40/', undefined, 'delete-replayed-key')).statusCode,
+    ).toBe(200)
+    await rest('POST', '/api/paycycle/config/', { ...body, id: 40, name: 'FY Reborn' })
+    const replayed = await rest('DELETE', '/api/paycycle/config/40/', undefined, 'delete-replayed-key')
+    expect(replayed.headers['idempotent-replay']).toBe('true')
+    expect((await serverCycles()).find((c) => c.id === 40)?.name).toBe('FY Reborn')
+    await ownerDesktop.engine.syncUntilIdle()
+  })
+
+  it("a configuration whose id another desktop took meanwhile is refused, removed here with the server's reason, and the other one arrives", async () => {
+    const before = await localCycles(ownerDesktop)
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    network.offline = true
+    const { cycle } = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Mine', effectiveDate: nextYear }),
+    })
+    network.offline = false
+    const theirs = await rest('POST', '/api/paycycle/config/', {
+      name: 'FY Theirs',
+      effective_date: nextYear,
+      default_currency: first.defaultCurrency,
+      currency_conversions: first.currencyConversions,
+      settings: first.settings,
+    })
+    expect(theirs.json<{ id: number }>().id).toBe(cycle!.id)
+    ownerDesktop.notices.length = 0
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    // Put back before the feed says anything: gone here, the one before active again and followed.
+    expect(await localCycles(ownerDesktop)).toEqual(before)
+    expect(await localFollowers(ownerDesktop)).toEqual([
+      { pay_cycle_id: before.find((c) => c.active)!.id, n: expect.any(Number) },
+    ])
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
+    await ownerDesktop.engine.syncUntilIdle()
+    expect(ownerDesktop.notices).toContain(
+      `The server refused your change to FY Mine: The pay cycle configuration id ${cycle!.id} is taken on the server by FY Theirs, made meanwhile on another desktop. It was put back.`,
+    )
+    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
+    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Theirs')
+    expect(before.length + 1).toBe((await localCycles(ownerDesktop)).length)
+  })
+})
