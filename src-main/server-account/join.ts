@@ -45,8 +45,8 @@ export function sessionJoinSteps(session: Session): JoinSteps {
 const BLOCK = 1 << 20
 
 /**
- * Joins the signed-in company into a new replica at `path`: the workbook writes each chunk while the
- * next one downloads (one chunk in flight), so the company is never held whole on either side. A
+ * Joins the signed-in company into a new replica at `path`: the workbook writes each block while the
+ * next one downloads (one block in flight), so the company is never held whole on either side. A
  * failure anywhere removes the new file.
  */
 export async function joinCompany(
@@ -54,10 +54,12 @@ export async function joinCompany(
   steps: JoinSteps,
   path: string,
 ): Promise<WorkbookSummary> {
-  await steps.begin(path, account.joining())
+  // The new workbook is made while the download starts: the first block waits for it.
+  const begun = steps.begin(path, account.joining())
+  begun.catch(() => undefined)
   let buffered: Uint8Array[] = []
   let size = 0
-  let inFlight: Promise<unknown> = Promise.resolve()
+  let inFlight: Promise<unknown> = begun
   const send = async () => {
     await inFlight
     const block = new Uint8Array(size)
@@ -82,6 +84,8 @@ export async function joinCompany(
     await inFlight
     return await steps.end()
   } catch (error) {
+    // A refused start is the error to tell; any other failure removes what the start made.
+    await begun
     await steps.abort().catch(() => undefined)
     throw error
   }

@@ -175,4 +175,15 @@ describe('join writes the replica while the company downloads', () => {
     expect(summary.employees).toBe(60)
     await desktop.close()
   })
+
+  it('a path that already holds a file is refused while the download starts, and the file is left as it was', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'taken.paycycle')
+    fs.writeFileSync(file, 'my own notes')
+    await expect(
+      joinCompany(accountSending(download(source, 3), 512), sessionJoinSteps(desktop), file),
+    ).rejects.toThrow(`${file} already exists. Open it, or choose another name.`)
+    expect(fs.readFileSync(file, 'utf8')).toBe('my own notes')
+    expect(leftovers(file)).toEqual([''])
+  })
 })
