@@ -87,6 +87,29 @@ describe('merge tags', () => {
     ])
   })
 
+  it("an unclosed '{{' followed by a tag: flagged where it is, the tag after it still works", () => {
+    const text = 'Hi {{ bonus {{name}}'
+    expect(mergeProblems(text)).toEqual([
+      {
+        kind: 'unclosed',
+        text: '{{ bonus ',
+        start: 3,
+        end: 12,
+        message: "'{{' at character 4 is not closed by '}}'.",
+      },
+    ])
+    expect(renderMergeText(text, { name: 'Ann' })).toBe('Hi  bonus Ann')
+  })
+
+  it("a '}}' before a tag's '{{' does not close it", () => {
+    expect(renderMergeText('}}{{name}}', { name: 'Ann' })).toBe('}}Ann')
+    expect(mergeProblems('}}{{name}}')).toEqual([])
+  })
+
+  it('an unknown tag prints nothing even when a value goes by its name', () => {
+    expect(renderMergeText('A{{secret_field}}B', { secret_field: 'hidden' })).toBe('AB')
+  })
+
   it('never prints an unknown tag or its braces', () => {
     const out = renderMergeText('A {{secret_field}} B {{x', mergeValuesOf(FACTS.salaried))
     expect(out).not.toContain('{{')
@@ -132,11 +155,31 @@ describe('figures', () => {
       ['Position in range', '40%', '47%', ''],
       ['Pay range (min – mid – max)', '', '$80,000.00 – $105,000.00 – $130,000.00', ''],
     ])
+    expect(rows.map((r) => r.emphasis)).toEqual([false, false, false, true, false, false, false])
     const yen = figureRows(FACTS.yen, dataTagsOf(['salary', 'pay_range']))
     expect(yen.map((r) => [r.current, r.next, r.change])).toEqual([
       ['¥6,000,001', '¥6,000,001', ''],
       ['', 'No pay range', ''],
     ])
+  })
+
+  it('only the toggled rows; no compa-ratio or position without a pay range', () => {
+    expect(figureRows(FACTS.salaried, dataTagsOf(['bonus'])).map((r) => r.tag)).toEqual(['bonus'])
+    expect(figureRows(FACTS.salaried, dataTagsOf(['lump_sum', 'totalCash'])).map((r) => r.tag)).toEqual([
+      'lump_sum',
+      'totalCash',
+    ])
+    const yen = figureRows(FACTS.yen, dataTagsOf(['compaRatio', 'positionInRange']))
+    expect(yen.map((r) => [r.label, r.current, r.next])).toEqual([
+      ['Compa-ratio', '', ''],
+      ['Position in range', '', ''],
+    ])
+  })
+
+  it('a decrease is signed with a minus (−)', () => {
+    const lower = { ...FACTS.salaried, currentBonus: 700_000 }
+    const bonus = figureRows(lower, dataTagsOf(['bonus']))[0]
+    expect([bonus.current, bonus.change]).toEqual(['$7,000.00', '−$790.00'])
   })
 })
 
