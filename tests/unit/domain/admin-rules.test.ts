@@ -111,6 +111,7 @@ describe('Add User', () => {
     })
     expect(validateAddUser({ email: 'a@b.co', role: 3 })).toEqual({})
     expect(validateAddUser({ email: null, role: 'ADMIN' })).toEqual({ email: 'Email is required.' })
+    expect(validateAddUser({ email: 'a@b.co', role: '' })).toEqual({ role: 'Role is required.' })
   })
 })
 
@@ -118,6 +119,7 @@ describe('invites', () => {
   it('ranks -2 no user and no email, -1 email only, 0 not invited, 1 invited, 2 accepted', () => {
     expect(inviteStatusRank(null, null)).toBe(-2)
     expect(inviteStatusRank('', undefined)).toBe(-2)
+    expect(inviteStatusRank('   ', null)).toBe(-2) // spaces are no email
     expect(inviteStatusRank('a@b.co', null)).toBe(-1)
     expect(inviteStatusRank('a@b.co', { invited: false, inviteAccepted: false })).toBe(0)
     expect(inviteStatusRank('a@b.co', { invited: true, inviteAccepted: false })).toBe(1)
@@ -149,6 +151,9 @@ describe('ratings editor', () => {
     expect(LAST_RATING_COMPARISON).toBe('Greater than or Equals')
     expect(normalizeRatings(rows)[2]).toEqual({ label: 'High', max_rating: 3.5 })
     expect(setRatingMax(rows, 1, 4)[2].max_rating).toBe(4)
+    // only the row set changes (and the last row, which follows it)
+    expect(setRatingMax(rows, 1, 4).map((r) => r.max_rating)).toEqual([2, 4, 4])
+    expect(setRatingMax(rows, 0, 1).map((r) => r.max_rating)).toEqual([1, 3.5, 3.5])
   })
 
   it('only the second-to-last row can be removed', () => {
@@ -184,6 +189,7 @@ describe('viewing as', () => {
     expect(viewAsRedirect('/reward-statement/compstatements')).toBe('/plannerdashboard')
     expect(viewAsRedirect('/employeetable')).toBeNull()
     expect(viewAsRedirect('/plannerstatus/')).toBeNull()
+    expect(viewAsRedirect('/employeetable//')).toBeNull()
     expect(viewAsRedirect('/plannerdashboard?x=1')).toBeNull()
   })
 })

@@ -32,6 +32,18 @@ const errorsOf = (overrides: Partial<Record<ImportField, string>>, row = 1) =>
   parseImportRow(cells(overrides), row).errors
 
 describe('import values (admin spec §5 "CSV import")', () => {
+  it('a pay of 0.00 is no negative amount; one too large for exact cents is "Invalid number"', () => {
+    const zero = parseImportRow(cells({ currentBasePay: '0.00' }), 1)
+    expect(zero.errors).toEqual([])
+    expect(zero.values.currentBasePay).toBe(0)
+    expect(errorsOf({ currentBasePay: '1234567890123456' })).toEqual([
+      { field: 'currentBasePay', code: 'InvalidNumber', message: 'Invalid number' },
+    ])
+    expect(parseImportRow(cells({ currentBasePay: '1234567890123' }), 1).values.currentBasePay).toBe(
+      123456789012300,
+    )
+  })
+
   it('parses a valid row: money as exact cents, defaults for what is absent', () => {
     const { values, errors } = parseImportRow(cells(), 1)
     expect(errors).toEqual([])
