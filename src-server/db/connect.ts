@@ -10,33 +10,30 @@ pg.types.setTypeParser(1082, (value) => value)
 
 export type ServerDb = Kysely<ServerDatabase>
 
-const pools = new WeakMap<ServerDb, pg.Pool>()
+const addresses = new WeakMap<ServerDb, string>()
 
 export function connect(databaseUrl: string, max = 10): ServerDb {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max })
-  const db = new Kysely<ServerDatabase>({ dialect: new PostgresDialect({ pool }) })
-  pools.set(db, pool)
+  const db = new Kysely<ServerDatabase>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max }) }),
+  })
+  addresses.set(db, databaseUrl)
   return db
 }
 
 /**
- * One of the database's own connections, for what kysely cannot say (COPY). After a failure the
- * connection is closed, not returned: it may be halfway through a COPY or a transaction.
+ * A connection of its own to the database, outside the pool, for what kysely cannot say (COPY), closed
+ * after `use`. Not from the pool: its user already holds a pooled connection (a transaction), and
+ * waiting on the same pool for a second could deadlock when every pooled connection waits alike.
  */
-export async function withPoolClient<T>(
-  db: ServerDb,
-  use: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const pool = pools.get(db)
-  if (!pool) throw new Error('This database was not opened by connect().')
-  const client = await pool.connect()
+export async function withOwnConnection<T>(db: ServerDb, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const address = addresses.get(db)
+  if (!address) throw new Error('This database was not opened by connect().')
+  const client = new pg.Client({ connectionString: address })
+  await client.connect()
   try {
-    const result = await use(client)
-    client.release()
-    return result
-  } catch (error) {
-    client.release(true)
-    throw error
+    return await use(client)
+  } finally {
+    await client.end().catch(() => undefined)
   }
 }
 

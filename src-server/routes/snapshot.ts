@@ -14,7 +14,7 @@ import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot
 import { hasAdminPowers } from '../../src-shared/domain/roles'
 import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
-import { withPoolClient, type ServerDb } from '../db/connect'
+import { withOwnConnection, type ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requirePages } from '../http/context'
 import { scopeOf } from '../http/planning-access'
@@ -52,7 +52,7 @@ function linesIn(chunk: Buffer): number {
 /**
  * All of the company's employees and rewards, for a caller who sees everyone: PostgreSQL's COPY
  * streams the lines it builds straight to the desktop (the server neither parses nor holds them), on
- * a connection of its own that reads the join's snapshot, so every row is of the same moment. CSV
+ * a connection of its own that reads the join's exported snapshot, so every row is of the same moment. CSV
  * with a delimiter and quote that JSON text never holds raw (PostgreSQL escapes every control
  * character) leaves each line exactly as built. Answers how many rows went.
  */
@@ -64,7 +64,7 @@ async function copyLargeParts(
 ): Promise<number> {
   if (!/^[0-9A-F-]+$/i.test(snapshot) || !Number.isSafeInteger(companyId))
     throw new Error('A company download needs a snapshot and a company.')
-  return withPoolClient(db, async (client) => {
+  return withOwnConnection(db, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     await client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`)
     let rows = 0

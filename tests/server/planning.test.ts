@@ -228,6 +228,14 @@ describe('company server: publish, join and the planning calls', () => {
     ).toHaveLength(150)
   })
 
+  it('more whole-company downloads at once than the server has pooled connections all finish (each COPY on a connection of its own)', async () => {
+    const downloads = await Promise.all(
+      Array.from({ length: 6 }, () => call(acmeOwner, 'GET', '/api/company/snapshot/')),
+    )
+    for (const download of downloads)
+      expect(new SnapshotAssembler().text(download.body).finish().rewards).toHaveLength(150)
+  })
+
   it('roles: a MANAGER may not list users, change pay ranges or teams; an OWNER may not grant SUPER_USER', async () => {
     const manager = snapshot.users.find(
       (u) => u.role === 'MANAGER' && u.employee_id !== null,
