@@ -20,10 +20,7 @@ describe('the clipboard as a block of cells, edges', () => {
   })
 })
 
-const number = (
-  digits: string,
-  more: Partial<Exclude<ReturnType<typeof parsePastedNumber>, 'empty' | null>> = {},
-) => ({
+const number = (digits: string, more: Partial<PastedNumber> = {}): PastedNumber => ({
   digits,
   negative: false,
   percent: false,
