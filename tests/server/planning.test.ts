@@ -33,6 +33,15 @@ async function signIn(email: string): Promise<string> {
   return response.json<{ access: string }>().access
 }
 
+/** The company's first manager with an employee record, signed in. */
+async function signedInManager() {
+  const manager = snapshot.users.find(
+    (u) => u.role === 'MANAGER' && u.employee_id !== null,
+  ) as CompanySnapshot['users'][number]
+  await withPassword(manager.email)
+  return { manager, token: await signIn(manager.email) }
+}
+
 const call = async (
   token: string,
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -141,11 +150,7 @@ describe('company server: publish, join and the planning calls', () => {
   })
 
   it('a manager reads and plans only their teams; their submission locks their plan', async () => {
-    const manager = snapshot.users.find(
-      (u) => u.role === 'MANAGER' && u.employee_id !== null,
-    ) as CompanySnapshot['users'][number]
-    await withPassword(manager.email)
-    const token = await signIn(manager.email)
+    const { manager, token } = await signedInManager()
     const visible = (await call(token, 'GET', '/api/employees/')).json<
       { id: number; team_id: number | null }[]
     >()
@@ -198,11 +203,7 @@ describe('company server: publish, join and the planning calls', () => {
   })
 
   it('the whole company’s download (COPY, for an admin) and a manager’s (pages) carry byte-equal lines for the people both see, whatever their text holds', async () => {
-    const manager = snapshot.users.find(
-      (u) => u.role === 'MANAGER' && u.employee_id !== null,
-    ) as CompanySnapshot['users'][number]
-    await withPassword(manager.email)
-    const token = await signIn(manager.email)
+    const { token } = await signedInManager()
     const seen = (await call(token, 'GET', '/api/employees/')).json<{ id: number }[]>()
     const tricky = 'Ann "Q" \\ back\tslash\nline \u0001\u0002 ; , Łódź 😀'
     await server()
