@@ -1,9 +1,16 @@
+import { forgetRefusedEdits } from '../features/compensation-table/session-store'
 import { refreshSyncedLists } from './data-thunks'
 import { useAppDispatch } from './hooks'
 import { useSyncApplied } from './use-sync-applied'
 
-/** Keeps the store's pay cycles, pay ranges and users in step with changes a replica pulls. */
+/**
+ * Keeps the store's pay cycles, pay ranges and users in step with changes a replica pulls, and the
+ * table's undo history clear of reward edits the server refused (whichever page is open).
+ */
 export function useSyncedLists(): void {
   const dispatch = useAppDispatch()
-  useSyncApplied((applied) => void dispatch(refreshSyncedLists(applied)))
+  useSyncApplied((applied) => {
+    forgetRefusedEdits(applied.refusedRewards ?? [])
+    void dispatch(refreshSyncedLists(applied))
+  })
 }

@@ -26,6 +26,12 @@ export interface SyncApplied {
   usersChanged: boolean
   /** For the user: another's change replaced theirs; a refused change was put back. */
   notices: string[]
+  /**
+   * Reward edits the server refused and that were put back: the employee and the fields
+   * (`RewardChanges` keys). The table's undo history forgets them, so undo and redo never replay
+   * a refused value.
+   */
+  refusedRewards?: { employeeId: number; fields: string[] }[]
   last: number
 }
 

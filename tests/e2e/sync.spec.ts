@@ -121,4 +121,35 @@ test("a planner's edit appears on the admin's desktop; the admin's send-back unl
   await expect(card).toHaveAttribute('data-submitted', 'false')
   // On the planner's desktop, without a reload, the plan is open again.
   await expect(planner.getByTestId('submit-plan')).toBeVisible({ timeout: 20_000 })
+
+  // The server's cycle leaves lump sums out (this desktop has not heard): the planner's next lump
+  // sum is refused and put back, and undo does not send the refused value again.
+  const cycle = await companyServer.db
+    .selectFrom('pay_cycle')
+    .select(['id', 'settings'])
+    .where('active', '=', true)
+    .executeTakeFirstOrThrow()
+  const settings = cycle.settings as Record<string, unknown>
+  await companyServer.db
+    .updateTable('pay_cycle')
+    .set({ settings: JSON.stringify({ ...settings, includeLumpSum: false }) })
+    .where('id', '=', cycle.id)
+    .execute()
+  await cell(planner, id, 'lumpSum').click()
+  await planner.keyboard.type('555')
+  await planner.keyboard.press('Enter')
+  await expect(
+    planner.getByTestId('toast').filter({
+      hasText: `The server refused your change to ${name}: Lump sums are not part of this pay cycle. It was put back.`,
+    }),
+  ).toBeVisible({ timeout: 20_000 })
+  await expect(cell(planner, id, 'lumpSum')).toContainText('777.00')
+  await cell(planner, id, 'employeeName').click()
+  await planner.keyboard.press('Control+z')
+  await expect(planner.getByTestId('toast').filter({ hasText: 'Nothing to undo.' })).toBeVisible()
+  await expect(cell(planner, id, 'lumpSum')).toContainText('777.00')
+  await expect(planner.getByTestId('sync-status')).toHaveText('Synced')
+  await planner.screenshot({ path: path.join(dir, 'planner-refused.png') })
+  if (process.env.SYNC_REFUSED_SHOT)
+    fs.copyFileSync(path.join(dir, 'planner-refused.png'), process.env.SYNC_REFUSED_SHOT)
 })

@@ -149,6 +149,10 @@ describe('live sync between two replicas', () => {
     expect(totals).toMatchObject({ refused: 1, outbox: 0 })
     expect((await reward(managerDesktop, teamMember))?.lump_sum).toBe(before)
     expect(managerDesktop.notices[0]).toMatch(/^The server refused your change to .+: .+ It was put back\.$/)
+    // The table's undo history is told which edit to forget (src-renderer's withoutRefused).
+    expect(managerDesktop.applied.flatMap((a) => a.refusedRewards ?? [])).toEqual([
+      { employeeId: teamMember, fields: ['lumpSum'] },
+    ])
     // The submission travelled too: the manager's rows are locked on this desktop now.
     await expect(
       managerDesktop.call('rewards.update', {

@@ -226,7 +226,13 @@ export async function pushRefused(
   })
   const model = table.peek(workbook)
   if (model) applyToModel(model, changes)
-  return told(refusedChangeMessage(name, reason), false)
+  const fields = Object.keys({ ...batch.fields, ...batch.previous })
+    .filter((column): column is SyncedRewardField => Object.hasOwn(FIELD_OF_COLUMN, column))
+    .map((column) => FIELD_OF_COLUMN[column])
+  return {
+    ...told(refusedChangeMessage(name, reason), false),
+    refusedRewards: [{ employeeId: batch.entityId, fields }],
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { EMPTY_UNDO, type UndoState } from './undo-stack'
+import { EMPTY_UNDO, withoutRefused, type UndoState } from './undo-stack'
 
 /**
  * Table state that outlives the page for the rest of the session (the same workbook and user): the
@@ -34,6 +34,14 @@ export function updateTableSession(
   const current = state.sessionKey === sessionKey ? state : { ...INITIAL, sessionKey }
   state = { ...current, ...update(current), sessionKey }
   for (const listener of listeners) listener()
+}
+
+/** Reward edits the server refused (put back in the workbook) leave the session's undo history. */
+export function forgetRefusedEdits(
+  refused: readonly { employeeId: number; fields: readonly string[] }[],
+): void {
+  if (refused.length === 0) return
+  updateTableSession(state.sessionKey, (current) => ({ undo: withoutRefused(current.undo, refused) }))
 }
 
 function subscribe(listener: () => void): () => void {

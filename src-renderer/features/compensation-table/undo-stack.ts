@@ -24,6 +24,34 @@ export function recordStep(state: UndoState, step: UndoStep, limit = UNDO_LIMIT)
   return { past: [...state.past, step].slice(-limit), future: [] }
 }
 
+/**
+ * The history without the refused reward edits (the server refused them and they were put back): an
+ * employee's refused fields leave every step, before and after alike, and a step left with nothing
+ * to do goes. Undo and redo then never send a refused value again, nor put back what the refusal
+ * already restored.
+ */
+export function withoutRefused(
+  state: UndoState,
+  refused: readonly { employeeId: number; fields: readonly string[] }[],
+): UndoState {
+  const fieldsOf = new Map<number, Set<string>>()
+  for (const { employeeId, fields } of refused)
+    fieldsOf.set(employeeId, new Set([...(fieldsOf.get(employeeId) ?? []), ...fields]))
+  const trim = (updates: RewardUpdate[]): RewardUpdate[] =>
+    updates.flatMap((update) => {
+      const gone = fieldsOf.get(update.employeeId)
+      if (!gone) return [update]
+      const changes = Object.fromEntries(Object.entries(update.changes).filter(([field]) => !gone.has(field)))
+      return Object.keys(changes).length > 0 ? [{ ...update, changes }] : []
+    })
+  const steps = (list: UndoStep[]): UndoStep[] =>
+    list.flatMap((step) => {
+      const after = trim(step.after)
+      return after.length > 0 ? [{ ...step, before: trim(step.before), after }] : []
+    })
+  return { past: steps(state.past), future: steps(state.future) }
+}
+
 export type Direction = 'undo' | 'redo'
 
 /** The step an undo or redo would apply, and the updates to send; null when there is none. */
