@@ -391,8 +391,19 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     } | null
   }
 
+  const matrixSaves = async () =>
+    (
+      await ownerDesktop.session
+        .workbook!.db.selectFrom('change_log')
+        .select('id')
+        .where('entity', '=', 'hyperbalance')
+        .where('action', '=', 'save')
+        .execute()
+    ).length
+
   it('a save is queued with it, pushed under its key, and the server stores and announces it', async () => {
     await ownerDesktop.engine.syncUntilIdle()
+    const savesBefore = await matrixSaves()
     const saved = await ownerDesktop.call('matrix.save', {
       ...sliders,
       desired_budget: 5_000_000,
@@ -413,6 +424,9 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     expect(keyed).toHaveLength(1)
     const change = (await feed()).filter((c) => c.kind === 'matrix').at(-1)
     expect(change).toMatchObject({ user_email: OWNER, values: { recommended: saved.recommended } })
+    // Pulled back from the feed (syncUntilIdle pulls after pushing), the save is not logged twice.
+    expect(await ownerDesktop.engine.pull(0)).toMatchObject({ pulled: 0 })
+    expect(await matrixSaves()).toBe(savesBefore + 1)
   })
 
   it('a save replayed after its answer was lost is saved once', async () => {

@@ -4,7 +4,7 @@ import { calculateMeritMatrix } from '../../../src-shared/domain/merit-matrix'
 import { hasAdminPowers, isRoleName } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
-import { saveMatrix } from '../../workbook/queries/merit-matrix'
+import { matrixSaveStored, saveMatrix, storeMatrixConfigText } from '../../workbook/queries/merit-matrix'
 import { loadTableSource } from '../../workbook/queries/table'
 import { budgetFigures } from '../budget-distribution/figures'
 import { matrixRecommendations } from '../merit-matrix'
@@ -112,11 +112,13 @@ export async function applyMatrixSave(
   } catch {
     return 'stale'
   }
-  saveMatrix(
-    workbook,
-    model.payCycle.id,
-    { config: JSON.stringify(config), rewards },
-    { at: author.at, userId: author.userId },
-  )
+  const saved = { config: JSON.stringify(config), rewards }
+  // This replica's own save coming back (or one it holds already): not saved or logged again; the
+  // stored configuration takes the server's text (its saved_at).
+  if (matrixSaveStored(workbook, model.payCycle.id, saved)) {
+    storeMatrixConfigText(workbook, model.payCycle.id, saved.config)
+    return 'skipped'
+  }
+  saveMatrix(workbook, model.payCycle.id, saved, { at: author.at, userId: author.userId })
   return 'applied'
 }

@@ -213,6 +213,48 @@ export function restoreMatrix(
   })()
 }
 
+/**
+ * A configuration's JSON text with every object's keys in order and without when it was saved (each
+ * side stamps its own clock), so two writers' texts of one save compare equal.
+ */
+function canonical(text: string | null): string | null {
+  if (text === null) return null
+  const { saved_at: _at, ...config } = JSON.parse(text) as Record<string, unknown>
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+          )
+        : value
+  return JSON.stringify(sorted(config))
+}
+
+/**
+ * Whether the workbook holds this save already: the same configuration for the pay cycle and the
+ * same three fields for every reward (a replica's own save coming back from the feed).
+ */
+export function matrixSaveStored(workbook: Workbook, payCycleId: number, next: MatrixSnapshot): boolean {
+  if (canonical(readConfig(workbook, payCycleId)) !== canonical(next.config)) return false
+  const stored = readRecommendations(workbook, next.rewards.ids)
+  const same = (a: (number | null)[], b: (number | null)[]) => a.every((value, i) => value === b[i])
+  return (
+    same(stored.recommendedIncrease, next.rewards.recommendedIncrease) &&
+    same(stored.recommendedIncreasePer, next.rewards.recommendedIncreasePer) &&
+    same(stored.allocated, next.rewards.allocated)
+  )
+}
+
+/** Stores a configuration text as it is, nothing else written or logged (the server's stamp of a save held here). */
+export function storeMatrixConfigText(workbook: Workbook, payCycleId: number, config: string): void {
+  workbook.sqlite
+    .prepare('UPDATE hyperbalance_config SET config = ? WHERE pay_cycle_id = ?')
+    .run(config, payCycleId)
+}
+
 /** The saved configuration text of a pay cycle, or null. */
 export function readMatrixConfigText(workbook: Workbook, payCycleId: number): string | null {
   return readConfig(workbook, payCycleId)
