@@ -205,4 +205,34 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Theirs')
     expect(before.length + 1).toBe((await localCycles(ownerDesktop)).length)
   })
+
+  it('the same, when this desktop pulled the other configuration before its create was refused: that one is written then', async () => {
+    const before = await localCycles(ownerDesktop)
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    network.offline = true
+    const { cycle } = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Second Mine', effectiveDate: nextYear }),
+    })
+    network.offline = false
+    const theirs = await rest('POST', '/api/paycycle/config/', {
+      name: 'FY Second Theirs',
+      effective_date: nextYear,
+      default_currency: first.defaultCurrency,
+      currency_conversions: first.currencyConversions,
+      settings: first.settings,
+    })
+    expect(theirs.json<{ id: number }>().id).toBe(cycle!.id)
+    // The feed first: the queued create keeps its configuration for now.
+    await ownerDesktop.engine.pull(0)
+    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Mine')
+    ownerDesktop.notices.length = 0
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    expect(ownerDesktop.notices[0]).toMatch(
+      /^The server refused your change to FY Second Mine: .+ It was put back\.$/,
+    )
+    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
+    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Theirs')
+    expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+    expect((await localCycles(ownerDesktop)).length).toBe(before.length + 1)
+  })
 })

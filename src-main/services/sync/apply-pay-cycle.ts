@@ -44,6 +44,43 @@ async function queued(trx: Trx, id: number): Promise<boolean> {
   return row !== undefined
 }
 
+/**
+ * Another desktop's configuration under the id of one made here and still queued: the queued create
+ * wins for now, but the server will refuse it (the id is taken), so the feed's values are kept on
+ * the queued create, for its refusal to write them (refused-records.ts) instead of losing them.
+ */
+async function keepForRefusedCreate(
+  trx: Trx,
+  id: number,
+  values: Record<string, unknown>,
+  author: Author,
+): Promise<void> {
+  const create = await trx
+    .selectFrom('sync_outbox')
+    .select(['id', 'previous'])
+    .where('kind', '=', 'pay_cycle.create')
+    .where('entity_id', '=', id)
+    .executeTakeFirst()
+  if (!create) return
+  const previous = JSON.parse(create.previous) as Record<string, unknown>
+  const server = JSON.stringify({ values, author })
+  await trx
+    .updateTable('sync_outbox')
+    .set({ previous: JSON.stringify({ ...previous, server }) })
+    .where('id', '=', create.id)
+    .execute()
+}
+
+/** What `keepForRefusedCreate` kept on a queued create: the feed's values of that id, and their author. */
+export function keptServerCycle(
+  previous: string,
+): { values: Record<string, unknown>; author: Author } | null {
+  const server = (JSON.parse(previous) as { server?: unknown }).server
+  return typeof server === 'string'
+    ? (JSON.parse(server) as { values: Record<string, unknown>; author: Author })
+    : null
+}
+
 function actionOf(before: PayCycleDto | undefined, after: PayCycleDto): string {
   if (!before) return 'create'
   if (before.active && !after.active) return 'close'
@@ -66,7 +103,11 @@ export async function applyPayCycleChange(
   author: Author,
 ): Promise<boolean> {
   const parsed = payCycleValues.safeParse(values)
-  if (!parsed.success || (await queued(trx, id))) return false
+  if (!parsed.success) return false
+  if (await queued(trx, id)) {
+    await keepForRefusedCreate(trx, id, values, author)
+    return false
+  }
   const v = parsed.data
   const before = await listPayCycles({ db: trx })
   const old = before.find((c) => c.id === id)

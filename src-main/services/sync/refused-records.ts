@@ -8,6 +8,7 @@ import { appendChangeLog } from '../../workbook/queries/change-log'
 import { insertPayCycle, listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-cycles'
 import { currentPayCycle } from '../../../src-shared/domain/pay-cycles'
 import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
+import { applyPayCycleChange, keptServerCycle } from './apply-pay-cycle'
 import { dropPush } from '../../workbook/queries/sync'
 import { roleId } from '../../workbook/queries/users'
 import { stateOf } from '../pay-cycle-lifecycle'
@@ -360,9 +361,21 @@ export async function recordPushRefused(
     }
   }
   const subject = await workbook.db.transaction().execute(async (trx) => {
+    // What the feed brought meanwhile for a queued create's id (keepForRefusedCreate), read before it goes.
+    const queuedRow = await trx
+      .selectFrom('sync_outbox')
+      .select('previous')
+      .where('push_key', '=', batch.pushKey)
+      .executeTakeFirst()
+    const kept = batch.kind === 'pay_cycle.create' && queuedRow ? keptServerCycle(queuedRow.previous) : null
     await dropPush(trx, batch.pushKey)
+    if (batch.kind === 'pay_cycle.create') {
+      const name = await payCycleCreateRefused(trx, batch, at, userId)
+      // The other desktop's configuration of that id, skipped while the create waited, is written now.
+      if (kept) await applyPayCycleChange(trx, batch.entityId, kept.values, kept.author)
+      return name
+    }
     if (batch.kind === 'pay_cycle') return payCycleRefused(trx, batch, at, userId)
-    if (batch.kind === 'pay_cycle.create') return payCycleCreateRefused(trx, batch, at, userId)
     if (batch.kind === 'pay_cycle.deleted') return payCycleDeleteRefused(trx, batch, at, userId)
     if (batch.kind === 'employee') return employeeRefused(workbook, trx, batch, at, userId)
     if (batch.kind === 'pay_range') return payRangeRefused(trx, batch, at, userId)
