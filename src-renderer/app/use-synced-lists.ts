@@ -1,4 +1,5 @@
 import { forgetRefusedEdits } from '../features/compensation-table/session-store'
+import { forgetRecordUndo } from '../components/undo/use-undo-steps'
 import { refreshSyncedLists } from './data-thunks'
 import { useAppDispatch } from './hooks'
 import { useSyncApplied } from './use-sync-applied'
@@ -11,6 +12,7 @@ export function useSyncedLists(): void {
   const dispatch = useAppDispatch()
   useSyncApplied((applied) => {
     forgetRefusedEdits(applied.refusedRewards ?? [])
+    if (applied.recordRefused) forgetRecordUndo()
     void dispatch(refreshSyncedLists(applied))
   })
 }

@@ -32,6 +32,12 @@ export interface SyncApplied {
    * a refused value.
    */
   refusedRewards?: { employeeId: number; fields: string[] }[]
+  /**
+   * A company record's change the server refused was put back (a user, an employee's record, a pay
+   * range, a pay cycle configuration): the records screens' undo histories are cleared, so redo never
+   * sends the refused change again.
+   */
+  recordRefused?: true
   last: number
 }
 

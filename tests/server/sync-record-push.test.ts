@@ -215,6 +215,8 @@ describe("an admin's record edits on a replica go to the server", () => {
     expect(ownerDesktop.notices).toEqual([
       `The server refused your change to pay range ${range.name}: Your role (PLANNER) may not change pay ranges. It was put back.`,
     ])
+    // The records screens' undo histories are told to start over (src-renderer's forgetRecordUndo).
+    expect(ownerDesktop.applied.at(-1)?.recordRefused).toBe(true)
   })
 })
 

@@ -169,6 +169,7 @@ export async function pushRefused(
       payCyclesChanged: refused.payCyclesChanged,
       usersChanged: refused.usersChanged,
       recordsChanged: refused.recordsChanged,
+      recordRefused: true,
       employeeIds: [],
       notices: [refused.notice],
       last: 0,

@@ -1,10 +1,22 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useUndoKeys } from '../keyboard'
 import { useToast } from '../toast'
 import { moveStep, NO_STEPS, pushStep, type UndoStep, type UndoSteps } from './undo-steps'
 
 /** Undo histories that outlive a page's visit, by key (a screen and the open workbook's session). */
 const kept = new Map<string, UndoSteps>()
+/** The mounted screens' histories, to clear with `forgetRecordUndo`. */
+const mounted = new Set<() => void>()
+
+/**
+ * A record change the server refused was put back: every records screen's history starts over
+ * (kept and mounted), so undo and redo never replay the refused change or a value from before the
+ * refusal. The steps are closures over main-process calls, so which ones held it is not known.
+ */
+export function forgetRecordUndo(): void {
+  kept.clear()
+  for (const clear of mounted) clear()
+}
 
 export interface UndoStepsOptions {
   /** Ctrl+Z / Ctrl+Shift+Z too (false: a panel over a page whose own undo owns the keys). */
@@ -30,6 +42,11 @@ export function useUndoSteps(afterMove: () => void, { keys = true, keepAs = null
   )
 
   const record = useCallback((step: UndoStep) => update(pushStep(current.current, step)), [update])
+  useEffect(() => {
+    const clear = () => update(NO_STEPS)
+    mounted.add(clear)
+    return () => void mounted.delete(clear)
+  }, [update])
 
   const move = useCallback(
     async (direction: 'undo' | 'redo') => {
