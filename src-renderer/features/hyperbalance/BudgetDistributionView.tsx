@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { BudgetLevel } from '../../../src-shared/contract'
 import { isCurrencyCode } from '../../../src-shared/domain/currencies'
 import { conversionList } from '../../../src-shared/domain/currency-conversion'
@@ -87,16 +87,27 @@ export function BudgetDistributionView() {
     if (await save(after, label)) setUndo((state) => recordBudgetStep(state, { label, before, after }))
   }
 
+  // Undo and redo run one after another, each from the history the one before left: a second click
+  // while the first one's save is on its way takes the next step, not the same one again.
+  const latestUndo = useRef(undo)
+  useEffect(() => {
+    latestUndo.current = undo
+  }, [undo])
+  const moves = useRef<Promise<void>>(Promise.resolve())
   const move = useCallback(
-    async (direction: 'undo' | 'redo') => {
-      const moved = moveBudgetStep(undo, direction)
-      if (!moved) return
-      if (await save(moved.value, moved.step.label)) {
-        setUndo(moved.next)
-        toast.info(`${direction === 'undo' ? 'Undone' : 'Redone'}: budget for ${moved.step.label}`)
-      }
+    (direction: 'undo' | 'redo') => {
+      moves.current = moves.current.then(async () => {
+        const moved = moveBudgetStep(latestUndo.current, direction)
+        if (!moved) return
+        if (await save(moved.value, moved.step.label)) {
+          latestUndo.current = moved.next
+          setUndo(moved.next)
+          toast.info(`${direction === 'undo' ? 'Undone' : 'Redone'}: budget for ${moved.step.label}`)
+        }
+      })
+      return moves.current
     },
-    [undo, save, toast],
+    [save, toast],
   )
   useUndoKeys(
     () => void move('undo'),
