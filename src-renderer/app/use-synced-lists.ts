@@ -1,3 +1,4 @@
+import { RECORD_PUSH_KINDS } from '../../src-shared/contract'
 import { forgetRefusedEdits } from '../features/compensation-table/session-store'
 import { forgetRecordUndo } from '../components/undo/use-undo-steps'
 import { refreshSyncedLists } from './data-thunks'
@@ -12,7 +13,7 @@ export function useSyncedLists(): void {
   const dispatch = useAppDispatch()
   useSyncApplied((applied) => {
     forgetRefusedEdits(applied.refusedRewards ?? [])
-    if (applied.recordRefused) forgetRecordUndo()
+    if (applied.refusedPush && RECORD_PUSH_KINDS.includes(applied.refusedPush)) forgetRecordUndo()
     void dispatch(refreshSyncedLists(applied))
   })
 }

@@ -33,11 +33,12 @@ export interface SyncApplied {
    */
   refusedRewards?: { employeeId: number; fields: string[] }[]
   /**
-   * A company record's change the server refused was put back (a user, an employee's record, a pay
-   * range, a pay cycle configuration): the records screens' undo histories are cleared, so redo never
-   * sends the refused change again.
+   * The kind of a push (not a reward edit: `refusedRewards`) the server refused and that was put
+   * back. The undo histories that could replay it are cleared, so redo never sends it again: a
+   * company record's (`RECORD_PUSH_KINDS`) the records screens', an org chart change the org chart's,
+   * a matrix save the matrix's, a team budget or a pay cycle save the budget view's.
    */
-  recordRefused?: true
+  refusedPush?: PushKind
   last: number
 }
 

@@ -4,11 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
+import { expectToastShown, recordToasts } from './support/toasts'
 import { publishDemoCompany, startCompanyServer, type RunningCompanyServer } from './support/company-server'
 
 /**
  * Issue 16: an admin's desktop, open on the org chart, follows teams made and removed on the company
- * server without a reload.
+ * server without a reload; a change the server refuses is put back and leaves no undo step that
+ * could send it again.
  */
 
 const OWNER = {
@@ -46,7 +48,15 @@ async function asOwner(method: 'POST' | 'DELETE', url: string, payload?: object)
   return answer.json<{ id: number }>()
 }
 
+let joined = false
+/** Joins the company once; a later test opens the replica already joined. */
 async function join(page: Page) {
+  if (joined) {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    return
+  }
+  joined = true
   await page.goto(app.url)
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'welcome')
   const panel = page.getByTestId('server-panel')
@@ -102,4 +112,66 @@ test('a team made on the server appears in the open org chart with its member; r
   await asOwner('DELETE', `/api/teams/${made.id}/`)
   await expect(chart).not.toContainText('Launch Team', { timeout: 20_000 })
   await expect(card).toBeVisible()
+})
+
+const setOwnerRole = (role: string) =>
+  companyServer.db.updateTable('app_user').set({ role }).where('email', '=', OWNER.email).execute()
+
+test('a drop, a matrix save and a team budget the server refused leave nothing to undo or redo', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await join(page)
+  await page.goto(`${app.origin}/paycycleplan?tab=orgchart`)
+  await page.getByRole('button', { name: top.name, exact: true }).click()
+  const chart = page.getByTestId('org-chart')
+  await expect(chart).toContainText(`› ${top.name}`)
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced')
+  await recordToasts(page)
+  const card = page.locator(`[data-testid="org-card"][data-employee-id="${mover.id}"]`)
+  const other = demo.teams.find((t) => t.id !== top.id && t.parentTeamId === top.id)!
+  // The server takes the owner's role away for the while: it refuses what the desktop sends.
+  await setOwnerRole('PLANNER')
+  try {
+    await card.getByTestId('org-move').click()
+    await page.getByTestId('move-find').fill(other.name)
+    await page.getByTestId('move-into').first().click()
+    await expectToastShown(page, `Moved ${mover.name} to ${other.name}`)
+    await expectToastShown(
+      page,
+      'The server refused your change to the org chart: Your role (PLANNER) may not change teams. It was put back.',
+    )
+    await expect(card).toBeVisible()
+    await expect(page.getByTestId('org-undo')).toBeDisabled()
+    await expect(page.getByTestId('org-redo')).toBeDisabled()
+    await page.screenshot({ path: path.join(dir, 'org-refused.png') })
+    if (process.env.SYNC_SHOTS)
+      fs.copyFileSync(path.join(dir, 'org-refused.png'), `${process.env.SYNC_SHOTS}-org.png`)
+
+    await page.getByRole('tab', { name: 'Matrix' }).click()
+    await expect(page.getByTestId('matrix-heat-map')).toBeVisible()
+    await page.getByTestId('matrix-save').click()
+    await expectToastShown(
+      page,
+      'The server refused your change to the HyperBalance matrix: Your role (PLANNER) may not save the matrix. It was put back.',
+    )
+    await expect(page.getByTestId('matrix-undo')).toBeDisabled()
+    await page.screenshot({ path: path.join(dir, 'matrix-refused.png') })
+    if (process.env.SYNC_SHOTS)
+      fs.copyFileSync(path.join(dir, 'matrix-refused.png'), `${process.env.SYNC_SHOTS}-matrix.png`)
+
+    await page.getByRole('tab', { name: 'Budgets' }).click()
+    const budget = page.getByLabel(`Budget for ${top.name}`, { exact: true })
+    await budget.fill('1,000')
+    await budget.press('Enter')
+    await expectToastShown(page, `Saved Budget for ${top.name}`)
+    await expectToastShown(
+      page,
+      `The server refused your change to ${top.name}'s budget: Your role (PLANNER) may not change teams. It was put back.`,
+    )
+    await expect(page.getByTestId('budget-undo')).toBeDisabled()
+    await expect(page.getByTestId('budget-redo')).toBeDisabled()
+  } finally {
+    await setOwnerRole('OWNER')
+  }
 })

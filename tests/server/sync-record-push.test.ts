@@ -216,7 +216,7 @@ describe("an admin's record edits on a replica go to the server", () => {
       `The server refused your change to pay range ${range.name}: Your role (PLANNER) may not change pay ranges. It was put back.`,
     ])
     // The records screens' undo histories are told to start over (src-renderer's forgetRecordUndo).
-    expect(ownerDesktop.applied.at(-1)?.recordRefused).toBe(true)
+    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('pay_range')
   })
 })
 
@@ -344,6 +344,8 @@ describe("an admin's org chart moves on a replica go to the server", () => {
       'The server refused your change to the org chart: Your role (PLANNER) may not change teams. It was put back.',
     ])
     expect(ownerDesktop.applied.at(-1)?.teamsChanged).toBe(true)
+    // The org chart's undo history is told to start over (OrgChartView's useRefusedPush).
+    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('org_chart')
   })
 
   it('a team made here whose id another desktop took on the server meanwhile is refused and removed here', async () => {
@@ -465,5 +467,6 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     expect(ownerDesktop.notices).toEqual([
       'The server refused your change to the HyperBalance matrix: Your role (PLANNER) may not save the matrix. It was put back.',
     ])
+    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('matrix')
   })
 })

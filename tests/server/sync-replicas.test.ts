@@ -254,6 +254,8 @@ describe('live sync between two replicas', () => {
     expect(ownerDesktop.notices).toEqual([
       `The server refused your change to ${team.name}'s budget: Your role (PLANNER) may not change teams. It was put back.`,
     ])
+    // The budget view's undo history is told to start over (BudgetDistributionView's useRefusedPush).
+    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('team.budget')
   })
 
   it('a replica whose user the server no longer lets follow the company says so, stays readable and pushes nothing', async () => {

@@ -146,6 +146,7 @@ async function teamBudgetRefused(
     ...NOTHING_ELSE,
     employeeIds: [],
     teamsChanged: true,
+    refusedPush: 'team.budget',
     notices: [refusedChangeMessage(`${team?.name ?? `team ${batch.entityId}`}'s budget`, reason)],
     last: 0,
   }
@@ -169,7 +170,7 @@ export async function pushRefused(
       payCyclesChanged: refused.payCyclesChanged,
       usersChanged: refused.usersChanged,
       recordsChanged: refused.recordsChanged,
-      recordRefused: true,
+      refusedPush: batch.kind,
       employeeIds: [],
       notices: [refused.notice],
       last: 0,

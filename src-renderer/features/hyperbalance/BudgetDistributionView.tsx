@@ -5,7 +5,7 @@ import { conversionList } from '../../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../../src-shared/domain/money'
 import { savedBudgetMessage } from '../../../src-shared/domain/team-budget'
 import { invoke } from '../../app/client'
-import { useSyncApplied } from '../../app/use-sync-applied'
+import { useRefusedPush, useSyncApplied } from '../../app/use-sync-applied'
 import { selectCurrentPayCycle } from '../../app/data-slice'
 import { useAppSelector } from '../../app/hooks'
 import { useUndoKeys } from '../../components/keyboard'
@@ -26,6 +26,7 @@ import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
 
 export const TILES_PER_PAGE = 24
+const BUDGET_PUSHES = ['team.budget', 'pay_cycle'] as const
 
 /**
  * The budget distribution view (HyperBalance): Company View, drill-down into a team, 'Back to
@@ -46,6 +47,8 @@ export function BudgetDistributionView() {
   useSyncApplied((applied) => {
     if (applied.teamsChanged) level.reload()
   })
+  // A team's budget (or the company's, a pay cycle save) the server refused was put back: no step may send it again.
+  useRefusedPush(BUDGET_PUSHES, () => setUndo(EMPTY_BUDGET_UNDO))
   const payCycle = useAppSelector(selectCurrentPayCycle)
   const currencies = useMemo(
     () =>

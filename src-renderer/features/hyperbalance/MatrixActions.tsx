@@ -17,7 +17,13 @@ export function MatrixActions(props: {
       >
         {props.saving ? 'Saving…' : 'Save'}
       </button>
-      <button type="button" className="button" disabled={!props.canUndo} onClick={props.onUndo}>
+      <button
+        type="button"
+        className="button"
+        disabled={!props.canUndo}
+        onClick={props.onUndo}
+        data-testid="matrix-undo"
+      >
         Undo
       </button>
     </div>

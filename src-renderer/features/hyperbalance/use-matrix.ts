@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MatrixAnswer, MatrixCell } from '../../../src-shared/contract'
 import { matrixErrorMessage } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
+import { useRefusedPush } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
 import { useToast } from '../../components/toast'
 import { useChannel } from './use-budget-level'
@@ -21,6 +22,8 @@ const RECALCULATE_DELAY_MS = 150
 /** Defaults before any configuration is saved: both priorities in the middle, no room over the maximum. */
 const DEFAULT_PRIORITY = 50
 const DEFAULT_MAX_PIR = 1
+const NO_SAVES: { past: number[]; future: number[] } = { past: [], future: [] }
+const MATRIX_PUSHES = ['matrix'] as const
 
 /**
  * The matrix screen's state: the saved configuration (else the defaults) as the sliders' inputs, the
@@ -37,8 +40,10 @@ export function useMatrix() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [saving, setSaving] = useState(false)
-  const [saves, setSaves] = useState<{ past: number[]; future: number[] }>({ past: [], future: [] })
+  const [saves, setSaves] = useState<{ past: number[]; future: number[] }>(NO_SAVES)
   const latest = useRef(0)
+  // A save the server refused was put back: undo and redo may not replay it (or what came before it).
+  useRefusedPush(MATRIX_PUSHES, () => setSaves(NO_SAVES))
 
   // The saved configuration, else the defaults (desired budget: the company merit budget).
   useEffect(() => {

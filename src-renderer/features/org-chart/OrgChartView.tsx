@@ -4,6 +4,7 @@ import { HTML5Backend } from 'react-dnd-html5-backend'
 import type { OrgCard, OrgSnapshot } from '../../../src-shared/contract'
 import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
 import { invoke } from '../../app/client'
+import { useRefusedPush } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
@@ -23,6 +24,8 @@ interface Step {
   before: OrgSnapshot
   after: OrgSnapshot
 }
+const NO_STEPS: { past: Step[]; future: Step[] } = { past: [], future: [] }
+const ORG_CHART_PUSHES = ['org_chart'] as const
 
 /**
  * The org chart (administration document §2, §4, §9): one team at a time — its manager slot, its
@@ -33,7 +36,7 @@ interface Step {
 export function OrgChartView() {
   const [teamId, setTeamId] = useState<number | null>(null)
   const [page, setPage] = useState(1)
-  const [steps, setSteps] = useState<{ past: Step[]; future: Step[] }>({ past: [], future: [] })
+  const [steps, setSteps] = useState<{ past: Step[]; future: Step[] }>(NO_STEPS)
   const [flash, setFlash] = useState<string | null>(null)
   const [moving, setMoving] = useState<{ card: OrgCard; asManager: boolean } | null>(null)
   const toast = useToast()
@@ -51,6 +54,8 @@ export function OrgChartView() {
     [toast],
   )
   useServerTeamChanges(view, teamId, leaveRemovedTeam)
+  // A drop (or its undo or redo) the server refused was put back: no step may send it again.
+  useRefusedPush(ORG_CHART_PUSHES, () => setSteps(NO_STEPS))
   const flashTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(flashTimer.current), [])
 
