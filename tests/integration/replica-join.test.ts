@@ -103,6 +103,27 @@ describe('join writes the replica while the company downloads', () => {
     await desktop.close()
   })
 
+  it('employees and rewards sent as objects (the stream’s other form) are written as their values are, flags as 0 or 1', async () => {
+    const desktop = session()
+    const file = path.join(dir, 'objects.paycycle')
+    const lines = (Object.keys(source) as SnapshotPart[]).flatMap((part) =>
+      (source[part] as unknown[]).map((row) => snapshotLine(part, row)),
+    )
+    const text = lines.join('') + snapshotEndLine(lines.length, 5)
+    await joinCompany(accountSending(text, 4096), sessionJoinSteps(desktop), file)
+    const replica = readCompanySnapshot(desktop.workbook!)
+    expect(replica.employees).toEqual(source.employees)
+    expect(replica.rewards).toEqual(source.rewards)
+    const stored = desktop
+      .workbook!.sqlite.prepare(
+        'SELECT (SELECT group_concat(DISTINCT salaried) FROM employee) AS salaried, (SELECT group_concat(DISTINCT promotion) FROM reward) AS promotion',
+      )
+      .get() as { salaried: string; promotion: string }
+    expect(stored.salaried.split(',').sort()).toEqual(['0', '1'])
+    expect(stored.promotion.split(',').every((v) => v === '0' || v === '1')).toBe(true)
+    await desktop.close()
+  })
+
   it('each chunk written tells the welcome screen how many rows are written so far', async () => {
     const desktop = session()
     const steps = sessionJoinSteps(desktop)

@@ -22,6 +22,12 @@ export interface JoinedCompany {
   feedSeq: number
 }
 
+/** A large part's table, and its flags (stored as 0 or 1). */
+const LARGE_TABLES: Record<LargePart, { table: string; flags: readonly string[] }> = {
+  employees: { table: 'employee', flags: ['salaried'] },
+  rewards: { table: 'reward', flags: ['performance_plan', 'promotion'] },
+}
+
 /** Each downloaded part as the workbook's table and columns store it. */
 function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], at: string): [string, Row] {
   switch (part) {
@@ -53,13 +59,12 @@ function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], 
     // Teams first without their parents and managers (they point at rows written after them).
     case 'teams':
       return ['team', { ...(row as Team), parent_team_id: null, manager_id: null, planner_id: null }]
-    case 'employees': {
-      const e = row as CompanySnapshot['employees'][number]
-      return ['employee', { ...e, salaried: flag(e.salaried) }]
-    }
+    case 'employees':
     case 'rewards': {
-      const r = row as CompanySnapshot['rewards'][number]
-      return ['reward', { ...r, performance_plan: flag(r.performance_plan), promotion: flag(r.promotion) }]
+      const { table, flags } = LARGE_TABLES[part]
+      const values = { ...(row as Record<string, Value | boolean>) }
+      for (const name of flags) values[name] = flag(values[name] === true)
+      return [table, values as Row]
     }
     case 'submissions':
       return ['planner_submission', { ...(row as CompanySnapshot['submissions'][number]), updated_at: at }]
@@ -78,12 +83,6 @@ function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], 
       ]
     }
   }
-}
-
-/** A large part's table, and the positions of its flags (stored as 0 or 1) among `snapshotColumns`. */
-const LARGE_TABLES: Record<LargePart, { table: string; flags: readonly string[] }> = {
-  employees: { table: 'employee', flags: ['salaried'] },
-  rewards: { table: 'reward', flags: ['performance_plan', 'promotion'] },
 }
 
 /** While a join writes (a new file, nobody else reading it): a rollback journal, cheap for an empty file, and a large cache. */
