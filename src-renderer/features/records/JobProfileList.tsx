@@ -5,8 +5,10 @@ import { call } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
 import { selectSessionKey } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
+import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { Pagination } from '../compensation-table/Pagination'
+import { RowEditActions, RowEditError } from './RowEditParts'
 import './records.css'
 
 const PAGE_SIZE = 25
@@ -109,26 +111,7 @@ export function JobProfileList() {
           data-testid="job-profile-search"
         />
         <span className="records__spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={steps.undo}
-          disabled={!steps.undoLabel}
-          title={steps.undoLabel ? `Undo ${steps.undoLabel}` : 'Nothing to undo'}
-          data-testid="job-profile-undo"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={steps.redo}
-          disabled={!steps.redoLabel}
-          title={steps.redoLabel ? `Redo ${steps.redoLabel}` : 'Nothing to redo'}
-          data-testid="job-profile-redo"
-        >
-          Redo
-        </button>
+        <UndoRedoButtons steps={steps} testId="job-profile" />
       </header>
       {error && <p role="alert">Failed to fetch job profiles: {error}</p>}
       {profiles && (
@@ -216,38 +199,13 @@ export function JobProfileList() {
                         </select>
                       </td>
                       <td className="records__num">{p.employees.toLocaleString('en-US')}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--primary records__compact"
-                          onClick={() => void save()}
-                          data-testid="job-profile-save"
-                        >
-                          Save
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost records__compact"
-                          aria-label="Cancel"
-                          title="Cancel (Escape)"
-                          onClick={() => setEditing(null)}
-                        >
-                          ✕
-                        </button>
-                      </td>
+                      <RowEditActions
+                        onSave={() => void save()}
+                        onCancel={() => setEditing(null)}
+                        testId="job-profile"
+                      />
                     </tr>
-                    {editing.error && (
-                      <tr>
-                        <td
-                          colSpan={8}
-                          role="alert"
-                          className="records__error"
-                          data-testid="job-profile-error"
-                        >
-                          {editing.error}
-                        </td>
-                      </tr>
-                    )}
+                    <RowEditError error={editing.error} columns={8} testId="job-profile" />
                   </Fragment>
                 ) : (
                   <tr key={p.id} data-testid="job-profile-row" data-code={p.jobCode}>

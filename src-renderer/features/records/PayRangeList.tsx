@@ -6,8 +6,10 @@ import { useAppSelector } from '../../app/hooks'
 import { useSyncApplied } from '../../app/use-sync-applied'
 import { selectSessionKey } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
+import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { Pagination } from '../compensation-table/Pagination'
+import { RowEditActions, RowEditError } from './RowEditParts'
 import './records.css'
 
 const PAGE_SIZE = 25
@@ -98,26 +100,7 @@ export function PayRangeList() {
           data-testid="pay-range-search"
         />
         <span className="records__spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={steps.undo}
-          disabled={!steps.undoLabel}
-          title={steps.undoLabel ? `Undo ${steps.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
-          data-testid="pay-range-undo"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={steps.redo}
-          disabled={!steps.redoLabel}
-          title={steps.redoLabel ? `Redo ${steps.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
-          data-testid="pay-range-redo"
-        >
-          Redo
-        </button>
+        <UndoRedoButtons steps={steps} testId="pay-range" />
       </header>
       <p className="muted records__note">
         A change here moves the compa ratios, positions in range and range violations of every employee in the
@@ -176,33 +159,13 @@ export function PayRangeList() {
                         </td>
                       ))}
                       <td className="records__num">{r.employees.toLocaleString('en-US')}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--primary"
-                          onClick={() => void save()}
-                          data-testid="pay-range-save"
-                        >
-                          Save
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost records__compact"
-                          aria-label="Cancel"
-                          title="Cancel (Escape)"
-                          onClick={() => setEditing(null)}
-                        >
-                          ✕
-                        </button>
-                      </td>
+                      <RowEditActions
+                        onSave={() => void save()}
+                        onCancel={() => setEditing(null)}
+                        testId="pay-range"
+                      />
                     </tr>
-                    {editing.error && (
-                      <tr>
-                        <td colSpan={7} role="alert" className="records__error" data-testid="pay-range-error">
-                          {editing.error}
-                        </td>
-                      </tr>
-                    )}
+                    <RowEditError error={editing.error} columns={7} testId="pay-range" />
                   </Fragment>
                 ) : (
                   <tr key={r.id} data-testid="pay-range-row" data-name={r.name}>

@@ -21,6 +21,7 @@ import { AddUserDialog, type AddUserForm } from './AddUserDialog'
 import { InvitationDialog } from './InvitationDialog'
 import { ManagersDialog } from './ManagersDialog'
 import { UserRow, type RowActions } from './UserRow'
+import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { useUsersPage } from './use-users-page'
 import './users.css'
@@ -243,26 +244,7 @@ export default function UsersPage() {
           ))}
         </select>
         <span className="users__spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={steps.undo}
-          disabled={!steps.undoLabel}
-          title={steps.undoLabel ? `Undo ${steps.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
-          data-testid="users-undo"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={steps.redo}
-          disabled={!steps.redoLabel}
-          title={steps.redoLabel ? `Redo ${steps.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
-          data-testid="users-redo"
-        >
-          Redo
-        </button>
+        <UndoRedoButtons steps={steps} testId="users" />
         <button
           type="button"
           className="button"
