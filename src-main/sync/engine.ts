@@ -180,41 +180,52 @@ export class SyncEngine {
   async push(now = false): Promise<Pick<SyncTotals, 'pushed' | 'refused'>> {
     const transport = this.signedIn()
     if ((await unwrap(this.invoke('sync.state', {}))).accessRefused !== null) return { pushed: 0, refused: 0 }
-    const batches = await unwrap(this.invoke('sync.claim', { now }))
+    let batches = await unwrap(this.invoke('sync.claim', { now }))
     let pushed = 0
     let refused = 0
-    for (const window of pushWindows(batches)) {
-      const outcomes =
-        window.length > 1 ? await rewardOutcomes(transport, window) : [await outcomeOf(transport, window[0])]
-      const done = window.filter((_, i) => outcomes[i].kind === 'done').map((b) => b.pushKey)
-      if (done.length > 0) {
-        await unwrap(this.invoke('sync.acknowledge', { pushKeys: done }))
-        this.listener.online(true, null)
-        pushed += done.length
-      }
-      let unreachable = false
-      for (const [i, batch] of window.entries()) {
-        const outcome = outcomes[i]
-        if (outcome.kind === 'unreachable') {
-          await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: outcome.reason }))
-          this.listener.online(false, outcome.reason)
-          unreachable = true
-        } else if (outcome.kind === 'refused') {
-          const applied = await unwrap(
-            this.invoke('sync.refused', {
-              pushKey: batch.pushKey,
-              kind: batch.kind,
-              entityId: batch.entityId,
-              fields: batch.fields,
-              previous: batch.previous,
-              reason: outcome.reason,
-            }),
-          )
-          this.listener.applied(applied)
-          refused++
+    while (batches.length > 0) {
+      let refusedHere = false
+      for (const window of pushWindows(batches)) {
+        const outcomes =
+          window.length > 1
+            ? await rewardOutcomes(transport, window)
+            : [await outcomeOf(transport, window[0])]
+        const done = window.filter((_, i) => outcomes[i].kind === 'done').map((b) => b.pushKey)
+        if (done.length > 0) {
+          await unwrap(this.invoke('sync.acknowledge', { pushKeys: done }))
+          this.listener.online(true, null)
+          pushed += done.length
         }
+        let unreachable = false
+        for (const [i, batch] of window.entries()) {
+          const outcome = outcomes[i]
+          if (outcome.kind === 'unreachable') {
+            await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: outcome.reason }))
+            this.listener.online(false, outcome.reason)
+            unreachable = true
+          } else if (outcome.kind === 'refused') {
+            const applied = await unwrap(
+              this.invoke('sync.refused', {
+                pushKey: batch.pushKey,
+                kind: batch.kind,
+                entityId: batch.entityId,
+                fields: batch.fields,
+                previous: batch.previous,
+                reason: outcome.reason,
+              }),
+            )
+            this.listener.applied(applied)
+            refused++
+            refusedHere = true
+          }
+        }
+        if (unreachable) return { pushed, refused }
+        if (refusedHere) break
       }
-      if (unreachable) break
+      if (!refusedHere) break
+      // A refusal can drop later queued changes with it (the saves of a configuration the server
+      // never made): what is still queued is claimed again, so those are not sent.
+      batches = await unwrap(this.invoke('sync.claim', { now }))
     }
     return { pushed, refused }
   }

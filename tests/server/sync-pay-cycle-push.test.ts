@@ -21,6 +21,26 @@ const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`
 const serverCycles = () =>
   server().db.selectFrom('pay_cycle').select(['id', 'name', 'active']).orderBy('id').execute()
 
+/** Each configuration's name, lifecycle and budget, on the server and on a replica. */
+const serverBudgets = async () =>
+  (
+    await server()
+      .db.selectFrom('pay_cycle')
+      .select(['id', 'name', 'active', 'company_merit_budget'])
+      .orderBy('id')
+      .execute()
+  ).map((c) => ({
+    ...c,
+    company_merit_budget: c.company_merit_budget === null ? null : Number(c.company_merit_budget),
+  }))
+const localBudgets = async (desktop: Desktop) =>
+  (await desktop.call('payCycles.list', {})).map((c) => ({
+    id: c.id,
+    name: c.name,
+    active: c.active,
+    company_merit_budget: c.companyMeritBudget,
+  }))
+
 const setOwnerRole = (role: string) =>
   server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
 
@@ -48,7 +68,7 @@ function configOf(cycle: PayCycleDto, changes: Partial<PayCycleConfigInput>): Pa
   }
 }
 
-const rest = async (method: 'POST' | 'DELETE', url: string, payload?: object, key?: string) =>
+const rest = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, key?: string) =>
   server().app.inject({
     method,
     url,
@@ -234,5 +254,97 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Theirs')
     expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
     expect((await localCycles(ownerDesktop)).length).toBe(before.length + 1)
+  })
+
+  it("a save the server refuses while another desktop's save of that configuration waited in the feed: the server's configuration here", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const cycle = (await ownerDesktop.call('payCycles.list', {})).find((c) => c.active)!
+    await ownerDesktop.call('payCycles.save', {
+      id: cycle.id,
+      config: configOf(cycle, { name: 'FY Renamed Here' }),
+      activate: false,
+    })
+    // Another desktop sets its budget on the server meanwhile; this one pulls it while its save waits.
+    expect(
+      (await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { company_merit_budget: 4_321_00 })).statusCode,
+    ).toBe(200)
+    await ownerDesktop.engine.pull(0)
+    expect((await localBudgets(ownerDesktop)).find((c) => c.id === cycle.id)).toMatchObject({
+      name: 'FY Renamed Here',
+      company_merit_budget: cycle.companyMeritBudget,
+    })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect(ownerDesktop.notices).toEqual([
+      `The server refused your change to ${cycle.name}: Your role (PLANNER) may not change pay cycles. It was put back.`,
+    ])
+    // Its name back, and the other desktop's budget, as the server has them.
+    expect((await localBudgets(ownerDesktop)).find((c) => c.id === cycle.id)).toMatchObject({
+      name: cycle.name,
+      company_merit_budget: 4_321_00,
+    })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+  })
+
+  it("a removal the server refuses while another desktop's save of it waited in the feed: back with the server's values", async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const change = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Saved There', effectiveDate: nextYear }),
+    })
+    const made = change.cycle!.id
+    await ownerDesktop.engine.syncUntilIdle()
+    await ownerDesktop.call('payCycles.restore', change.undo)
+    expect(
+      (await rest('PUT', `/api/paycycle/config/${made}/`, { company_merit_budget: 8_765_00 })).statusCode,
+    ).toBe(200)
+    await ownerDesktop.engine.pull(0)
+    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(made)
+    await setOwnerRole('PLANNER')
+    try {
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect((await localBudgets(ownerDesktop)).find((c) => c.id === made)).toMatchObject({
+      active: true,
+      company_merit_budget: 8_765_00,
+    })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+  })
+
+  it('a configuration made and closed here, refused for a role: gone, and the one it deactivated active again as on the server', async () => {
+    await ownerDesktop.engine.syncUntilIdle()
+    const before = await localBudgets(ownerDesktop)
+    expect(before).toEqual(await serverBudgets())
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const { cycle } = await ownerDesktop.call('payCycles.create', {
+      config: configOf(first, { name: 'FY Closed Here', effectiveDate: nextYear }),
+    })
+    await ownerDesktop.call('payCycles.close', { id: cycle!.id })
+    await setOwnerRole('PLANNER')
+    try {
+      ownerDesktop.notices.length = 0
+      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    } finally {
+      await setOwnerRole('OWNER')
+    }
+    expect(ownerDesktop.notices).toEqual([
+      'The server refused your change to FY Closed Here: Your role (PLANNER) may not create pay cycles. It was put back.',
+    ])
+    expect(await localBudgets(ownerDesktop)).toEqual(before)
+    const active = before.find((c) => c.active)!.id
+    expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: active, n: expect.any(Number) }])
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
   })
 })

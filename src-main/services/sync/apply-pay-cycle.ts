@@ -45,33 +45,44 @@ async function queued(trx: Trx, id: number): Promise<boolean> {
 }
 
 /**
- * Another desktop's configuration under the id of one made here and still queued: the queued create
- * wins for now, but the server will refuse it (the id is taken), so the feed's values are kept on
- * the queued create, for its refusal to write them (refused-records.ts) instead of losing them.
+ * The feed's configuration of an id with a push of this replica still queued: the queued push wins
+ * for now (it reaches the server after), but the server may refuse it, and the put-back would then
+ * write the values from before the push, not the server's. So the feed's values are kept on every
+ * queued push of that id (the latest feed values win; employees that moved to it earlier stay moved)
+ * for the refusal to write them (refused-records.ts): another desktop's configuration under the id of
+ * one made here, a save of it there while this replica's save or removal of it waited.
  */
-async function keepForRefusedCreate(
+async function keepForRefusal(
   trx: Trx,
   id: number,
   values: Record<string, unknown>,
   author: Author,
 ): Promise<void> {
-  const create = await trx
+  const rows = await trx
     .selectFrom('sync_outbox')
     .select(['id', 'previous'])
-    .where('kind', '=', 'pay_cycle.create')
+    .where('kind', 'in', PAY_CYCLE_PUSHES)
     .where('entity_id', '=', id)
-    .executeTakeFirst()
-  if (!create) return
-  const previous = JSON.parse(create.previous) as Record<string, unknown>
-  const server = JSON.stringify({ values, author })
-  await trx
-    .updateTable('sync_outbox')
-    .set({ previous: JSON.stringify({ ...previous, server }) })
-    .where('id', '=', create.id)
     .execute()
+  for (const row of rows) {
+    const previous = JSON.parse(row.previous) as Record<string, unknown>
+    const kept = keptServerCycle(row.previous)
+    const followed =
+      kept &&
+      values.employees_followed_from === undefined &&
+      kept.values.employees_followed_from !== undefined
+        ? { employees_followed_from: kept.values.employees_followed_from }
+        : {}
+    const server = JSON.stringify({ values: { ...values, ...followed }, author })
+    await trx
+      .updateTable('sync_outbox')
+      .set({ previous: JSON.stringify({ ...previous, server }) })
+      .where('id', '=', row.id)
+      .execute()
+  }
 }
 
-/** What `keepForRefusedCreate` kept on a queued create: the feed's values of that id, and their author. */
+/** What `keepForRefusal` kept on a queued push: the feed's latest values of that id, and their author. */
 export function keptServerCycle(
   previous: string,
 ): { values: Record<string, unknown>; author: Author } | null {
@@ -105,7 +116,7 @@ export async function applyPayCycleChange(
   const parsed = payCycleValues.safeParse(values)
   if (!parsed.success) return false
   if (await queued(trx, id)) {
-    await keepForRefusedCreate(trx, id, values, author)
+    await keepForRefusal(trx, id, values, author)
     return false
   }
   const v = parsed.data

@@ -120,7 +120,10 @@ async function payCycleCreateRefused(trx: Trx, batch: Batch, at: string, userId:
   const reactivate = batch.previous.reactivate
   const back = typeof reactivate === 'number' ? before.find((c) => c.id === reactivate) : undefined
   const rest = before.filter((c) => c.id !== id)
-  const restore = made.active && back !== undefined && !rest.some((c) => c.active)
+  // The server never had it, so the one it deactivated is active there still: active here again
+  // unless another was activated here since (that activation waits in the outbox), even when the
+  // one made here was closed since.
+  const restore = back !== undefined && !rest.some((c) => c.active)
   const target = restore ? back.id : (currentPayCycle(rest)?.id ?? null)
   await trx.updateTable('employee').set({ pay_cycle_id: target }).where('pay_cycle_id', '=', id).execute()
   await trx.deleteFrom('pay_cycle').where('id', '=', id).execute()
@@ -361,22 +364,28 @@ export async function recordPushRefused(
     }
   }
   const subject = await workbook.db.transaction().execute(async (trx) => {
-    // What the feed brought meanwhile for a queued create's id (keepForRefusedCreate), read before it goes.
+    // What the feed brought meanwhile for a queued configuration's id (keepForRefusal), read before it goes.
     const queuedRow = await trx
       .selectFrom('sync_outbox')
       .select('previous')
       .where('push_key', '=', batch.pushKey)
       .executeTakeFirst()
-    const kept = batch.kind === 'pay_cycle.create' && queuedRow ? keptServerCycle(queuedRow.previous) : null
+    const payCycle = (PAY_CYCLE_PUSHES as readonly string[]).includes(batch.kind)
+    const kept = payCycle && queuedRow ? keptServerCycle(queuedRow.previous) : null
     await dropPush(trx, batch.pushKey)
-    if (batch.kind === 'pay_cycle.create') {
-      const name = await payCycleCreateRefused(trx, batch, at, userId)
-      // The other desktop's configuration of that id, skipped while the create waited, is written now.
+    if (payCycle) {
+      const name =
+        batch.kind === 'pay_cycle.create'
+          ? await payCycleCreateRefused(trx, batch, at, userId)
+          : batch.kind === 'pay_cycle'
+            ? await payCycleRefused(trx, batch, at, userId)
+            : await payCycleDeleteRefused(trx, batch, at, userId)
+      // The server's configuration of that id, skipped while the push waited, is written now (unless
+      // a later push of it still waits: that one holds it too). applyPayCycleChange passes over an id
+      // still queued.
       if (kept) await applyPayCycleChange(trx, batch.entityId, kept.values, kept.author)
       return name
     }
-    if (batch.kind === 'pay_cycle') return payCycleRefused(trx, batch, at, userId)
-    if (batch.kind === 'pay_cycle.deleted') return payCycleDeleteRefused(trx, batch, at, userId)
     if (batch.kind === 'employee') return employeeRefused(workbook, trx, batch, at, userId)
     if (batch.kind === 'pay_range') return payRangeRefused(trx, batch, at, userId)
     return userRefused(trx, batch, at, userId)
