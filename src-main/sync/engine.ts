@@ -79,7 +79,7 @@ async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Re
     : new Response(null, { status: 204 })
 }
 
-type PushOutcome = { kind: 'done' } | { kind: 'unreachable' | 'refused'; reason: string }
+type PushOutcome = { kind: 'done' } | { kind: 'unreachable' | 'refused'; reason: string; status?: number }
 
 /** What became of one batch: done, not reached (it stays queued), or refused (reverted locally). */
 async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promise<PushOutcome> {
@@ -96,7 +96,7 @@ async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promi
     return { kind: 'done' }
   }
   const reason = await reasonOf(response)
-  return { kind: failed(response.status), reason }
+  return { kind: failed(response.status), reason, status: response.status }
 }
 
 /** The single PUTs, a few at once: a server without PUT /api/sync/rewards/ (an older one). */
@@ -149,6 +149,7 @@ async function rewardOutcomes(
     return {
       kind: failed(result.status),
       reason: result.detail ?? `The company server answered ${result.status}.`,
+      status: result.status,
     }
   })
 }
@@ -212,6 +213,7 @@ export class SyncEngine {
                 fields: batch.fields,
                 previous: batch.previous,
                 reason: outcome.reason,
+                ...(outcome.status === undefined ? {} : { status: outcome.status }),
               }),
             )
             this.listener.applied(applied)

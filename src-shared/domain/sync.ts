@@ -75,3 +75,13 @@ export const MATRIX_SAVED_ON_SERVER =
 export function removedWithEditsMessage(author: string, employee: string): string {
   return `${author} deleted ${employee} on the server; your changes to them that were waiting were dropped.`
 }
+
+/** Told when a pay cycle configuration removed on the server had saves of this replica still waiting. */
+export function cycleRemovedWithEditsMessage(author: string, cycle: string): string {
+  return `${author} deleted the pay cycle configuration ${cycle} on the server; your changes to it that were waiting were dropped.`
+}
+
+/** Told when the server refused a save of a configuration it no longer has (its removal not pulled yet). */
+export function cycleGoneMessage(cycle: string): string {
+  return `The pay cycle configuration ${cycle} was deleted on the server; your changes to it that were waiting were dropped.`
+}

@@ -10,7 +10,8 @@ import { publishDemoCompany, startCompanyServer, type RunningCompanyServer } fro
 /**
  * Issue 16: an admin's desktop, open on the org chart, follows teams made and removed on the company
  * server without a reload; a change the server refuses is put back and leaves no undo step that
- * could send it again.
+ * could send it again; saves of a pay cycle configuration removed on the server meanwhile are
+ * dropped, told once.
  */
 
 const OWNER = {
@@ -31,7 +32,7 @@ let companyServer: RunningCompanyServer
 let dir: string
 let app: RunningApp
 
-async function asOwner(method: 'POST' | 'DELETE', url: string, payload?: object) {
+async function asOwner(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   const login = await companyServer.app.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -45,7 +46,7 @@ async function asOwner(method: 'POST' | 'DELETE', url: string, payload?: object)
     ...(payload === undefined ? {} : { payload }),
   })
   expect(answer.statusCode, answer.body).toBe(200)
-  return answer.json<{ id: number }>()
+  return answer.json<{ id: number } & Record<string, unknown>>()
 }
 
 let joined = false
@@ -174,4 +175,63 @@ test('a drop, a matrix save and a team budget the server refused leave nothing t
   } finally {
     await setOwnerRole('OWNER')
   }
+})
+
+test('saves of a pay cycle configuration removed on the server while offline are dropped, and the user told once', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await join(page)
+  const [first] = (await asOwner('GET', '/api/paycycle/config/')) as unknown as Record<string, unknown>[]
+  const body = {
+    effective_date: `${new Date().getUTCFullYear() + 1}-03-01`,
+    default_currency: first.default_currency,
+    currency_conversions: first.currency_conversions,
+    settings: first.settings,
+  }
+  const doomed = await asOwner('POST', '/api/paycycle/config/', { ...body, name: 'FY Doomed' })
+  await asOwner('POST', '/api/paycycle/config/', { ...body, name: 'FY After Doomed' })
+  await page.goto(`${app.origin}/paycycleplan?tab=config`)
+  const item = page.locator(`[data-testid="pay-cycle-item"][data-id="${doomed.id}"]`)
+  await expect(item).toHaveAttribute('data-status', 'closed', { timeout: 20_000 })
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced')
+  await recordToasts(page)
+
+  companyServer.setOffline(true)
+  await item.click()
+  await expect(page.getByTestId('pce-title')).toHaveText('FY Doomed')
+  await page.getByTestId('pce-name').fill('FY Doomed (edited)')
+  await page.getByTestId('pce-save').click()
+  await expectToastShown(page, 'Successfully saved FY Doomed (edited)')
+  await page.getByTestId('pce-name').fill('FY Doomed (edited twice)')
+  await page.getByTestId('pce-save').click()
+  await expectToastShown(page, 'Successfully saved FY Doomed (edited twice)')
+  await expect(page.getByTestId('sync-status')).toHaveText(/^(Offline|Syncing) — 2 changes waiting/, {
+    timeout: 20_000,
+  })
+  // Meanwhile another admin removes it on the server.
+  await asOwner('DELETE', `/api/paycycle/config/${doomed.id}/`)
+  companyServer.setOffline(false)
+
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 60_000 })
+  await expect(item).toHaveCount(0, { timeout: 20_000 })
+  const dropped = () =>
+    page.evaluate(() =>
+      (window.__toastsSeen ?? []).filter((t) =>
+        t.includes('your changes to it that were waiting were dropped.'),
+      ),
+    )
+  // Pulled first or pushed first, one notice in plain words, and no refusal of each save.
+  await expect.poll(dropped, { timeout: 20_000 }).toHaveLength(1)
+  expect((await dropped())[0]).toMatch(
+    /(Oscar Owner deleted the pay cycle configuration FY Doomed \(edited twice\) on the server|The pay cycle configuration FY Doomed \(edited twice\) was deleted on the server); your changes to it that were waiting were dropped\./,
+  )
+  await page.screenshot({ path: path.join(dir, 'cycle-removed.png') })
+  if (process.env.SYNC_SHOTS)
+    fs.copyFileSync(path.join(dir, 'cycle-removed.png'), `${process.env.SYNC_SHOTS}-cycle.png`)
+  expect(
+    await page.evaluate(() =>
+      (window.__toastsSeen ?? []).filter((t) => t.includes('The server refused your change')),
+    ),
+  ).toEqual([])
 })

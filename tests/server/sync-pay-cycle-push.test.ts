@@ -1,5 +1,6 @@
 import type { PayCycleConfigInput, PayCycleDto } from '../../src-shared/contract'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { cycleGoneMessage, cycleRemovedWithEditsMessage } from '../../src-shared/domain/sync'
 import { joinDesktop, type Desktop, type Network } from '../support/replica'
 import { listen, publishDemo, testServer } from './support'
 
@@ -345,6 +346,67 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     const active = before.find((c) => c.active)!.id
     expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: active, n: expect.any(Number) }])
     expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+  })
+
+  /** Two configurations made on the server (the first left inactive) and pulled here, with two saves of the first queued. */
+  async function doomedWithSaves(name: string): Promise<PayCycleDto> {
+    await ownerDesktop.engine.syncUntilIdle()
+    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const body = {
+      effective_date: nextYear,
+      default_currency: first.defaultCurrency,
+      currency_conversions: first.currencyConversions,
+      settings: first.settings,
+    }
+    const doomed = (await rest('POST', '/api/paycycle/config/', { ...body, name })).json<{ id: number }>()
+    expect((await rest('POST', '/api/paycycle/config/', { ...body, name: `${name} Next` })).statusCode).toBe(
+      200,
+    )
+    await ownerDesktop.engine.syncUntilIdle()
+    const cycle = (await ownerDesktop.call('payCycles.list', {})).find((c) => c.id === doomed.id)!
+    expect(cycle.active).toBe(false)
+    await ownerDesktop.call('payCycles.save', {
+      id: cycle.id,
+      config: configOf(cycle, { companyMeritBudget: 1_000_00 }),
+      activate: false,
+    })
+    await ownerDesktop.call('payCycles.save', {
+      id: cycle.id,
+      config: configOf(cycle, { companyMeritBudget: 2_000_00 }),
+      activate: false,
+    })
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(2)
+    expect((await rest('DELETE', `/api/paycycle/config/${cycle.id}/`)).statusCode).toBe(200)
+    ownerDesktop.notices.length = 0
+    return cycle
+  }
+
+  it('saves of a configuration the server removed are dropped when the feed says so, and the user is told once', async () => {
+    const cycle = await doomedWithSaves('FY Removed There')
+    await ownerDesktop.engine.pull(0)
+    expect(ownerDesktop.notices).toEqual([cycleRemovedWithEditsMessage('Pia Cycle', 'FY Removed There')])
+    expect(ownerDesktop.notices[0]).toBe(
+      'Pia Cycle deleted the pay cycle configuration FY Removed There on the server; your changes to it that were waiting were dropped.',
+    )
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
+    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(cycle.id)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 0, refused: 0, outbox: 0 })
+    expect(ownerDesktop.notices).toHaveLength(1)
+    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+  })
+
+  it('the same when they are pushed before the removal is pulled: one refusal drops them all, told once', async () => {
+    const cycle = await doomedWithSaves('FY Gone Before')
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    expect(ownerDesktop.notices).toEqual([cycleGoneMessage('FY Gone Before')])
+    expect(ownerDesktop.notices[0]).toBe(
+      'The pay cycle configuration FY Gone Before was deleted on the server; your changes to it that were waiting were dropped.',
+    )
+    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(ownerDesktop.notices).toHaveLength(1)
+    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(cycle.id)
     expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
   })
 })

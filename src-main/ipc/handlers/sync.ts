@@ -15,8 +15,8 @@ export const syncHandlers: HandlerMap = {
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
   'sync.acknowledge': async ({ pushKeys }, { workbook }) => pushAcknowledged(workbook, pushKeys),
   'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
-  'sync.refused': async ({ reason, ...batch }, { session, workbook, user }) =>
-    pushRefused(session.table, workbook, batch, reason, user.id),
+  'sync.refused': async ({ reason, status, ...batch }, { session, workbook, user }) =>
+    pushRefused(session.table, workbook, batch, reason, user.id, new Date(), status),
   'sync.apply': async ({ page }, { session, workbook, user }) =>
     applyFeed(session.table, workbook, page, user.id),
   'sync.accessRefused': async ({ reason }, { workbook }) => accessRefused(workbook, reason),

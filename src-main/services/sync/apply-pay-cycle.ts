@@ -174,17 +174,48 @@ export async function applyPayCycleChange(
 
 /**
  * A configuration removed on the server: removed here too, its employees following the cycle the
- * server named (`employees_followed_to`), with the lifecycle's change-log entry.
+ * server named (`employees_followed_to`), with the lifecycle's change-log entry. Changes of it still
+ * queued here are dropped (the server would refuse each): answers its name and whether saves of it
+ * were among them (the user is told once), or null when nothing here changed. With a create of that
+ * id queued here, the server removed another desktop's configuration of the id, not this one: it
+ * stays, and what the feed kept of the other (`keepForRefusal`) is forgotten.
  */
 export async function applyPayCycleDeleted(
   trx: Trx,
   id: number,
   values: Record<string, unknown>,
   author: Author,
-): Promise<boolean> {
+): Promise<{ name: string; droppedEdits: boolean } | null> {
+  const queuedRows = await trx
+    .selectFrom('sync_outbox')
+    .select(['id', 'kind', 'previous'])
+    .where('kind', 'in', PAY_CYCLE_PUSHES)
+    .where('entity_id', '=', id)
+    .execute()
+  if (queuedRows.some((r) => r.kind === 'pay_cycle.create')) {
+    for (const row of queuedRows) {
+      const { server: _gone, ...previous } = JSON.parse(row.previous) as Record<string, unknown>
+      await trx
+        .updateTable('sync_outbox')
+        .set({ previous: JSON.stringify(previous) })
+        .where('id', '=', row.id)
+        .execute()
+    }
+    return null
+  }
+  if (queuedRows.length > 0)
+    await trx
+      .deleteFrom('sync_outbox')
+      .where(
+        'id',
+        'in',
+        queuedRows.map((r) => r.id),
+      )
+      .execute()
+  const droppedEdits = queuedRows.some((r) => r.kind === 'pay_cycle')
   const before = await listPayCycles({ db: trx })
   const old = before.find((c) => c.id === id)
-  if (!old) return false
+  if (!old) return null
   const to = z.number().nullable().safeParse(values.employees_followed_to)
   const target = to.success ? to.data : (currentPayCycle(before.filter((c) => c.id !== id))?.id ?? null)
   await trx.updateTable('employee').set({ pay_cycle_id: target }).where('pay_cycle_id', '=', id).execute()
@@ -198,5 +229,5 @@ export async function applyPayCycleDeleted(
     oldValue: { cycles: [stateOf(old)], removed: [] },
     newValue: { cycles: [], removed: [id], employeesMoved: 0 },
   })
-  return true
+  return { name: old.name, droppedEdits }
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { RecordChange } from '../../../src-shared/contract/sync-dto'
 import {
+  cycleRemovedWithEditsMessage,
   MATRIX_SAVED_ON_SERVER,
   REIMPORTED_ON_SERVER,
   removedWithEditsMessage,
@@ -68,10 +69,15 @@ export async function applyRecordChange(
       return id === null
         ? NOTHING
         : when(await applyPayCycleChange(trx, id, values, author), 'payCyclesChanged')
-    case 'pay_cycle.deleted':
-      return id === null
-        ? NOTHING
-        : when(await applyPayCycleDeleted(trx, id, values, author), 'payCyclesChanged')
+    case 'pay_cycle.deleted': {
+      if (id === null) return NOTHING
+      const removed = await applyPayCycleDeleted(trx, id, values, author)
+      if (!removed) return NOTHING
+      return {
+        effects: ['payCyclesChanged'],
+        ...(removed.droppedEdits ? { notice: cycleRemovedWithEditsMessage(change.user, removed.name) } : {}),
+      }
+    }
     case 'pay_range':
       return id === null
         ? NOTHING

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { PushBatchDto } from '../../../src-shared/contract/sync-replica-dto'
-import { refusedChangeMessage } from '../../../src-shared/domain/sync'
+import { cycleGoneMessage, refusedChangeMessage } from '../../../src-shared/domain/sync'
 import { isRoleName } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
@@ -26,7 +26,8 @@ import {
 type Trx = Transaction<WorkbookDatabase>
 type Batch = Pick<PushBatchDto, 'pushKey' | 'kind' | 'entityId' | 'fields' | 'previous'>
 export type RefusedRecord = {
-  notice: string
+  /** Null: nothing to tell (the change was dropped already, and the user told then). */
+  notice: string | null
   payCyclesChanged: boolean
   usersChanged: boolean
   /** An employee's record or a pay range was put back: the rows shown are asked again. */
@@ -333,6 +334,55 @@ function matrixRefused(workbook: Workbook, batch: Batch, at: string, userId: num
 }
 
 /**
+ * A pay cycle push the server refused. Its queued change gone already (the feed removed the
+ * configuration and told the user): nothing to put back or tell. A save refused because the
+ * configuration is gone there (404; its removal not pulled yet): every change of it still queued is
+ * dropped (the server would refuse each) and the user told once; the feed's removal follows. Else
+ * put back, then the server's configuration written when the feed brought it meanwhile.
+ */
+async function payCycleRefusedAll(
+  trx: Trx,
+  batch: Batch,
+  reason: string,
+  at: string,
+  userId: number,
+  status: number | undefined,
+): Promise<string | null> {
+  // What the feed brought meanwhile for a queued configuration's id (keepForRefusal), read before it goes.
+  const queuedRow = await trx
+    .selectFrom('sync_outbox')
+    .select('previous')
+    .where('push_key', '=', batch.pushKey)
+    .executeTakeFirst()
+  if (!queuedRow) return null
+  const kept = keptServerCycle(queuedRow.previous)
+  await dropPush(trx, batch.pushKey)
+  if (batch.kind === 'pay_cycle' && status === 404) {
+    const row = await trx
+      .selectFrom('pay_cycle')
+      .select('name')
+      .where('id', '=', batch.entityId)
+      .executeTakeFirst()
+    await trx
+      .deleteFrom('sync_outbox')
+      .where('kind', 'in', PAY_CYCLE_PUSHES)
+      .where('entity_id', '=', batch.entityId)
+      .execute()
+    return cycleGoneMessage(row?.name ?? `pay cycle ${batch.entityId}`)
+  }
+  const name =
+    batch.kind === 'pay_cycle.create'
+      ? await payCycleCreateRefused(trx, batch, at, userId)
+      : batch.kind === 'pay_cycle'
+        ? await payCycleRefused(trx, batch, at, userId)
+        : await payCycleDeleteRefused(trx, batch, at, userId)
+  // The server's configuration of that id, skipped while the push waited, is written now (unless a
+  // later push of it still waits: that one holds it too; applyPayCycleChange passes over it).
+  if (kept) await applyPayCycleChange(trx, batch.entityId, kept.values, kept.author)
+  return refusedChangeMessage(name, reason)
+}
+
+/**
  * A pay cycle save, a user change, an employee's record or a pay range edit the server refused (a
  * role, a rule, a record gone): put back as it was before, unless a later change of the same record
  * is still queued, and the user told why.
@@ -343,6 +393,7 @@ export async function recordPushRefused(
   reason: string,
   userId: number,
   now: Date,
+  status?: number,
 ): Promise<RefusedRecord> {
   const at = now.toISOString()
   if (batch.kind === 'matrix') {
@@ -363,35 +414,18 @@ export async function recordPushRefused(
       recordsChanged: true,
     }
   }
-  const subject = await workbook.db.transaction().execute(async (trx) => {
-    // What the feed brought meanwhile for a queued configuration's id (keepForRefusal), read before it goes.
-    const queuedRow = await trx
-      .selectFrom('sync_outbox')
-      .select('previous')
-      .where('push_key', '=', batch.pushKey)
-      .executeTakeFirst()
-    const payCycle = (PAY_CYCLE_PUSHES as readonly string[]).includes(batch.kind)
-    const kept = payCycle && queuedRow ? keptServerCycle(queuedRow.previous) : null
+  const notice = await workbook.db.transaction().execute(async (trx) => {
+    if ((PAY_CYCLE_PUSHES as readonly string[]).includes(batch.kind))
+      return payCycleRefusedAll(trx, batch, reason, at, userId, status)
     await dropPush(trx, batch.pushKey)
-    if (payCycle) {
-      const name =
-        batch.kind === 'pay_cycle.create'
-          ? await payCycleCreateRefused(trx, batch, at, userId)
-          : batch.kind === 'pay_cycle'
-            ? await payCycleRefused(trx, batch, at, userId)
-            : await payCycleDeleteRefused(trx, batch, at, userId)
-      // The server's configuration of that id, skipped while the push waited, is written now (unless
-      // a later push of it still waits: that one holds it too). applyPayCycleChange passes over an id
-      // still queued.
-      if (kept) await applyPayCycleChange(trx, batch.entityId, kept.values, kept.author)
-      return name
-    }
-    if (batch.kind === 'employee') return employeeRefused(workbook, trx, batch, at, userId)
-    if (batch.kind === 'pay_range') return payRangeRefused(trx, batch, at, userId)
-    return userRefused(trx, batch, at, userId)
+    if (batch.kind === 'employee')
+      return refusedChangeMessage(await employeeRefused(workbook, trx, batch, at, userId), reason)
+    if (batch.kind === 'pay_range')
+      return refusedChangeMessage(await payRangeRefused(trx, batch, at, userId), reason)
+    return refusedChangeMessage(await userRefused(trx, batch, at, userId), reason)
   })
   return {
-    notice: refusedChangeMessage(subject, reason),
+    notice,
     payCyclesChanged: batch.kind.startsWith('pay_cycle'),
     usersChanged: batch.kind.startsWith('user'),
     recordsChanged: batch.kind === 'employee' || batch.kind === 'pay_range',

@@ -159,10 +159,11 @@ export async function pushRefused(
   reason: string,
   userId: number,
   now = new Date(),
+  status?: number,
 ): Promise<SyncApplied> {
   if (batch.kind === 'team.budget') return teamBudgetRefused(workbook, batch, reason)
   if (isRecordPush(batch)) {
-    const refused = await recordPushRefused(workbook, batch, reason, userId, now)
+    const refused = await recordPushRefused(workbook, batch, reason, userId, now, status)
     if (refused.payCyclesChanged || refused.recordsChanged) table.invalidate()
     return {
       ...NOTHING_ELSE,
@@ -172,7 +173,7 @@ export async function pushRefused(
       recordsChanged: refused.recordsChanged,
       refusedPush: batch.kind,
       employeeIds: [],
-      notices: [refused.notice],
+      notices: refused.notice === null ? [] : [refused.notice],
       last: 0,
     }
   }

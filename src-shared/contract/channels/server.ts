@@ -104,6 +104,8 @@ export const serverChannels = {
           fields: pushedValuesSchema,
           previous: pushedValuesSchema,
           reason: z.string().max(2000),
+          /** The server's HTTP status (404: the record is gone there). */
+          status: z.number().int().min(100).max(599).optional(),
         })
         .strict(),
       member,
