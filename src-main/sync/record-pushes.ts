@@ -71,16 +71,18 @@ export async function sendRecord(transport: ServerTransport, batch: PushBatchDto
     return transport.authorized('PUT', `${put}/${batch.entityId}/`, restBody(batch.fields), {
       [IDEMPOTENCY_HEADER]: batch.pushKey,
     })
+  // Under its key too: a replay after another admin's later change of that user applies nothing.
+  const keyed = { [IDEMPOTENCY_HEADER]: batch.pushKey }
   const email = String(batch.fields.email)
   if (batch.kind === 'user') {
-    const response = await transport.authorized('POST', 'api/users/', batch.fields)
+    const response = await transport.authorized('POST', 'api/users/', batch.fields, keyed)
     return response.status === 409 ? done() : response
   }
   const id = await serverUserId(transport, email)
   if (id instanceof Response) return id
   if (batch.kind === 'user.deleted')
-    return id === null ? done() : transport.authorized('DELETE', `api/users/${id}/`)
+    return id === null ? done() : transport.authorized('DELETE', `api/users/${id}/`, undefined, keyed)
   if (id === null)
     return Response.json({ detail: `No user has the e-mail ${email} on the server.` }, { status: 404 })
-  return transport.authorized('PUT', `api/users/${id}/`, { role: batch.fields.role })
+  return transport.authorized('PUT', `api/users/${id}/`, { role: batch.fields.role }, keyed)
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { isRoleName, ROLES } from '../../src-shared/domain/roles'
 import { grantRefusal, manageRefusal, roleChangeRefusal } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { recordCompanyChange } from '../sync/changes'
+import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { keyUsed, recordCompanyChange } from '../sync/changes'
 import { callerOf, requireAdmin } from '../http/context'
 import { HttpError } from '../http/errors'
 
@@ -27,7 +28,13 @@ const feedValues = (user: { email: string; name: string; role: string; employee_
   employee_id: user.employee_id,
 })
 
-/** Users of the caller's company (admin roles), with the same role rules as the desktop. */
+const idempotencyKey = z.string().min(8).max(200).nullable()
+
+/**
+ * Users of the caller's company (admin roles), with the same role rules as the desktop. A replica's
+ * push carries its idempotency key: the change it makes keeps the key, and a replay (its answer was
+ * lost) applies nothing again, even after another admin's later change of that user.
+ */
 export function userRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
   const idParam = (params: unknown) =>
@@ -36,16 +43,34 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       .int()
       .positive()
       .parse((params as { id: string }).id)
-  const target = async (companyId: number, id: number) => {
-    const user = await db
+  const current = (companyId: number, id: number) =>
+    db
       .selectFrom('app_user')
       .select(userColumns)
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst()
+  const target = async (companyId: number, id: number) => {
+    const user = await current(companyId, id)
     if (!user || !isRoleName(user.role)) throw new HttpError(404, `No user has the id ${id}.`)
     return { ...user, role: user.role }
   }
+
+  /** The push's key; a replay is answered (`replayed`) without applying anything. */
+  const keyOf = async (request: FastifyRequest, reply: FastifyReply, companyId: number) => {
+    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const replayed = key !== null && (await keyUsed(db, companyId, key))
+    if (replayed) void reply.header('idempotent-replay', 'true')
+    return { key, replayed }
+  }
+  /** The user with this e-mail as they are now (a replay's answer), or null when gone. */
+  const byEmail = (companyId: number, email: string) =>
+    db
+      .selectFrom('app_user')
+      .select(userColumns)
+      .where('company_id', '=', companyId)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst()
 
   app.get('/api/users/', async (request) => {
     const who = await callerOf(request, context)
@@ -58,9 +83,10 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       .execute()
   })
 
-  app.post('/api/users/', async (request) => {
+  app.post('/api/users/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireAdmin(who, 'create users')
+    const { key, replayed } = await keyOf(request, reply, who.companyId)
     const body = z
       .object({
         email: z.email('Email is required.'),
@@ -70,6 +96,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       })
       .strict()
       .parse(request.body)
+    if (replayed) return (await byEmail(who.companyId, body.email)) ?? { email: body.email }
     const refusal = grantRefusal(who.role, body.role)
     if (refusal) throw new HttpError(403, refusal)
     const taken = await db
@@ -101,16 +128,18 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
         })
         .returning(userColumns)
         .executeTakeFirstOrThrow()
-      await recordCompanyChange(trx, who, 'user', user.id, feedValues(user))
+      await recordCompanyChange(trx, who, 'user', user.id, feedValues(user), [], key)
       return user
     })
     waiters.notify(who.companyId)
     return created
   })
 
-  app.put('/api/users/:id/', async (request) => {
+  app.put('/api/users/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireAdmin(who, 'change roles')
+    const { key, replayed } = await keyOf(request, reply, who.companyId)
+    if (replayed) return (await current(who.companyId, idParam(request.params))) ?? { ok: true }
     const user = await target(who.companyId, idParam(request.params))
     const { role } = z
       .object({ id: z.number().int().optional(), role: z.enum(ROLES) })
@@ -129,16 +158,18 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
         .where('id', '=', user.id)
         .returning(userColumns)
         .executeTakeFirstOrThrow()
-      await recordCompanyChange(trx, who, 'user', row.id, feedValues(row))
+      await recordCompanyChange(trx, who, 'user', row.id, feedValues(row), [], key)
       return row
     })
     waiters.notify(who.companyId)
     return updated
   })
 
-  app.delete('/api/users/:id/', async (request) => {
+  app.delete('/api/users/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireAdmin(who, 'delete users')
+    const { key, replayed } = await keyOf(request, reply, who.companyId)
+    if (replayed) return { ok: true, message: 'Already done.' }
     const user = await target(who.companyId, idParam(request.params))
     const refusal = manageRefusal(
       { userId: who.userId, role: who.role },
@@ -149,7 +180,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('app_user').where('id', '=', user.id).execute()
       // Replicas know users by e-mail.
-      await recordCompanyChange(trx, who, 'user.deleted', user.id, { email: user.email })
+      await recordCompanyChange(trx, who, 'user.deleted', user.id, { email: user.email }, [], key)
     })
     waiters.notify(who.companyId)
     return { ok: true, message: `Deleted user ${user.name}` }

@@ -177,6 +177,31 @@ describe("an admin's record edits on a replica go to the server", () => {
     expect(await keyedChanges('employee', teamMember)).toHaveLength(before)
   })
 
+  it("a user's role change replayed after its answer was lost applies once, after another admin's change too", async () => {
+    const made = await ownerDesktop.call('users.create', {
+      email: 'replayed.role@record-push.test',
+      role: 'ADMIN',
+      name: 'Replayed Role',
+    })
+    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    const onServer = () =>
+      server()
+        .db.selectFrom('app_user')
+        .select(['id', 'role'])
+        .where('email', '=', 'replayed.role@record-push.test')
+        .executeTakeFirstOrThrow()
+    await ownerDesktop.call('users.setRole', { userId: made.user.id, role: 'COMM_MANAGER' })
+    network.loseNextAnswer = true
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect((await onServer()).role).toBe('COMM_MANAGER')
+    // Another admin gives them a role before the replay: the replay must not put its own back.
+    await rest('PUT', `/api/users/${(await onServer()).id}/`, { role: 'PLANNER' })
+    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await onServer()).role).toBe('PLANNER')
+    await ownerDesktop.engine.syncUntilIdle()
+    expect((await ownerDesktop.call('users.list', {})).find((u) => u.id === made.user.id)?.role).toBe('PLANNER')
+  })
+
   it("an employee edit the server refuses is put back with the server's reason", async () => {
     await ownerDesktop.engine.syncUntilIdle()
     const name = (await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.name

@@ -24,14 +24,19 @@ beforeAll(async () => {
 })
 
 /** A REST call as the owner, with an idempotency key when a replica pushes. */
-async function put(url: string, payload: object, key?: string) {
+async function put(
+  url: string,
+  payload: object | undefined,
+  key?: string,
+  method: 'PUT' | 'POST' | 'DELETE' = 'PUT',
+) {
   const answer = await server().app.inject({
-    method: 'PUT',
+    method,
     url,
     headers: { authorization: `Bearer ${ownerToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
     payload,
   })
-  if (answer.statusCode !== 200) throw new Error(`PUT ${url}: ${answer.body}`)
+  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
   return {
     body: answer.json<Record<string, unknown>>(),
     replay: answer.headers['idempotent-replay'] === 'true',
@@ -107,5 +112,61 @@ describe('a push that changes nothing keeps its idempotency key', () => {
     const replayed = await put('/api/org-chart/', drop(was), 'unchanged-drop-A')
     expect(replayed.replay).toBe(true)
     expect((await employeeOnServer(who.id)).team_id).toBe(elsewhere.id)
+  })
+
+  it('a team budget: push A (the budget it had), change B, replay A: B stays', async () => {
+    const team = snapshot.teams.find((t) => t.budget !== null) ?? snapshot.teams[0]
+    const budget = async () =>
+      (
+        await server()
+          .db.selectFrom('team')
+          .select('budget')
+          .where('id', '=', team.id)
+          .executeTakeFirstOrThrow()
+      ).budget
+    const was = await budget()
+    const first = await put(`/api/teams/${team.id}/`, { budget: was }, 'unchanged-budget-A')
+    expect(first.replay).toBe(false)
+    await put(`/api/teams/${team.id}/`, { budget: 777_00 }, 'changed-budget-B')
+    const replayed = await put(`/api/teams/${team.id}/`, { budget: was }, 'unchanged-budget-A')
+    expect(replayed.replay).toBe(true)
+    expect(Number(await budget())).toBe(777_00)
+  })
+})
+
+describe("a user push replayed after another admin's change applies nothing", () => {
+  const user = (email: string) =>
+    server().db.selectFrom('app_user').select(['id', 'role']).where('email', '=', email).executeTakeFirst()
+
+  it('a role change: push A, change B, replay A: B stays', async () => {
+    const made = await put(
+      '/api/users/',
+      { email: 'role.twice@unchanged-keys.test', role: 'ADMIN' },
+      undefined,
+      'POST',
+    )
+    const id = Number(made.body.id)
+    expect((await put(`/api/users/${id}/`, { role: 'COMM_MANAGER' }, 'user-role-A')).replay).toBe(false)
+    await put(`/api/users/${id}/`, { role: 'PLANNER' }, 'user-role-B')
+    expect((await put(`/api/users/${id}/`, { role: 'COMM_MANAGER' }, 'user-role-A')).replay).toBe(true)
+    expect((await user('role.twice@unchanged-keys.test'))?.role).toBe('PLANNER')
+  })
+
+  it('a user made: push A, removed by B, replay A: still removed', async () => {
+    const email = 'made.once@unchanged-keys.test'
+    const made = await put('/api/users/', { email, role: 'ADMIN' }, 'user-made-A', 'POST')
+    await put(`/api/users/${Number(made.body.id)}/`, undefined, 'user-removed-B', 'DELETE')
+    expect((await put('/api/users/', { email, role: 'ADMIN' }, 'user-made-A', 'POST')).replay).toBe(true)
+    expect(await user(email)).toBeUndefined()
+  })
+
+  it('a user removed: push A, made again by B, replay A: the new one stays', async () => {
+    const email = 'removed.once@unchanged-keys.test'
+    const made = await put('/api/users/', { email, role: 'ADMIN' }, undefined, 'POST')
+    await put(`/api/users/${Number(made.body.id)}/`, undefined, 'user-removed-A', 'DELETE')
+    const again = await put('/api/users/', { email, role: 'PLANNER' }, 'user-made-B', 'POST')
+    const replayed = await put(`/api/users/${Number(again.body.id)}/`, undefined, 'user-removed-A', 'DELETE')
+    expect(replayed.replay).toBe(true)
+    expect((await user(email))?.role).toBe('PLANNER')
   })
 })
