@@ -6,6 +6,7 @@ import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import { callerOf, requirePages } from '../http/context'
 import { changesAfter } from '../sync/changes'
+import { withScopeRows } from '../sync/scope-rows'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { scopeOf } from '../http/planning-access'
 import { PLANNING_PAGES } from './planning'
@@ -59,6 +60,8 @@ export function syncRoutes(app: FastifyInstance, context: ServerContext, waiters
     }
     const last = changes.at(-1)?.seq ?? query.after
     const scope = await scopeOf(db, who)
-    return { changes: changes.filter((c) => visible(c, scope, hasAdminPowers(who.role))), last }
+    const seen = changes.filter((c) => visible(c, scope, hasAdminPowers(who.role)))
+    // People an org chart change moved into (or out of) a planner's teams come with it, in full (or not).
+    return { changes: await withScopeRows(db, who.companyId, scope, seen), last }
   })
 }

@@ -1,3 +1,5 @@
+import type { CompanySnapshot } from './company-snapshot'
+
 /**
  * Live sync between replicas (desktops) and the company server: the server's ordered change feed.
  * Money in cents, as everywhere; field names are the server's (the REST contract's).
@@ -102,6 +104,22 @@ export type RecordChange = RecordChangePayload & {
   user_email: string | null
   user: string
   at: string
+  /** On an org chart change, for a follower who sees part of the company (docs/sync.md). */
+  scope_rows?: ScopeRows
+}
+
+/**
+ * What an org chart change (`team`, `team.deleted`) did to the people a follower who sees part of
+ * the company may see, as they are when the feed is read: those it brought into the follower's teams
+ * in full with their rewards (as join sends them), the people the tree names beside them (their
+ * managers and planners) without pay, and the ids of those it took out of their teams (their pay
+ * and reward leave the replica; their name stays).
+ */
+export interface ScopeRows {
+  full: CompanySnapshot['employees']
+  rewards: CompanySnapshot['rewards']
+  names: CompanySnapshot['employees']
+  left: number[]
 }
 
 /** GET /api/sync/changes/?after=<seq>&wait=<seconds>: the changes after `after` the caller may see. */

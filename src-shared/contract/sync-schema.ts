@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SNAPSHOT_LIMITS, snapshotEmployeeSchema, snapshotRewardSchema } from './company-snapshot'
 import { RECORD_CHANGE_KINDS, SYNCED_REWARD_FIELDS } from './sync-dto'
 
 const value = z.union([z.string().max(5000), z.number().finite(), z.boolean(), z.null()])
@@ -13,11 +14,21 @@ const who = {
 }
 
 /** A company record's change (read so a page is accepted; docs/sync.md says which a replica applies). */
+const scopeRows = z
+  .object({
+    full: z.array(snapshotEmployeeSchema).max(SNAPSHOT_LIMITS.employees),
+    rewards: z.array(snapshotRewardSchema).max(SNAPSHOT_LIMITS.rewards),
+    names: z.array(snapshotEmployeeSchema).max(SNAPSHOT_LIMITS.employees),
+    left: z.array(idNumber).max(SNAPSHOT_LIMITS.employees),
+  })
+  .strict()
+
 const recordChange = z.object({
   kind: z.enum(RECORD_CHANGE_KINDS),
   entity_id: idNumber.nullable(),
   team_ids: z.array(idNumber.nullable()).max(2),
   values: z.record(z.string().max(100), z.unknown()).nullable(),
+  scope_rows: scopeRows.optional(),
   ...who,
 })
 

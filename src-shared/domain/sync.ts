@@ -85,3 +85,8 @@ export function cycleRemovedWithEditsMessage(author: string, cycle: string): str
 export function cycleGoneMessage(cycle: string): string {
   return `The pay cycle configuration ${cycle} was deleted on the server; your changes to it that were waiting were dropped.`
 }
+
+/** Told when an org chart change on the server took someone out of this planner's teams while edits of theirs waited. */
+export function leftTeamsWithEditsMessage(author: string, employee: string): string {
+  return `${author} moved ${employee} out of your teams on the server; your changes to them that were waiting were dropped.`
+}

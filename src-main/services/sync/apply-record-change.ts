@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { RecordChange } from '../../../src-shared/contract/sync-dto'
 import {
   cycleRemovedWithEditsMessage,
+  leftTeamsWithEditsMessage,
   MATRIX_SAVED_ON_SERVER,
   REIMPORTED_ON_SERVER,
   removedWithEditsMessage,
@@ -14,6 +15,7 @@ import { applyTeamDeleted, applyTeamStructure } from './apply-org'
 import { applyPayCycleChange, applyPayCycleDeleted, type Author } from './apply-pay-cycle'
 import { applyEmployeeChange, applyPayRangeChange, applyUserChange, applyUserDeleted } from './apply-records'
 import { applyTeamChange } from './apply-team'
+import { writeScopeRows } from '../../workbook/queries/scope-rows'
 
 /** What an applied company record change makes the open pages read again (SyncApplied's flags). */
 export type RecordEffect = 'teamsChanged' | 'payCyclesChanged' | 'recordsChanged' | 'usersChanged'
@@ -27,6 +29,25 @@ export interface RecordApplied {
 }
 
 const NOTHING: RecordApplied = { effects: [] }
+
+/**
+ * The people an org chart change brought into this replica's teams (or took out), as the server
+ * sends them to a planner's or manager's replica (`scope_rows`): written in full, or left by name.
+ */
+async function applyScopeRows(
+  trx: Transaction<WorkbookDatabase>,
+  change: RecordChange,
+): Promise<{ changed: boolean; notice?: string }> {
+  if (!change.scope_rows) return { changed: false }
+  const written = await writeScopeRows(trx, change.scope_rows)
+  const notice = written.leftWithEdits.map((name) => leftTeamsWithEditsMessage(change.user, name)).join(' ')
+  return { changed: written.changed, ...(notice === '' ? {} : { notice }) }
+}
+
+const withScope = (applied: RecordApplied, seen: { changed: boolean; notice?: string }): RecordApplied => ({
+  effects: seen.changed ? [...new Set([...applied.effects, 'recordsChanged' as const])] : applied.effects,
+  ...(seen.notice ? { notice: seen.notice } : {}),
+})
 const when = (changed: boolean, ...effects: RecordEffect[]): RecordApplied =>
   changed ? { effects } : NOTHING
 
@@ -50,12 +71,17 @@ export async function applyRecordChange(
       // Structure first: a team made on the server exists before its name and budget are compared.
       const structure = await applyTeamStructure(trx, workbook, id, values, author)
       const fields = await applyTeamChange(trx, id, values, author)
-      return when(structure || fields, 'teamsChanged', ...(structure ? (['recordsChanged'] as const) : []))
+      const seen = await applyScopeRows(trx, change)
+      return withScope(
+        when(structure || fields, 'teamsChanged', ...(structure ? (['recordsChanged'] as const) : [])),
+        seen,
+      )
     }
-    case 'team.deleted':
-      return id === null
-        ? NOTHING
-        : when(await applyTeamDeleted(trx, workbook, id, values, author), 'teamsChanged', 'recordsChanged')
+    case 'team.deleted': {
+      if (id === null) return NOTHING
+      const removed = await applyTeamDeleted(trx, workbook, id, values, author)
+      return withScope(when(removed, 'teamsChanged', 'recordsChanged'), await applyScopeRows(trx, change))
+    }
     case 'employee.deleted': {
       if (id === null) return NOTHING
       const removed = await applyEmployeeDeleted(trx, workbook, id, author)

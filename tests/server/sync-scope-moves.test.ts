@@ -1,0 +1,130 @@
+import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { leftTeamsWithEditsMessage } from '../../src-shared/domain/sync'
+import { joinDesktop, type Desktop } from '../support/replica'
+import { listen, publishDemo, testServer } from './support'
+
+/**
+ * Issue 16: an employee moved on the server into a manager's teams reaches that manager's replica in
+ * full (their pay, demographics and reward, as a fresh join brings them), and one moved out of them
+ * keeps only their name there, without joining again. Two replicas (the owner's, whose org chart
+ * drops go to the server, and a manager's) against the real server and PostgreSQL.
+ */
+
+const server = testServer()
+const PASSWORD = 'people move teams'
+const OWNER = 'owner@scope-moves.test'
+let snapshot: CompanySnapshot
+let url: string
+let ownerDesktop: Desktop
+let managerDesktop: Desktop
+let manager: { employeeId: number; email: string; teamIds: Set<number> }
+const fresh: Desktop[] = []
+
+const employee = (desktop: Desktop, id: number) =>
+  desktop.session
+    .workbook!.db.selectFrom('employee')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+const reward = (desktop: Desktop, id: number) =>
+  desktop.session
+    .workbook!.db.selectFrom('reward')
+    .selectAll()
+    .where('employee_id', '=', id)
+    .executeTakeFirst()
+
+/** The owner drops `who` into `teamId` on their replica and the drop goes to the server. */
+async function move(who: number, teamId: number) {
+  await ownerDesktop.call('orgChart.drop', {
+    source: { employeeId: who, asManager: false },
+    target: { kind: 'team', teamId },
+  })
+  expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+}
+
+/** A manager's replica joined now: what the server sends them for this employee. */
+async function joinedNow(id: number) {
+  const desktop = await joinDesktop(url, manager.email, PASSWORD)
+  fresh.push(desktop)
+  return { employee: await employee(desktop, id), reward: await reward(desktop, id) }
+}
+
+beforeAll(async () => {
+  const company = await publishDemo(
+    server(),
+    { name: 'Scope Moves', ownerEmail: OWNER, ownerName: 'Mona Mover', employees: 40, seed: 7 },
+    PASSWORD,
+  )
+  snapshot = company.snapshot
+  manager = company.manager
+  url = await listen(server())
+  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD)
+  managerDesktop = await joinDesktop(url, manager.email, PASSWORD)
+})
+
+afterAll(async () => {
+  await ownerDesktop?.close()
+  await managerDesktop?.close()
+  for (const desktop of fresh) await desktop.close()
+})
+
+/** Someone the manager's replica does not hold at all: outside their teams, named by no one. */
+async function stranger(): Promise<CompanySnapshot['employees'][number]> {
+  const managers = new Set(snapshot.teams.flatMap((t) => [t.manager_id, t.planner_id]))
+  for (const e of snapshot.employees)
+    if (!managers.has(e.id) && e.team_id !== null && !(await employee(managerDesktop, e.id))) return e
+  throw new Error('The demo company has someone outside the manager’s teams.')
+}
+
+describe("people moved into or out of a manager's teams on the server", () => {
+  it('one moved in arrives in full with their reward, as a fresh join has them; moved out again, only their name stays', async () => {
+    const who = await stranger()
+    const into = [...manager.teamIds][0]
+    await move(who.id, into)
+    await managerDesktop.engine.syncUntilIdle()
+    const joined = await joinedNow(who.id)
+    expect(joined.employee).toMatchObject({ team_id: into, current_salary: who.current_salary })
+    expect(joined.reward).toBeDefined()
+    expect(await employee(managerDesktop, who.id)).toEqual(joined.employee)
+    expect(await reward(managerDesktop, who.id)).toEqual(joined.reward)
+    // The table shows them with their pay, in the manager's team.
+    const page = await managerDesktop.call('table.query', {
+      offset: 0,
+      limit: 500,
+      sort: null,
+      filters: {},
+      search: who.name,
+      viewAsEmployeeId: null,
+    })
+    expect(page.rows.map((r) => r.id)).toContain(who.id)
+
+    await move(who.id, who.team_id!)
+    await managerDesktop.engine.syncUntilIdle()
+    expect(await reward(managerDesktop, who.id)).toBeUndefined()
+    expect(await employee(managerDesktop, who.id)).toMatchObject({
+      team_id: who.team_id,
+      current_salary: 0,
+      current_dollar_bonus: 0,
+      gender: null,
+      age: null,
+    })
+    expect((await joinedNow(who.id)).reward).toBeUndefined()
+  })
+
+  it('one moved out while the manager’s edit of them waits: the edit is dropped and the manager told', async () => {
+    const into = [...manager.teamIds][0]
+    const who = await stranger()
+    await move(who.id, into)
+    await managerDesktop.engine.syncUntilIdle()
+    await managerDesktop.call('rewards.update', {
+      updates: [{ employeeId: who.id, changes: { comments: 'Waiting here' } }],
+    })
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
+    await move(who.id, who.team_id!)
+    managerDesktop.notices.length = 0
+    await managerDesktop.engine.pull(0)
+    expect(managerDesktop.notices).toEqual([leftTeamsWithEditsMessage('Mona Mover', who.name)])
+    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(0)
+    expect(await reward(managerDesktop, who.id)).toBeUndefined()
+  })
+})
