@@ -396,19 +396,13 @@ export async function recordPushRefused(
   status?: number,
 ): Promise<RefusedRecord> {
   const at = now.toISOString()
-  if (batch.kind === 'matrix') {
-    matrixRefused(workbook, batch, at, userId)
+  // Both write on the synchronous connection and put back rows the open pages show.
+  if (batch.kind === 'matrix' || batch.kind === 'org_chart') {
+    if (batch.kind === 'matrix') matrixRefused(workbook, batch, at, userId)
+    else orgChartRefused(workbook, batch, at, userId)
+    const subject = batch.kind === 'matrix' ? 'the HyperBalance matrix' : 'the org chart'
     return {
-      notice: refusedChangeMessage('the HyperBalance matrix', reason),
-      payCyclesChanged: false,
-      usersChanged: false,
-      recordsChanged: true,
-    }
-  }
-  if (batch.kind === 'org_chart') {
-    orgChartRefused(workbook, batch, at, userId)
-    return {
-      notice: refusedChangeMessage('the org chart', reason),
+      notice: refusedChangeMessage(subject, reason),
       payCyclesChanged: false,
       usersChanged: false,
       recordsChanged: true,
