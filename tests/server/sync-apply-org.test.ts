@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import type { TableRow } from '../../src-shared/contract'
 import {
   MATRIX_SAVED_ON_SERVER,
@@ -11,8 +10,9 @@ import {
 } from '../../src-shared/domain/sync'
 import { csvField } from '../../src-shared/domain/csv-format'
 import { cli } from '../support/cli'
-import { joinDesktop, type Desktop } from '../support/replica'
-import { listen, publishDemo, testServer } from './support'
+import { type Desktop } from '../support/replica'
+import { testServer } from './support'
+import { twoDesktops } from './two-desktops'
 
 /**
  * Issue 16: the org chart, removals and what the server computes reach the replicas through the
@@ -23,23 +23,6 @@ import { listen, publishDemo, testServer } from './support'
 const server = testServer()
 const PASSWORD = 'teams travel live'
 const OWNER = 'owner@teams.test'
-let snapshot: CompanySnapshot
-let ownerToken: string
-let ownerDesktop: Desktop
-let managerDesktop: Desktop
-let managerEmployee: number
-let managerTeams: Set<number>
-
-const rest = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const answer = await server().app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${ownerToken}` },
-    ...(payload === undefined ? {} : { payload }),
-  })
-  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
-  return answer.json<Record<string, unknown>>()
-}
 
 const db = (desktop: Desktop) => desktop.session.workbook!.db
 
@@ -93,34 +76,20 @@ const pull = async (desktop: Desktop) => {
   await desktop.engine.syncUntilIdle()
 }
 
-beforeAll(async () => {
-  const company = await publishDemo(
-    server(),
-    { name: 'Live Teams', ownerEmail: OWNER, ownerName: 'Tina Teams', employees: 40, seed: 7 },
-    PASSWORD,
-  )
-  snapshot = company.snapshot
-  ownerToken = company.ownerToken
-  managerEmployee = company.manager.employeeId
-  managerTeams = company.manager.teamIds
-  const url = await listen(server())
-  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD)
-  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
-})
-
-afterAll(async () => {
-  await ownerDesktop?.close()
-  await managerDesktop?.close()
-})
+const desks = twoDesktops(
+  server,
+  { name: 'Live Teams', ownerEmail: OWNER, ownerName: 'Tina Teams', employees: 40, seed: 7 },
+  PASSWORD,
+)
 
 /** Members of a team in the snapshot who manage no team and have no user (plain people to move around). */
 const plainMembers = (teamId: number) =>
-  snapshot.employees
+  desks.snapshot.employees
     .filter(
       (e) =>
         e.team_id === teamId &&
-        !snapshot.teams.some((t) => t.manager_id === e.id || t.planner_id === e.id) &&
-        !snapshot.users.some((u) => u.employee_id === e.id),
+        !desks.snapshot.teams.some((t) => t.manager_id === e.id || t.planner_id === e.id) &&
+        !desks.snapshot.users.some((u) => u.employee_id === e.id),
     )
     .map((e) => e.id)
 
@@ -131,25 +100,25 @@ describe('the org chart from the feed', () => {
   let boss: number
 
   it('a team made on the server, with members moved into it, is made on the replica: the org chart, the table and the change log follow', async () => {
-    parent = [...managerTeams].find((t) => plainMembers(t).length >= 3)!
+    parent = [...desks.managerUser.teamIds].find((t) => plainMembers(t).length >= 3)!
     movers = plainMembers(parent).slice(0, 2)
-    const created = await rest('POST', '/api/teams/', {
+    const created = await desks.rest('POST', '/api/teams/', {
       name: 'Tiger Team',
       parent_team_id: parent,
       members: movers,
     })
     made = created.id as number
-    await pull(ownerDesktop)
-    expect(await teamOf(ownerDesktop, made)).toMatchObject({ name: 'Tiger Team', parent_team_id: parent })
-    for (const id of movers) expect((await employeeOf(ownerDesktop, id))?.team_id).toBe(made)
-    expect(ownerDesktop.applied.some((a) => a.teamsChanged)).toBe(true)
+    await pull(desks.owner)
+    expect(await teamOf(desks.owner, made)).toMatchObject({ name: 'Tiger Team', parent_team_id: parent })
+    for (const id of movers) expect((await employeeOf(desks.owner, id))?.team_id).toBe(made)
+    expect(desks.owner.applied.some((a) => a.teamsChanged)).toBe(true)
     // The org chart shows the new team under its parent, with its members.
-    const under = await ownerDesktop.call('orgChart.view', { teamId: parent, offset: 0, limit: 60 })
+    const under = await desks.owner.call('orgChart.view', { teamId: parent, offset: 0, limit: 60 })
     expect(under.subTeams.map((t) => t.name)).toContain('Tiger Team')
-    const inside = await ownerDesktop.call('orgChart.view', { teamId: made, offset: 0, limit: 60 })
+    const inside = await desks.owner.call('orgChart.view', { teamId: made, offset: 0, limit: 60 })
     expect(inside.members.map((m) => m.id).sort()).toEqual([...movers].sort())
-    expect((await rowOf(ownerDesktop, movers[0]))?.team).toBe('Tiger Team')
-    const log = await lastLog(ownerDesktop, 'org_chart')
+    expect((await rowOf(desks.owner, movers[0]))?.team).toBe('Tiger Team')
+    const log = await lastLog(desks.owner, 'org_chart')
     expect(log).toMatchObject({ action: 'createTeam', email: OWNER })
     expect(JSON.parse(log!.old_value!)).toMatchObject({ absentTeams: [made] })
     expect(JSON.parse(log!.new_value!)).toMatchObject({
@@ -157,66 +126,66 @@ describe('the org chart from the feed', () => {
       message: expect.stringContaining('Created Tiger Team with'),
     })
     // The manager's replica (their team gained a sub-team) follows too.
-    await pull(managerDesktop)
-    expect(await teamOf(managerDesktop, made)).toMatchObject({ name: 'Tiger Team', parent_team_id: parent })
-    expect((await employeeOf(managerDesktop, movers[0]))?.team_id).toBe(made)
+    await pull(desks.manager)
+    expect(await teamOf(desks.manager, made)).toMatchObject({ name: 'Tiger Team', parent_team_id: parent })
+    expect((await employeeOf(desks.manager, movers[0]))?.team_id).toBe(made)
   })
 
   it('a team made with a manager: the manager moves into the parent, the team is theirs', async () => {
     ;[boss] = plainMembers(parent).filter((id) => !movers.includes(id))
-    const created = await rest('POST', '/api/teams/', {
+    const created = await desks.rest('POST', '/api/teams/', {
       name: 'Skunkworks',
       parent_team_id: made,
       manager_id: boss,
       members: [movers[0]],
     })
     const id = created.id as number
-    const server = (await rest('GET', '/api/teams/').then((all) => all as unknown)) as {
+    const server = (await desks.rest('GET', '/api/teams/').then((all) => all as unknown)) as {
       id: number
       manager_id: number | null
       parent_team_id: number | null
     }[]
-    await pull(ownerDesktop)
-    const local = await teamOf(ownerDesktop, id)
+    await pull(desks.owner)
+    const local = await teamOf(desks.owner, id)
     const remote = server.find((t) => t.id === id)!
     expect(local).toMatchObject({ manager_id: remote.manager_id, parent_team_id: remote.parent_team_id })
     expect(local?.manager_id).toBe(boss)
     const onServer = await server_employee(boss)
-    expect((await employeeOf(ownerDesktop, boss))?.team_id).toBe(onServer)
-    expect((await employeeOf(ownerDesktop, movers[0]))?.team_id).toBe(id)
+    expect((await employeeOf(desks.owner, boss))?.team_id).toBe(onServer)
+    expect((await employeeOf(desks.owner, movers[0]))?.team_id).toBe(id)
     // Removed again (no sub-teams): its member moves up to Tiger Team; its manager's place is kept
     // (they were a member of the parent).
-    await rest('DELETE', `/api/teams/${id}/`)
-    await pull(ownerDesktop)
-    expect(await teamOf(ownerDesktop, id)).toBeUndefined()
+    await desks.rest('DELETE', `/api/teams/${id}/`)
+    await pull(desks.owner)
+    expect(await teamOf(desks.owner, id)).toBeUndefined()
     expect(await server_employee(movers[0])).toBe(made)
-    expect((await employeeOf(ownerDesktop, movers[0]))?.team_id).toBe(made)
+    expect((await employeeOf(desks.owner, movers[0]))?.team_id).toBe(made)
   })
 
   it('a team removed on the server is removed on the replica, its members and sub-teams moved up, in the change log', async () => {
-    const sub = await rest('POST', '/api/teams/', { name: 'Sub Team', parent_team_id: made })
-    await pull(ownerDesktop)
-    expect(await teamOf(ownerDesktop, sub.id as number)).toMatchObject({ parent_team_id: made })
-    await rest('DELETE', `/api/teams/${made}/`)
-    await pull(ownerDesktop)
-    expect(await teamOf(ownerDesktop, made)).toBeUndefined()
+    const sub = await desks.rest('POST', '/api/teams/', { name: 'Sub Team', parent_team_id: made })
+    await pull(desks.owner)
+    expect(await teamOf(desks.owner, sub.id as number)).toMatchObject({ parent_team_id: made })
+    await desks.rest('DELETE', `/api/teams/${made}/`)
+    await pull(desks.owner)
+    expect(await teamOf(desks.owner, made)).toBeUndefined()
     // Its members (the two moved in, and Skunkworks' manager who joined it) are the parent's now.
     expect(await server_employee(boss)).toBe(parent)
-    for (const id of [...movers, boss]) expect((await employeeOf(ownerDesktop, id))?.team_id).toBe(parent)
-    expect(await teamOf(ownerDesktop, sub.id as number)).toMatchObject({ parent_team_id: parent })
-    expect(ownerDesktop.applied.some((a) => a.teamsChanged)).toBe(true)
-    const log = await lastLog(ownerDesktop, 'org_chart')
+    for (const id of [...movers, boss]) expect((await employeeOf(desks.owner, id))?.team_id).toBe(parent)
+    expect(await teamOf(desks.owner, sub.id as number)).toMatchObject({ parent_team_id: parent })
+    expect(desks.owner.applied.some((a) => a.teamsChanged)).toBe(true)
+    const log = await lastLog(desks.owner, 'org_chart')
     expect(log).toMatchObject({ action: 'deleteTeam', email: OWNER })
     expect(JSON.parse(log!.new_value!)).toMatchObject({
       absentTeams: [made],
       message: 'Deleted the team Tiger Team; its 3 members and 1 sub-teams moved up.',
     })
-    const under = await ownerDesktop.call('orgChart.view', { teamId: parent, offset: 0, limit: 60 })
+    const under = await desks.owner.call('orgChart.view', { teamId: parent, offset: 0, limit: 60 })
     expect(under.subTeams.map((t) => t.name)).toContain('Sub Team')
     expect(under.subTeams.map((t) => t.name)).not.toContain('Tiger Team')
-    await pull(managerDesktop)
-    expect(await teamOf(managerDesktop, made)).toBeUndefined()
-    expect((await employeeOf(managerDesktop, movers[0]))?.team_id).toBe(parent)
+    await pull(desks.manager)
+    expect(await teamOf(desks.manager, made)).toBeUndefined()
+    expect((await employeeOf(desks.manager, movers[0]))?.team_id).toBe(parent)
   })
 })
 
@@ -233,69 +202,71 @@ async function server_employee(id: number): Promise<number | null> {
 describe('an employee removed on the server', () => {
   it('is removed on the replica with what it unlinked, as the record screen’s delete does', async () => {
     // A manager of a team with reports and a user: everything the removal unlinks.
-    const user = snapshot.users.find(
+    const user = desks.snapshot.users.find(
       (u) =>
         u.employee_id !== null &&
-        u.employee_id !== managerEmployee &&
+        u.employee_id !== desks.managerUser.employeeId &&
         u.role !== 'OWNER' &&
-        snapshot.teams.some((t) => t.manager_id === u.employee_id),
+        desks.snapshot.teams.some((t) => t.manager_id === u.employee_id),
     )!
     const gone = user.employee_id!
-    const managed = snapshot.teams.filter((t) => t.manager_id === gone).map((t) => t.id)
-    const reports = snapshot.employees.filter((e) => e.manager_id === gone).map((e) => e.id)
+    const managed = desks.snapshot.teams.filter((t) => t.manager_id === gone).map((t) => t.id)
+    const reports = desks.snapshot.employees.filter((e) => e.manager_id === gone).map((e) => e.id)
     expect(reports.length).toBeGreaterThan(0)
-    await rest('DELETE', `/api/employees/${gone}/`)
-    await pull(ownerDesktop)
-    expect(await employeeOf(ownerDesktop, gone)).toBeUndefined()
-    for (const id of managed) expect((await teamOf(ownerDesktop, id))?.manager_id).toBeNull()
-    for (const id of reports) expect((await employeeOf(ownerDesktop, id))?.manager_id).toBeNull()
-    const linked = await db(ownerDesktop)
+    await desks.rest('DELETE', `/api/employees/${gone}/`)
+    await pull(desks.owner)
+    expect(await employeeOf(desks.owner, gone)).toBeUndefined()
+    for (const id of managed) expect((await teamOf(desks.owner, id))?.manager_id).toBeNull()
+    for (const id of reports) expect((await employeeOf(desks.owner, id))?.manager_id).toBeNull()
+    const linked = await db(desks.owner)
       .selectFrom('app_user')
       .select('employee_id')
       .where('email', '=', user.email.toLowerCase())
       .executeTakeFirst()
     expect(linked?.employee_id).toBeNull()
-    expect(await rowOf(ownerDesktop, gone)).toBeUndefined()
-    expect(ownerDesktop.applied.some((a) => a.recordsChanged)).toBe(true)
-    const log = await lastLog(ownerDesktop, 'employee')
+    expect(await rowOf(desks.owner, gone)).toBeUndefined()
+    expect(desks.owner.applied.some((a) => a.recordsChanged)).toBe(true)
+    const log = await lastLog(desks.owner, 'employee')
     expect(log).toMatchObject({ entity_id: String(gone), action: 'delete', email: OWNER })
     expect(JSON.parse(log!.old_value!)).toMatchObject({ managedTeamIds: managed })
   })
 
   it('edits of theirs still waiting on the replica are dropped, and the user is told', async () => {
-    const gone = plainMembers([...managerTeams][0])[0] ?? [...managerTeams].flatMap(plainMembers)[0]
-    await managerDesktop.engine.syncUntilIdle()
-    await managerDesktop.call('rewards.update', {
+    const gone =
+      plainMembers([...desks.managerUser.teamIds][0])[0] ??
+      [...desks.managerUser.teamIds].flatMap(plainMembers)[0]
+    await desks.manager.engine.syncUntilIdle()
+    await desks.manager.call('rewards.update', {
       updates: [{ employeeId: gone, changes: { comments: 'Written before the removal arrived' } }],
     })
-    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
-    await rest('DELETE', `/api/employees/${gone}/`)
-    managerDesktop.notices.length = 0
-    await managerDesktop.engine.pull(0)
-    const name = snapshot.employees.find((e) => e.id === gone)!.name
-    expect(managerDesktop.notices).toEqual([removedWithEditsMessage('Tina Teams', name)])
-    expect(await employeeOf(managerDesktop, gone)).toBeUndefined()
-    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(0)
-    expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect((await desks.manager.call('sync.state', {})).waiting).toBe(1)
+    await desks.rest('DELETE', `/api/employees/${gone}/`)
+    desks.manager.notices.length = 0
+    await desks.manager.engine.pull(0)
+    const name = desks.snapshot.employees.find((e) => e.id === gone)!.name
+    expect(desks.manager.notices).toEqual([removedWithEditsMessage('Tina Teams', name)])
+    expect(await employeeOf(desks.manager, gone)).toBeUndefined()
+    expect((await desks.manager.call('sync.state', {})).waiting).toBe(0)
+    expect(await desks.manager.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
   })
 })
 
 describe('what the server computes', () => {
   it('calculate-budget on the server: the replica works the same figures out from its rows', async () => {
-    await rest('POST', '/api/calculate-budget/')
-    await pull(ownerDesktop)
-    const remote = (await rest('GET', '/api/teams/')) as unknown as {
+    await desks.rest('POST', '/api/calculate-budget/')
+    await pull(desks.owner)
+    const remote = (await desks.rest('GET', '/api/teams/')) as unknown as {
       id: number
       calculated_budget: number | null
       recommended_budget: number | null
     }[]
     expect(remote.some((t) => t.recommended_budget !== null)).toBe(true)
     for (const team of remote)
-      expect(await teamOf(ownerDesktop, team.id)).toMatchObject({
+      expect(await teamOf(desks.owner, team.id)).toMatchObject({
         calculated_budget: team.calculated_budget,
         recommended_budget: team.recommended_budget,
       })
-    expect(ownerDesktop.applied.some((a) => a.teamsChanged)).toBe(true)
+    expect(desks.owner.applied.some((a) => a.teamsChanged)).toBe(true)
   })
 
   it('the merit matrix saved on the server: an admin’s replica works out the same recommendations; a manager’s is told to join again', async () => {
@@ -307,8 +278,8 @@ describe('what the server computes', () => {
       cell: null,
       save: true,
     }
-    await rest('POST', '/api/calculate-matrix/', config)
-    await pull(ownerDesktop)
+    await desks.rest('POST', '/api/calculate-matrix/', config)
+    await pull(desks.owner)
     const remote = await server()
       .db.selectFrom('reward')
       .select([
@@ -320,7 +291,7 @@ describe('what the server computes', () => {
       .execute()
     const local = new Map(
       (
-        await db(ownerDesktop)
+        await db(desks.owner)
           .selectFrom('reward')
           .select([
             'employee_id',
@@ -341,45 +312,45 @@ describe('what the server computes', () => {
             ? null
             : Number(r.hyperbalance_annual_allocated_budget),
       })
-    const saved = await ownerDesktop.call('matrix.config', {})
+    const saved = await desks.owner.call('matrix.config', {})
     expect(saved.hyperbalance_config).toMatchObject({
       position_in_range_priority: 30,
       desired_budget: 250_000_00,
     })
-    expect(await lastLog(ownerDesktop, 'hyperbalance')).toMatchObject({ action: 'save', email: OWNER })
-    expect(ownerDesktop.notices).toEqual([])
-    await pull(managerDesktop)
-    expect(managerDesktop.notices).toEqual([MATRIX_SAVED_ON_SERVER])
-    expect((await managerDesktop.call('sync.state', {})).rejoinReason).toBe(MATRIX_SAVED_ON_SERVER)
+    expect(await lastLog(desks.owner, 'hyperbalance')).toMatchObject({ action: 'save', email: OWNER })
+    expect(desks.owner.notices).toEqual([])
+    await pull(desks.manager)
+    expect(desks.manager.notices).toEqual([MATRIX_SAVED_ON_SERVER])
+    expect((await desks.manager.call('sync.state', {})).rejoinReason).toBe(MATRIX_SAVED_ON_SERVER)
   })
 
   it('an import on the server: the replica tells the user to join again, and its status keeps saying so', async () => {
     await importOnServer()
-    await pull(ownerDesktop)
-    expect(ownerDesktop.notices).toEqual([REIMPORTED_ON_SERVER])
-    const state = await ownerDesktop.call('sync.state', {})
+    await pull(desks.owner)
+    expect(desks.owner.notices).toEqual([REIMPORTED_ON_SERVER])
+    const state = await desks.owner.call('sync.state', {})
     expect(state.rejoinReason).toBe(REIMPORTED_ON_SERVER)
     expect(syncStatusText({ ...state, online: true, signedIn: true })).toBe(
       `Synced · ${REIMPORTED_ON_SERVER}`,
     )
     // Later changes still apply.
-    const team = snapshot.teams[0]
-    await rest('PUT', `/api/teams/${team.id}/`, { name: 'Renamed After Import' })
-    await pull(ownerDesktop)
-    expect((await teamOf(ownerDesktop, team.id))?.name).toBe('Renamed After Import')
+    const team = desks.snapshot.teams[0]
+    await desks.rest('PUT', `/api/teams/${team.id}/`, { name: 'Renamed After Import' })
+    await pull(desks.owner)
+    expect((await teamOf(desks.owner, team.id))?.name).toBe('Renamed After Import')
   })
 })
 
 /** POST /import/data/ with the company's own rows, exported from the admin's replica. */
 async function importOnServer(): Promise<void> {
-  const out = path.join(path.dirname(ownerDesktop.file), 'export.csv')
-  await ownerDesktop.close()
-  const exported = await cli('export', ownerDesktop.file, out)
-  await ownerDesktop.reopen()
+  const out = path.join(path.dirname(desks.owner.file), 'export.csv')
+  await desks.owner.close()
+  const exported = await cli('export', desks.owner.file, out)
+  await desks.owner.reopen()
   if (exported.code !== 0) throw new Error(exported.errors.join('\n'))
   const rows = parse(fs.readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), {
     relax_column_count: true,
   }) as string[][]
   const csv = rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
-  expect(await rest('POST', '/api/import/data/', { data: csv })).toMatchObject({ status: 'imported' })
+  expect(await desks.rest('POST', '/api/import/data/', { data: csv })).toMatchObject({ status: 'imported' })
 }

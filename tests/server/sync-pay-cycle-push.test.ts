@@ -1,8 +1,9 @@
 import type { PayCycleConfigInput, PayCycleDto } from '../../src-shared/contract'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { cycleGoneMessage, cycleRemovedWithEditsMessage } from '../../src-shared/domain/sync'
-import { joinDesktop, type Desktop, type Network } from '../support/replica'
-import { listen, publishDemo, testServer } from './support'
+import { type Desktop, type Network } from '../support/replica'
+import { testServer } from './support'
+import { twoDesktops } from './two-desktops'
 
 /**
  * Issue 16: a pay cycle configuration made on an admin's replica (and the undo that removes it) goes
@@ -14,9 +15,6 @@ const server = testServer()
 const PASSWORD = 'cycles go up'
 const OWNER = 'owner@cycle-push.test'
 const network: Network = { offline: false, loseNextAnswer: false }
-let ownerToken: string
-let ownerDesktop: Desktop
-let managerDesktop: Desktop
 const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`
 
 const serverCycles = () =>
@@ -41,9 +39,6 @@ const localBudgets = async (desktop: Desktop) =>
     active: c.active,
     company_merit_budget: c.companyMeritBudget,
   }))
-
-const setOwnerRole = (role: string) =>
-  server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
 
 const localCycles = async (desktop: Desktop) =>
   (await desktop.call('payCycles.list', {})).map((c) => ({ id: c.id, name: c.name, active: c.active }))
@@ -73,35 +68,25 @@ const rest = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: ob
   server().app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${ownerToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
+    headers: { authorization: `Bearer ${desks.ownerToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
     ...(payload === undefined ? {} : { payload }),
   })
 
-beforeAll(async () => {
-  const company = await publishDemo(
-    server(),
-    { name: 'Cycles Up', ownerEmail: OWNER, ownerName: 'Pia Cycle', employees: 30, seed: 21 },
-    PASSWORD,
-  )
-  ownerToken = company.ownerToken
-  const url = await listen(server())
-  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD, network)
-  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
-})
-
-afterAll(async () => {
-  await ownerDesktop?.close()
-  await managerDesktop?.close()
-})
+const desks = twoDesktops(
+  server,
+  { name: 'Cycles Up', ownerEmail: OWNER, ownerName: 'Pia Cycle', employees: 30, seed: 21 },
+  PASSWORD,
+  network,
+)
 
 describe("an admin's new pay cycle configuration on a replica goes to the server", () => {
   it('is queued with the create, made on the server under the same id and key, and followed on the other desktop', async () => {
-    const [first] = await ownerDesktop.call('payCycles.list', {})
-    const { cycle } = await ownerDesktop.call('payCycles.create', {
+    const [first] = await desks.owner.call('payCycles.list', {})
+    const { cycle } = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Replica', effectiveDate: nextYear }),
     })
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     expect(await serverCycles()).toEqual([
       { id: first.id, name: first.name, active: false },
       { id: cycle!.id, name: 'FY Replica', active: true },
@@ -114,60 +99,60 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
       .where('idempotency_key', 'is not', null)
       .execute()
     expect(keyed).toHaveLength(1)
-    await managerDesktop.engine.syncUntilIdle()
-    expect(await localCycles(managerDesktop)).toEqual(await localCycles(ownerDesktop))
-    expect(await localFollowers(managerDesktop)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+    await desks.manager.engine.syncUntilIdle()
+    expect(await localCycles(desks.manager)).toEqual(await localCycles(desks.owner))
+    expect(await localFollowers(desks.manager)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
   })
 
   it('its undo removes it on the server and on the other desktop, the one before active again', async () => {
-    const [first] = await ownerDesktop.call('payCycles.list', {})
-    const change = await ownerDesktop.call('payCycles.create', {
+    const [first] = await desks.owner.call('payCycles.list', {})
+    const change = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Undone', effectiveDate: nextYear }),
     })
     const made = change.cycle!.id
-    await ownerDesktop.engine.syncUntilIdle()
+    await desks.owner.engine.syncUntilIdle()
     expect((await serverCycles()).map((c) => c.id)).toContain(made)
-    await ownerDesktop.call('payCycles.restore', change.undo)
+    await desks.owner.call('payCycles.restore', change.undo)
     // The one before is activated first (the server refuses removing the active one), then the removal.
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 2, refused: 0, outbox: 0 })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 2, refused: 0, outbox: 0 })
     const onServer = await serverCycles()
     expect(onServer.map((c) => c.id)).not.toContain(made)
     expect(onServer.filter((c) => c.active).map((c) => c.name)).toEqual(['FY Replica'])
-    await managerDesktop.engine.syncUntilIdle()
-    expect(await localCycles(managerDesktop)).toEqual(await localCycles(ownerDesktop))
-    expect((await localCycles(managerDesktop)).map((c) => c.id)).not.toContain(made)
+    await desks.manager.engine.syncUntilIdle()
+    expect(await localCycles(desks.manager)).toEqual(await localCycles(desks.owner))
+    expect((await localCycles(desks.manager)).map((c) => c.id)).not.toContain(made)
   })
 
   it("an undo the server refuses is put back with the server's reason: the configuration there again, and followed", async () => {
-    const [first] = await ownerDesktop.call('payCycles.list', {})
-    const change = await ownerDesktop.call('payCycles.create', {
+    const [first] = await desks.owner.call('payCycles.list', {})
+    const change = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Kept', effectiveDate: nextYear }),
     })
     const made = change.cycle!.id
-    await ownerDesktop.engine.syncUntilIdle()
-    const followers = await localFollowers(ownerDesktop)
+    await desks.owner.engine.syncUntilIdle()
+    const followers = await localFollowers(desks.owner)
     expect(followers).toEqual([{ pay_cycle_id: made, n: expect.any(Number) }])
-    await ownerDesktop.call('payCycles.restore', change.undo)
-    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(made)
-    await setOwnerRole('PLANNER')
+    await desks.owner.call('payCycles.restore', change.undo)
+    expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(made)
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect(ownerDesktop.notices).toContain(
+    expect(desks.owner.notices).toContain(
       'The server refused your change to FY Kept: Your role (PLANNER) may not remove pay cycles. It was put back.',
     )
-    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
-    expect((await localCycles(ownerDesktop)).find((c) => c.id === made)).toMatchObject({ active: true })
-    expect(await localFollowers(ownerDesktop)).toEqual(followers)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
+    expect(await localCycles(desks.owner)).toEqual(await serverCycles())
+    expect((await localCycles(desks.owner)).find((c) => c.id === made)).toMatchObject({ active: true })
+    expect(await localFollowers(desks.owner)).toEqual(followers)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localCycles(desks.owner)).toEqual(await serverCycles())
   })
 
   it('a create or removal replayed under its key applies once', async () => {
-    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const [first] = await desks.owner.call('payCycles.list', {})
     const body = {
       id: 40,
       name: 'FY Replayed',
@@ -191,14 +176,14 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     const replayed = await rest('DELETE', '/api/paycycle/config/40/', undefined, 'delete-replayed-key')
     expect(replayed.headers['idempotent-replay']).toBe('true')
     expect((await serverCycles()).find((c) => c.id === 40)?.name).toBe('FY Reborn')
-    await ownerDesktop.engine.syncUntilIdle()
+    await desks.owner.engine.syncUntilIdle()
   })
 
   it("a configuration whose id another desktop took meanwhile is refused, removed here with the server's reason, and the other one arrives", async () => {
-    const before = await localCycles(ownerDesktop)
-    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const before = await localCycles(desks.owner)
+    const [first] = await desks.owner.call('payCycles.list', {})
     network.offline = true
-    const { cycle } = await ownerDesktop.call('payCycles.create', {
+    const { cycle } = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Mine', effectiveDate: nextYear }),
     })
     network.offline = false
@@ -210,28 +195,28 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
       settings: first.settings,
     })
     expect(theirs.json<{ id: number }>().id).toBe(cycle!.id)
-    ownerDesktop.notices.length = 0
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    desks.owner.notices.length = 0
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     // Put back before the feed says anything: gone here, the one before active again and followed.
-    expect(await localCycles(ownerDesktop)).toEqual(before)
-    expect(await localFollowers(ownerDesktop)).toEqual([
+    expect(await localCycles(desks.owner)).toEqual(before)
+    expect(await localFollowers(desks.owner)).toEqual([
       { pay_cycle_id: before.find((c) => c.active)!.id, n: expect.any(Number) },
     ])
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
-    await ownerDesktop.engine.syncUntilIdle()
-    expect(ownerDesktop.notices).toContain(
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
+    await desks.owner.engine.syncUntilIdle()
+    expect(desks.owner.notices).toContain(
       `The server refused your change to FY Mine: The pay cycle configuration id ${cycle!.id} is taken on the server by FY Theirs, made meanwhile on another desktop. It was put back.`,
     )
-    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
-    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Theirs')
-    expect(before.length + 1).toBe((await localCycles(ownerDesktop)).length)
+    expect(await localCycles(desks.owner)).toEqual(await serverCycles())
+    expect((await localCycles(desks.owner)).find((c) => c.id === cycle!.id)?.name).toBe('FY Theirs')
+    expect(before.length + 1).toBe((await localCycles(desks.owner)).length)
   })
 
   it('the same, when this desktop pulled the other configuration before its create was refused: that one is written then', async () => {
-    const before = await localCycles(ownerDesktop)
-    const [first] = await ownerDesktop.call('payCycles.list', {})
+    const before = await localCycles(desks.owner)
+    const [first] = await desks.owner.call('payCycles.list', {})
     network.offline = true
-    const { cycle } = await ownerDesktop.call('payCycles.create', {
+    const { cycle } = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Second Mine', effectiveDate: nextYear }),
     })
     network.offline = false
@@ -244,23 +229,23 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     })
     expect(theirs.json<{ id: number }>().id).toBe(cycle!.id)
     // The feed first: the queued create keeps its configuration for now.
-    await ownerDesktop.engine.pull(0)
-    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Mine')
-    ownerDesktop.notices.length = 0
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    expect(ownerDesktop.notices[0]).toMatch(
+    await desks.owner.engine.pull(0)
+    expect((await localCycles(desks.owner)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Mine')
+    desks.owner.notices.length = 0
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    expect(desks.owner.notices[0]).toMatch(
       /^The server refused your change to FY Second Mine: .+ It was put back\.$/,
     )
-    expect(await localCycles(ownerDesktop)).toEqual(await serverCycles())
-    expect((await localCycles(ownerDesktop)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Theirs')
-    expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
-    expect((await localCycles(ownerDesktop)).length).toBe(before.length + 1)
+    expect(await localCycles(desks.owner)).toEqual(await serverCycles())
+    expect((await localCycles(desks.owner)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Theirs')
+    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+    expect((await localCycles(desks.owner)).length).toBe(before.length + 1)
   })
 
   it("a save the server refuses while another desktop's save of that configuration waited in the feed: the server's configuration here", async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const cycle = (await ownerDesktop.call('payCycles.list', {})).find((c) => c.active)!
-    await ownerDesktop.call('payCycles.save', {
+    await desks.owner.engine.syncUntilIdle()
+    const cycle = (await desks.owner.call('payCycles.list', {})).find((c) => c.active)!
+    await desks.owner.call('payCycles.save', {
       id: cycle.id,
       config: configOf(cycle, { name: 'FY Renamed Here' }),
       activate: false,
@@ -269,90 +254,90 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect(
       (await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { company_merit_budget: 4_321_00 })).statusCode,
     ).toBe(200)
-    await ownerDesktop.engine.pull(0)
-    expect((await localBudgets(ownerDesktop)).find((c) => c.id === cycle.id)).toMatchObject({
+    await desks.owner.engine.pull(0)
+    expect((await localBudgets(desks.owner)).find((c) => c.id === cycle.id)).toMatchObject({
       name: 'FY Renamed Here',
       company_merit_budget: cycle.companyMeritBudget,
     })
-    await setOwnerRole('PLANNER')
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect(ownerDesktop.notices).toEqual([
+    expect(desks.owner.notices).toEqual([
       `The server refused your change to ${cycle.name}: Your role (PLANNER) may not change pay cycles. It was put back.`,
     ])
     // Its name back, and the other desktop's budget, as the server has them.
-    expect((await localBudgets(ownerDesktop)).find((c) => c.id === cycle.id)).toMatchObject({
+    expect((await localBudgets(desks.owner)).find((c) => c.id === cycle.id)).toMatchObject({
       name: cycle.name,
       company_merit_budget: 4_321_00,
     })
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 
   it("a removal the server refuses while another desktop's save of it waited in the feed: back with the server's values", async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const [first] = await ownerDesktop.call('payCycles.list', {})
-    const change = await ownerDesktop.call('payCycles.create', {
+    await desks.owner.engine.syncUntilIdle()
+    const [first] = await desks.owner.call('payCycles.list', {})
+    const change = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Saved There', effectiveDate: nextYear }),
     })
     const made = change.cycle!.id
-    await ownerDesktop.engine.syncUntilIdle()
-    await ownerDesktop.call('payCycles.restore', change.undo)
+    await desks.owner.engine.syncUntilIdle()
+    await desks.owner.call('payCycles.restore', change.undo)
     expect(
       (await rest('PUT', `/api/paycycle/config/${made}/`, { company_merit_budget: 8_765_00 })).statusCode,
     ).toBe(200)
-    await ownerDesktop.engine.pull(0)
-    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(made)
-    await setOwnerRole('PLANNER')
+    await desks.owner.engine.pull(0)
+    expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(made)
+    await desks.setOwnerRole('PLANNER')
     try {
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect((await localBudgets(ownerDesktop)).find((c) => c.id === made)).toMatchObject({
+    expect((await localBudgets(desks.owner)).find((c) => c.id === made)).toMatchObject({
       active: true,
       company_merit_budget: 8_765_00,
     })
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 
   it('a configuration made and closed here, refused for a role: gone, and the one it deactivated active again as on the server', async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const before = await localBudgets(ownerDesktop)
+    await desks.owner.engine.syncUntilIdle()
+    const before = await localBudgets(desks.owner)
     expect(before).toEqual(await serverBudgets())
-    const [first] = await ownerDesktop.call('payCycles.list', {})
-    const { cycle } = await ownerDesktop.call('payCycles.create', {
+    const [first] = await desks.owner.call('payCycles.list', {})
+    const { cycle } = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Closed Here', effectiveDate: nextYear }),
     })
-    await ownerDesktop.call('payCycles.close', { id: cycle!.id })
-    await setOwnerRole('PLANNER')
+    await desks.owner.call('payCycles.close', { id: cycle!.id })
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect(ownerDesktop.notices).toEqual([
+    expect(desks.owner.notices).toEqual([
       'The server refused your change to FY Closed Here: Your role (PLANNER) may not create pay cycles. It was put back.',
     ])
-    expect(await localBudgets(ownerDesktop)).toEqual(before)
+    expect(await localBudgets(desks.owner)).toEqual(before)
     const active = before.find((c) => c.active)!.id
-    expect(await localFollowers(ownerDesktop)).toEqual([{ pay_cycle_id: active, n: expect.any(Number) }])
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: active, n: expect.any(Number) }])
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 
   /** Two configurations made on the server (the first left inactive) and pulled here, with two saves of the first queued. */
   async function doomedWithSaves(name: string): Promise<PayCycleDto> {
-    await ownerDesktop.engine.syncUntilIdle()
-    const [first] = await ownerDesktop.call('payCycles.list', {})
+    await desks.owner.engine.syncUntilIdle()
+    const [first] = await desks.owner.call('payCycles.list', {})
     const body = {
       effective_date: nextYear,
       default_currency: first.defaultCurrency,
@@ -363,50 +348,50 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect((await rest('POST', '/api/paycycle/config/', { ...body, name: `${name} Next` })).statusCode).toBe(
       200,
     )
-    await ownerDesktop.engine.syncUntilIdle()
-    const cycle = (await ownerDesktop.call('payCycles.list', {})).find((c) => c.id === doomed.id)!
+    await desks.owner.engine.syncUntilIdle()
+    const cycle = (await desks.owner.call('payCycles.list', {})).find((c) => c.id === doomed.id)!
     expect(cycle.active).toBe(false)
-    await ownerDesktop.call('payCycles.save', {
+    await desks.owner.call('payCycles.save', {
       id: cycle.id,
       config: configOf(cycle, { companyMeritBudget: 1_000_00 }),
       activate: false,
     })
-    await ownerDesktop.call('payCycles.save', {
+    await desks.owner.call('payCycles.save', {
       id: cycle.id,
       config: configOf(cycle, { companyMeritBudget: 2_000_00 }),
       activate: false,
     })
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(2)
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(2)
     expect((await rest('DELETE', `/api/paycycle/config/${cycle.id}/`)).statusCode).toBe(200)
-    ownerDesktop.notices.length = 0
+    desks.owner.notices.length = 0
     return cycle
   }
 
   it('saves of a configuration the server removed are dropped when the feed says so, and the user is told once', async () => {
     const cycle = await doomedWithSaves('FY Removed There')
-    await ownerDesktop.engine.pull(0)
-    expect(ownerDesktop.notices).toEqual([cycleRemovedWithEditsMessage('Pia Cycle', 'FY Removed There')])
-    expect(ownerDesktop.notices[0]).toBe(
+    await desks.owner.engine.pull(0)
+    expect(desks.owner.notices).toEqual([cycleRemovedWithEditsMessage('Pia Cycle', 'FY Removed There')])
+    expect(desks.owner.notices[0]).toBe(
       'Pia Cycle deleted the pay cycle configuration FY Removed There on the server; your changes to it that were waiting were dropped.',
     )
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
-    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(cycle.id)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 0, refused: 0, outbox: 0 })
-    expect(ownerDesktop.notices).toHaveLength(1)
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
+    expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(cycle.id)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 0, refused: 0, outbox: 0 })
+    expect(desks.owner.notices).toHaveLength(1)
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 
   it('the same when they are pushed before the removal is pulled: one refusal drops them all, told once', async () => {
     const cycle = await doomedWithSaves('FY Gone Before')
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    expect(ownerDesktop.notices).toEqual([cycleGoneMessage('FY Gone Before')])
-    expect(ownerDesktop.notices[0]).toBe(
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+    expect(desks.owner.notices).toEqual([cycleGoneMessage('FY Gone Before')])
+    expect(desks.owner.notices[0]).toBe(
       'The pay cycle configuration FY Gone Before was deleted on the server; your changes to it that were waiting were dropped.',
     )
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(ownerDesktop.notices).toHaveLength(1)
-    expect((await localCycles(ownerDesktop)).map((c) => c.id)).not.toContain(cycle.id)
-    expect(await localBudgets(ownerDesktop)).toEqual(await serverBudgets())
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(desks.owner.notices).toHaveLength(1)
+    expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(cycle.id)
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 })

@@ -1,6 +1,6 @@
-import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { joinDesktop, type Desktop, type Network } from '../support/replica'
-import { listen, publishDemo, testServer } from './support'
+import { type Desktop, type Network } from '../support/replica'
+import { testServer } from './support'
+import { twoDesktops } from './two-desktops'
 
 /**
  * Issue 16, the other direction: company records edited on an admin's replica (employees' records,
@@ -11,26 +11,10 @@ import { listen, publishDemo, testServer } from './support'
 const server = testServer()
 const PASSWORD = 'records go up'
 const OWNER = 'owner@record-push.test'
-let snapshot: CompanySnapshot
-let ownerToken: string
 const network: Network = { offline: false, loseNextAnswer: false }
-let ownerDesktop: Desktop
-let managerDesktop: Desktop
-let teamMember: number
-
-const rest = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
-  const answer = await server().app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${ownerToken}` },
-    ...(payload === undefined ? {} : { payload }),
-  })
-  if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
-  return answer.json<Record<string, unknown>>()
-}
 
 const feed = async () =>
-  (await rest('GET', '/api/sync/changes/?after=0')).changes as {
+  (await desks.rest('GET', '/api/sync/changes/?after=0')).changes as {
     kind: string
     entity_id: number
     values: Record<string, unknown>
@@ -60,87 +44,74 @@ const serverRange = (id: number) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
 
-const setOwnerRole = (role: string) =>
-  server().db.updateTable('app_user').set({ role }).where('email', '=', OWNER).execute()
-
-beforeAll(async () => {
-  const company = await publishDemo(
-    server(),
-    { name: 'Records Up', ownerEmail: OWNER, ownerName: 'Paula Push', employees: 30, seed: 21 },
-    PASSWORD,
-  )
-  snapshot = company.snapshot
-  ownerToken = company.ownerToken
-  const teams = company.manager.teamIds
-  teamMember = snapshot.employees.find(
-    (e) => e.team_id !== null && teams.has(e.team_id) && e.id !== company.manager.employeeId,
-  )!.id
-  const url = await listen(server())
-  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD, network)
-  managerDesktop = await joinDesktop(url, company.manager.email, PASSWORD)
-})
-
-afterAll(async () => {
-  await ownerDesktop?.close()
-  await managerDesktop?.close()
-})
+const desks = twoDesktops(
+  server,
+  { name: 'Records Up', ownerEmail: OWNER, ownerName: 'Paula Push', employees: 30, seed: 21 },
+  PASSWORD,
+  network,
+)
 
 describe("an admin's record edits on a replica go to the server", () => {
   it('an employee edit is queued with the edit, pushed under its key, in the feed and on the other desktop', async () => {
-    await ownerDesktop.call('employees.update', {
-      employeeId: teamMember,
+    await desks.owner.call('employees.update', {
+      employeeId: desks.teamMember,
       changes: { jobTitle: 'Staff Pusher', currentSalary: '91234.50' },
     })
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
-    expect(await serverEmployee(teamMember)).toEqual({
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverEmployee(desks.teamMember)).toEqual({
       job_title: 'Staff Pusher',
       current_salary: 9123450,
     })
-    expect(await keyedChanges('employee', teamMember)).toHaveLength(1)
-    const change = (await feed()).filter((c) => c.kind === 'employee' && c.entity_id === teamMember).at(-1)
+    expect(await keyedChanges('employee', desks.teamMember)).toHaveLength(1)
+    const change = (await feed())
+      .filter((c) => c.kind === 'employee' && c.entity_id === desks.teamMember)
+      .at(-1)
     expect(change).toMatchObject({
       user_email: OWNER,
       values: { job_title: 'Staff Pusher', current_salary: 9123450 },
     })
-    await managerDesktop.engine.syncUntilIdle()
-    const onManager = await managerDesktop.session
+    await desks.manager.engine.syncUntilIdle()
+    const onManager = await desks.manager.session
       .workbook!.db.selectFrom('employee')
       .select(['job_title', 'current_salary'])
-      .where('id', '=', teamMember)
+      .where('id', '=', desks.teamMember)
       .executeTakeFirstOrThrow()
     expect(onManager).toEqual({ job_title: 'Staff Pusher', current_salary: 9123450 })
   })
 
   it('a field edited here and still queued keeps its local value when the server changes it too; the others follow', async () => {
     network.offline = true
-    await ownerDesktop.call('employees.update', {
-      employeeId: teamMember,
+    await desks.owner.call('employees.update', {
+      employeeId: desks.teamMember,
       changes: { jobTitle: 'Local Title' },
     })
     network.offline = false
-    await rest('PUT', `/api/employees/${teamMember}/`, { jobTitle: 'Server Title', gender: 'Server Gender' })
-    await ownerDesktop.engine.pull(0)
+    await desks.rest('PUT', `/api/employees/${desks.teamMember}/`, {
+      jobTitle: 'Server Title',
+      gender: 'Server Gender',
+    })
+    await desks.owner.engine.pull(0)
     const local = () =>
-      ownerDesktop.session
+      desks.owner.session
         .workbook!.db.selectFrom('employee')
         .select(['job_title', 'gender'])
-        .where('id', '=', teamMember)
+        .where('id', '=', desks.teamMember)
         .executeTakeFirstOrThrow()
     expect(await local()).toEqual({ job_title: 'Local Title', gender: 'Server Gender' })
     // The queued edit reaches the server after the server's own: its order decides.
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ outbox: 0 })
-    expect((await serverEmployee(teamMember)).job_title).toBe('Local Title')
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ outbox: 0 })
+    expect((await serverEmployee(desks.teamMember)).job_title).toBe('Local Title')
     expect(await local()).toEqual({ job_title: 'Local Title', gender: 'Server Gender' })
   })
 
   it('a pay range edit goes to the server with every field the desktop changed', async () => {
-    const range = snapshot.payRanges[0]
-    await ownerDesktop.call('payRanges.update', {
+    const range = desks.snapshot.payRanges[0]
+    await desks.owner.call('payRanges.update', {
       payRangeId: range.id,
       changes: { name: 'Pushed Range', maxPay: String(range.max_pay / 100 + 1000), salaried: 'false' },
     })
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     expect(await serverRange(range.id)).toEqual({
       name: 'Pushed Range',
       max_pay: range.max_pay + 100_000,
@@ -151,97 +122,105 @@ describe("an admin's record edits on a replica go to the server", () => {
 
   it('edits reach the server in the order they were made', async () => {
     for (const title of ['First', 'Second', 'Third'])
-      await ownerDesktop.call('employees.update', { employeeId: teamMember, changes: { jobTitle: title } })
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 3, outbox: 0 })
-    const titles = (await keyedChanges('employee', teamMember)).map(
+      await desks.owner.call('employees.update', {
+        employeeId: desks.teamMember,
+        changes: { jobTitle: title },
+      })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 3, outbox: 0 })
+    const titles = (await keyedChanges('employee', desks.teamMember)).map(
       (c) => (c.payload as { values: { job_title: string } }).values.job_title,
     )
     expect(titles.slice(-3)).toEqual(['First', 'Second', 'Third'])
-    expect((await serverEmployee(teamMember)).job_title).toBe('Third')
+    expect((await serverEmployee(desks.teamMember)).job_title).toBe('Third')
   })
 
   it('a push replayed after its answer was lost applies once', async () => {
-    await ownerDesktop.call('employees.update', {
-      employeeId: teamMember,
+    await desks.owner.call('employees.update', {
+      employeeId: desks.teamMember,
       changes: { jobTitle: 'Lost Answer' },
     })
     network.loseNextAnswer = true
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-    expect((await serverEmployee(teamMember)).job_title).toBe('Lost Answer')
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    expect((await serverEmployee(desks.teamMember)).job_title).toBe('Lost Answer')
     // Someone changes it on the server before the replay: the replay must not apply the old edit again.
-    await rest('PUT', `/api/employees/${teamMember}/`, { jobTitle: 'Changed Meanwhile' })
-    const before = (await keyedChanges('employee', teamMember)).length
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
-    expect((await serverEmployee(teamMember)).job_title).toBe('Changed Meanwhile')
-    expect(await keyedChanges('employee', teamMember)).toHaveLength(before)
+    await desks.rest('PUT', `/api/employees/${desks.teamMember}/`, { jobTitle: 'Changed Meanwhile' })
+    const before = (await keyedChanges('employee', desks.teamMember)).length
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await serverEmployee(desks.teamMember)).job_title).toBe('Changed Meanwhile')
+    expect(await keyedChanges('employee', desks.teamMember)).toHaveLength(before)
   })
 
   it("a user's role change replayed after its answer was lost applies once, after another admin's change too", async () => {
-    const made = await ownerDesktop.call('users.create', {
+    const made = await desks.owner.call('users.create', {
       email: 'replayed.role@record-push.test',
       role: 'ADMIN',
       name: 'Replayed Role',
     })
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     const onServer = () =>
       server()
         .db.selectFrom('app_user')
         .select(['id', 'role'])
         .where('email', '=', 'replayed.role@record-push.test')
         .executeTakeFirstOrThrow()
-    await ownerDesktop.call('users.setRole', { userId: made.user.id, role: 'COMM_MANAGER' })
+    await desks.owner.call('users.setRole', { userId: made.user.id, role: 'COMM_MANAGER' })
     network.loseNextAnswer = true
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0 })
     expect((await onServer()).role).toBe('COMM_MANAGER')
     // Another admin gives them a role before the replay: the replay must not put its own back.
-    await rest('PUT', `/api/users/${(await onServer()).id}/`, { role: 'PLANNER' })
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    await desks.rest('PUT', `/api/users/${(await onServer()).id}/`, { role: 'PLANNER' })
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
     expect((await onServer()).role).toBe('PLANNER')
-    await ownerDesktop.engine.syncUntilIdle()
-    expect((await ownerDesktop.call('users.list', {})).find((u) => u.id === made.user.id)?.role).toBe('PLANNER')
+    await desks.owner.engine.syncUntilIdle()
+    expect((await desks.owner.call('users.list', {})).find((u) => u.id === made.user.id)?.role).toBe(
+      'PLANNER',
+    )
   })
 
   it("an employee edit the server refuses is put back with the server's reason", async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const name = (await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.name
-    const was = (await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.jobTitle
-    await ownerDesktop.call('employees.update', { employeeId: teamMember, changes: { jobTitle: 'Refused' } })
-    await setOwnerRole('PLANNER')
+    await desks.owner.engine.syncUntilIdle()
+    const name = (await desks.owner.call('employees.record', { employeeId: desks.teamMember })).values.name
+    const was = (await desks.owner.call('employees.record', { employeeId: desks.teamMember })).values.jobTitle
+    await desks.owner.call('employees.update', {
+      employeeId: desks.teamMember,
+      changes: { jobTitle: 'Refused' },
+    })
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(0)
-    expect((await ownerDesktop.call('employees.record', { employeeId: teamMember })).values.jobTitle).toBe(
-      was,
-    )
-    expect((await serverEmployee(teamMember)).job_title).toBe(was)
-    expect(ownerDesktop.notices).toEqual([
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
+    expect(
+      (await desks.owner.call('employees.record', { employeeId: desks.teamMember })).values.jobTitle,
+    ).toBe(was)
+    expect((await serverEmployee(desks.teamMember)).job_title).toBe(was)
+    expect(desks.owner.notices).toEqual([
       `The server refused your change to ${name}: Your role (PLANNER) may not change employees. It was put back.`,
     ])
-    expect(ownerDesktop.applied.at(-1)?.recordsChanged).toBe(true)
+    expect(desks.owner.applied.at(-1)?.recordsChanged).toBe(true)
   })
 
   it("a pay range edit the server refuses is put back with the server's reason", async () => {
-    const range = snapshot.payRanges[1]
-    await ownerDesktop.call('payRanges.update', { payRangeId: range.id, changes: { name: 'Refused Range' } })
-    await setOwnerRole('PLANNER')
+    const range = desks.snapshot.payRanges[1]
+    await desks.owner.call('payRanges.update', { payRangeId: range.id, changes: { name: 'Refused Range' } })
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    const local = (await ownerDesktop.call('payRanges.overview', {})).find((r) => r.id === range.id)
+    const local = (await desks.owner.call('payRanges.overview', {})).find((r) => r.id === range.id)
     expect(local?.name).toBe(range.name)
-    expect(ownerDesktop.notices).toEqual([
+    expect(desks.owner.notices).toEqual([
       `The server refused your change to pay range ${range.name}: Your role (PLANNER) may not change pay ranges. It was put back.`,
     ])
     // The records screens' undo histories are told to start over (src-renderer's forgetRecordUndo).
-    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('pay_range')
+    expect(desks.owner.applied.at(-1)?.refusedPush).toBe('pay_range')
   })
 })
 
@@ -260,25 +239,25 @@ describe("an admin's org chart moves on a replica go to the server", () => {
       .executeTakeFirstOrThrow()
   /** Someone who manages no team, in a team other than `not`, not `except`. */
   const individual = (not: number | null, except: number[] = []) => {
-    const managers = new Set(snapshot.teams.map((t) => t.manager_id))
-    return snapshot.employees.find(
+    const managers = new Set(desks.snapshot.teams.map((t) => t.manager_id))
+    return desks.snapshot.employees.find(
       (e) => !managers.has(e.id) && e.team_id !== null && e.team_id !== not && !except.includes(e.id),
     )!
   }
 
   it('a drop is queued with the move, pushed under its key, and the feed carries it to the other desktop', async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const home = snapshot.employees.find((e) => e.id === teamMember)!.team_id
-    const target = snapshot.teams.find((t) => t.id !== home && t.manager_id !== null)!
-    const moved = await ownerDesktop.call('orgChart.drop', {
-      source: { employeeId: teamMember, asManager: false },
+    await desks.owner.engine.syncUntilIdle()
+    const home = desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.team_id
+    const target = desks.snapshot.teams.find((t) => t.id !== home && t.manager_id !== null)!
+    const moved = await desks.owner.call('orgChart.drop', {
+      source: { employeeId: desks.teamMember, asManager: false },
       target: { kind: 'team', teamId: target.id },
     })
     expect(moved.changed).toBe(true)
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
-    expect(await serverPlace(teamMember)).toEqual(await localPlace(ownerDesktop, teamMember))
-    expect((await serverPlace(teamMember)).team_id).toBe(target.id)
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect(await serverPlace(desks.teamMember)).toEqual(await localPlace(desks.owner, desks.teamMember))
+    expect((await serverPlace(desks.teamMember)).team_id).toBe(target.id)
     const keyed = await server()
       .db.selectFrom('sync_change')
       .select(['kind', 'payload'])
@@ -287,26 +266,26 @@ describe("an admin's org chart moves on a replica go to the server", () => {
       .execute()
     expect(keyed).toHaveLength(1)
     expect((keyed[0].payload as { values: { moved: unknown } }).values.moved).toEqual([
-      { team_id: target.id, employee_ids: [teamMember] },
+      { team_id: target.id, employee_ids: [desks.teamMember] },
     ])
     const change = (await feed()).filter((c) => c.kind === 'team').at(-1)
     expect(change).toMatchObject({ user_email: OWNER, values: { moved: [{ team_id: target.id }] } })
     // Moved back, so the manager's replica still holds them for the tests below.
-    await ownerDesktop.call('orgChart.restore', { snapshot: moved.before })
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
-    expect((await serverPlace(teamMember)).team_id).toBe(home)
+    await desks.owner.call('orgChart.restore', { snapshot: moved.before })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect((await serverPlace(desks.teamMember)).team_id).toBe(home)
   })
 
   it('a drop that makes a team makes it on the server under the same id', async () => {
     const manager = individual(null)
     const member = individual(null, [manager.id])
-    const made = await ownerDesktop.call('orgChart.drop', {
+    const made = await desks.owner.call('orgChart.drop', {
       source: { employeeId: member.id, asManager: false },
       target: { kind: 'employee', employeeId: manager.id },
     })
     const team = made.after.teams.find((t) => made.before.absentTeams.includes(t.id))!
     expect(team.managerId).toBe(manager.id)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
     const onServer = await server()
       .db.selectFrom('team')
       .select(['name', 'manager_id', 'parent_team_id'])
@@ -315,8 +294,8 @@ describe("an admin's org chart moves on a replica go to the server", () => {
     expect(onServer).toEqual({ name: team.name, manager_id: manager.id, parent_team_id: team.parentTeamId })
     expect((await serverPlace(member.id)).team_id).toBe(team.id)
     // Its undo removes the team on the server too.
-    await ownerDesktop.call('orgChart.restore', { snapshot: made.before })
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
+    await desks.owner.call('orgChart.restore', { snapshot: made.before })
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0 })
     expect(
       await server().db.selectFrom('team').select('id').where('id', '=', team.id).executeTakeFirst(),
     ).toBeUndefined()
@@ -325,16 +304,16 @@ describe("an admin's org chart moves on a replica go to the server", () => {
 
   it('a drop replayed after its answer was lost applies once', async () => {
     const who = individual(null)
-    const target = snapshot.teams.find((t) => t.id !== who.team_id)!
-    await ownerDesktop.call('orgChart.drop', {
+    const target = desks.snapshot.teams.find((t) => t.id !== who.team_id)!
+    await desks.owner.call('orgChart.drop', {
       source: { employeeId: who.id, asManager: false },
       target: { kind: 'team', teamId: target.id },
     })
     network.loseNextAnswer = true
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0 })
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0 })
     expect((await serverPlace(who.id)).team_id).toBe(target.id)
     // Moved back on the server meanwhile: the replay must not move them again.
-    await rest('PUT', '/api/org-chart/', {
+    await desks.rest('PUT', '/api/org-chart/', {
       snapshot: {
         employees: [{ id: who.id, teamId: who.team_id, managerId: null }],
         teams: [],
@@ -342,56 +321,56 @@ describe("an admin's org chart moves on a replica go to the server", () => {
       },
       created_teams: [],
     })
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
     expect((await serverPlace(who.id)).team_id).toBe(who.team_id)
   })
 
   it("a drop the server refuses is put back with the server's reason", async () => {
-    await ownerDesktop.engine.syncUntilIdle()
+    await desks.owner.engine.syncUntilIdle()
     const who = individual(null)
-    const was = await localPlace(ownerDesktop, who.id)
+    const was = await localPlace(desks.owner, who.id)
     const serverWas = await serverPlace(who.id)
-    const target = snapshot.teams.find((t) => t.id !== was.team_id)!
-    await ownerDesktop.call('orgChart.drop', {
+    const target = desks.snapshot.teams.find((t) => t.id !== was.team_id)!
+    await desks.owner.call('orgChart.drop', {
       source: { employeeId: who.id, asManager: false },
       target: { kind: 'team', teamId: target.id },
     })
-    await setOwnerRole('PLANNER')
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect(await localPlace(ownerDesktop, who.id)).toEqual(was)
+    expect(await localPlace(desks.owner, who.id)).toEqual(was)
     expect(await serverPlace(who.id)).toEqual(serverWas)
-    expect(ownerDesktop.notices).toEqual([
+    expect(desks.owner.notices).toEqual([
       'The server refused your change to the org chart: Your role (PLANNER) may not change teams. It was put back.',
     ])
-    expect(ownerDesktop.applied.at(-1)?.teamsChanged).toBe(true)
+    expect(desks.owner.applied.at(-1)?.teamsChanged).toBe(true)
     // The org chart's undo history is told to start over (OrgChartView's useRefusedPush).
-    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('org_chart')
+    expect(desks.owner.applied.at(-1)?.refusedPush).toBe('org_chart')
   })
 
   it('a team made here whose id another desktop took on the server meanwhile is refused and removed here', async () => {
-    await ownerDesktop.engine.syncUntilIdle()
+    await desks.owner.engine.syncUntilIdle()
     const manager = individual(null)
     const member = individual(null, [manager.id])
-    const made = await ownerDesktop.call('orgChart.drop', {
+    const made = await desks.owner.call('orgChart.drop', {
       source: { employeeId: member.id, asManager: false },
       target: { kind: 'employee', employeeId: manager.id },
     })
     const team = made.after.teams.find((t) => made.before.absentTeams.includes(t.id))!
-    const other = await rest('POST', '/api/teams/', { name: 'Made Elsewhere' })
+    const other = await desks.rest('POST', '/api/teams/', { name: 'Made Elsewhere' })
     expect(other.id).toBe(team.id)
-    ownerDesktop.notices.length = 0
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ refused: 1 })
-    expect(ownerDesktop.notices).toEqual([
+    desks.owner.notices.length = 0
+    expect(await desks.owner.engine.push(true)).toMatchObject({ refused: 1 })
+    expect(desks.owner.notices).toEqual([
       `The server refused your change to the org chart: The team id ${team.id} is taken on the server by Made Elsewhere, made meanwhile on another desktop. It was put back.`,
     ])
-    expect(await localPlace(ownerDesktop, member.id)).toMatchObject({ team_id: member.team_id })
+    expect(await localPlace(desks.owner, member.id)).toMatchObject({ team_id: member.team_id })
     expect(
-      await ownerDesktop.session
+      await desks.owner.session
         .workbook!.db.selectFrom('team')
         .select('name')
         .where('id', '=', team.id)
@@ -408,7 +387,7 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     max_position_in_range: 1.3,
   }
   const serverConfig = async () => {
-    const cycle = snapshot.payCycles.find((c) => c.active)!
+    const cycle = desks.snapshot.payCycles.find((c) => c.active)!
     const row = await server()
       .db.selectFrom('pay_cycle')
       .select('hyperbalance_config')
@@ -422,7 +401,7 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
 
   const matrixSaves = async () =>
     (
-      await ownerDesktop.session
+      await desks.owner.session
         .workbook!.db.selectFrom('change_log')
         .select('id')
         .where('entity', '=', 'hyperbalance')
@@ -431,15 +410,15 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     ).length
 
   it('a save is queued with it, pushed under its key, and the server stores and announces it', async () => {
-    await ownerDesktop.engine.syncUntilIdle()
+    await desks.owner.engine.syncUntilIdle()
     const savesBefore = await matrixSaves()
-    const saved = await ownerDesktop.call('matrix.save', {
+    const saved = await desks.owner.call('matrix.save', {
       ...sliders,
       desired_budget: 5_000_000,
       cell: null,
     })
-    expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-    expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     expect(await serverConfig()).toMatchObject({
       performance_multiplier_priority: 70,
       desired_budget: 5_000_000,
@@ -454,15 +433,15 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     const change = (await feed()).filter((c) => c.kind === 'matrix').at(-1)
     expect(change).toMatchObject({ user_email: OWNER, values: { recommended: saved.recommended } })
     // Pulled back from the feed (syncUntilIdle pulls after pushing), the save is not logged twice.
-    expect(await ownerDesktop.engine.pull(0)).toMatchObject({ pulled: 0 })
+    expect(await desks.owner.engine.pull(0)).toMatchObject({ pulled: 0 })
     expect(await matrixSaves()).toBe(savesBefore + 1)
   })
 
   it('a save replayed after its answer was lost is saved once', async () => {
-    await ownerDesktop.call('matrix.save', { ...sliders, desired_budget: 6_000_000, cell: null })
+    await desks.owner.call('matrix.save', { ...sliders, desired_budget: 6_000_000, cell: null })
     // The matrix goes out as a POST: lose its answer by hand, as the network would.
-    const transport = ownerDesktop.account.currentTransport()!
-    const [batch] = await ownerDesktop.call('sync.claim', { now: true })
+    const transport = desks.owner.account.currentTransport()!
+    const [batch] = await desks.owner.call('sync.claim', { now: true })
     const first = await transport.authorized('POST', 'api/calculate-matrix/', batch.fields, {
       'idempotency-key': batch.pushKey,
     })
@@ -471,27 +450,27 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
       .db.updateTable('pay_cycle')
       .set({ hyperbalance_config: JSON.stringify({ ...(await serverConfig()), desired_budget: 1 }) })
       .execute()
-    expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
     expect((await serverConfig())?.desired_budget).toBe(1)
   })
 
   it("a save the server refuses is put back with the server's reason", async () => {
-    await ownerDesktop.engine.syncUntilIdle()
-    const before = await ownerDesktop.call('matrix.config', {})
-    await ownerDesktop.call('matrix.save', { ...sliders, desired_budget: 7_000_000, cell: null })
-    await setOwnerRole('PLANNER')
+    await desks.owner.engine.syncUntilIdle()
+    const before = await desks.owner.call('matrix.config', {})
+    await desks.owner.call('matrix.save', { ...sliders, desired_budget: 7_000_000, cell: null })
+    await desks.setOwnerRole('PLANNER')
     try {
-      ownerDesktop.notices.length = 0
-      expect(await ownerDesktop.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
+      desks.owner.notices.length = 0
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
     } finally {
-      await setOwnerRole('OWNER')
+      await desks.setOwnerRole('OWNER')
     }
-    expect((await ownerDesktop.call('matrix.config', {})).hyperbalance_config).toEqual(
+    expect((await desks.owner.call('matrix.config', {})).hyperbalance_config).toEqual(
       before.hyperbalance_config,
     )
-    expect(ownerDesktop.notices).toEqual([
+    expect(desks.owner.notices).toEqual([
       'The server refused your change to the HyperBalance matrix: Your role (PLANNER) may not save the matrix. It was put back.',
     ])
-    expect(ownerDesktop.applied.at(-1)?.refusedPush).toBe('matrix')
+    expect(desks.owner.applied.at(-1)?.refusedPush).toBe('matrix')
   })
 })

@@ -1,7 +1,8 @@
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { leftTeamsWithEditsMessage } from '../../src-shared/domain/sync'
 import { joinDesktop, type Desktop } from '../support/replica'
-import { listen, publishDemo, testServer } from './support'
+import { testServer } from './support'
+import { twoDesktops } from './two-desktops'
 
 /**
  * Issue 16: an employee moved on the server into a manager's teams reaches that manager's replica in
@@ -13,19 +14,10 @@ import { listen, publishDemo, testServer } from './support'
 const server = testServer()
 const PASSWORD = 'people move teams'
 const OWNER = 'owner@scope-moves.test'
-let snapshot: CompanySnapshot
-let url: string
-let ownerDesktop: Desktop
-let managerDesktop: Desktop
-let manager: { employeeId: number; email: string; teamIds: Set<number> }
 const fresh: Desktop[] = []
 
 const employee = (desktop: Desktop, id: number) =>
-  desktop.session
-    .workbook!.db.selectFrom('employee')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
+  desktop.session.workbook!.db.selectFrom('employee').selectAll().where('id', '=', id).executeTakeFirst()
 const reward = (desktop: Desktop, id: number) =>
   desktop.session
     .workbook!.db.selectFrom('reward')
@@ -35,60 +27,47 @@ const reward = (desktop: Desktop, id: number) =>
 
 /** The owner drops `who` into `teamId` on their replica and the drop goes to the server. */
 async function move(who: number, teamId: number) {
-  await ownerDesktop.call('orgChart.drop', {
+  await desks.owner.call('orgChart.drop', {
     source: { employeeId: who, asManager: false },
     target: { kind: 'team', teamId },
   })
-  expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+  expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
 }
 
 /** A manager's replica joined now: what the server sends them for this employee. */
 async function joinedNow(id: number) {
-  const desktop = await joinDesktop(url, manager.email, PASSWORD)
+  const desktop = await joinDesktop(desks.url, desks.managerUser.email, PASSWORD)
   fresh.push(desktop)
   return { employee: await employee(desktop, id), reward: await reward(desktop, id) }
 }
 
-beforeAll(async () => {
-  const company = await publishDemo(
-    server(),
-    { name: 'Scope Moves', ownerEmail: OWNER, ownerName: 'Mona Mover', employees: 40, seed: 7 },
-    PASSWORD,
-  )
-  snapshot = company.snapshot
-  manager = company.manager
-  url = await listen(server())
-  ownerDesktop = await joinDesktop(url, OWNER, PASSWORD)
-  managerDesktop = await joinDesktop(url, manager.email, PASSWORD)
-})
-
-afterAll(async () => {
-  await ownerDesktop?.close()
-  await managerDesktop?.close()
-  for (const desktop of fresh) await desktop.close()
-})
+const desks = twoDesktops(
+  server,
+  { name: 'Scope Moves', ownerEmail: OWNER, ownerName: 'Mona Mover', employees: 40, seed: 7 },
+  PASSWORD,
+)
 
 /** Someone the manager's replica does not hold at all: outside their teams, named by no one. */
 async function stranger(): Promise<CompanySnapshot['employees'][number]> {
-  const managers = new Set(snapshot.teams.flatMap((t) => [t.manager_id, t.planner_id]))
-  for (const e of snapshot.employees)
-    if (!managers.has(e.id) && e.team_id !== null && !(await employee(managerDesktop, e.id))) return e
+  const managers = new Set(desks.snapshot.teams.flatMap((t) => [t.manager_id, t.planner_id]))
+  for (const e of desks.snapshot.employees)
+    if (!managers.has(e.id) && e.team_id !== null && !(await employee(desks.manager, e.id))) return e
   throw new Error('The demo company has someone outside the manager’s teams.')
 }
 
 describe("people moved into or out of a manager's teams on the server", () => {
   it('one moved in arrives in full with their reward, as a fresh join has them; moved out again, only their name stays', async () => {
     const who = await stranger()
-    const into = [...manager.teamIds][0]
+    const into = [...desks.managerUser.teamIds][0]
     await move(who.id, into)
-    await managerDesktop.engine.syncUntilIdle()
+    await desks.manager.engine.syncUntilIdle()
     const joined = await joinedNow(who.id)
     expect(joined.employee).toMatchObject({ team_id: into, current_salary: who.current_salary })
     expect(joined.reward).toBeDefined()
-    expect(await employee(managerDesktop, who.id)).toEqual(joined.employee)
-    expect(await reward(managerDesktop, who.id)).toEqual(joined.reward)
+    expect(await employee(desks.manager, who.id)).toEqual(joined.employee)
+    expect(await reward(desks.manager, who.id)).toEqual(joined.reward)
     // The table shows them with their pay, in the manager's team.
-    const page = await managerDesktop.call('table.query', {
+    const page = await desks.manager.call('table.query', {
       offset: 0,
       limit: 500,
       sort: null,
@@ -99,9 +78,9 @@ describe("people moved into or out of a manager's teams on the server", () => {
     expect(page.rows.map((r) => r.id)).toContain(who.id)
 
     await move(who.id, who.team_id!)
-    await managerDesktop.engine.syncUntilIdle()
-    expect(await reward(managerDesktop, who.id)).toBeUndefined()
-    expect(await employee(managerDesktop, who.id)).toMatchObject({
+    await desks.manager.engine.syncUntilIdle()
+    expect(await reward(desks.manager, who.id)).toBeUndefined()
+    expect(await employee(desks.manager, who.id)).toMatchObject({
       team_id: who.team_id,
       current_salary: 0,
       current_dollar_bonus: 0,
@@ -112,19 +91,19 @@ describe("people moved into or out of a manager's teams on the server", () => {
   })
 
   it('one moved out while the manager’s edit of them waits: the edit is dropped and the manager told', async () => {
-    const into = [...manager.teamIds][0]
+    const into = [...desks.managerUser.teamIds][0]
     const who = await stranger()
     await move(who.id, into)
-    await managerDesktop.engine.syncUntilIdle()
-    await managerDesktop.call('rewards.update', {
+    await desks.manager.engine.syncUntilIdle()
+    await desks.manager.call('rewards.update', {
       updates: [{ employeeId: who.id, changes: { comments: 'Waiting here' } }],
     })
-    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
+    expect((await desks.manager.call('sync.state', {})).waiting).toBe(1)
     await move(who.id, who.team_id!)
-    managerDesktop.notices.length = 0
-    await managerDesktop.engine.pull(0)
-    expect(managerDesktop.notices).toEqual([leftTeamsWithEditsMessage('Mona Mover', who.name)])
-    expect((await managerDesktop.call('sync.state', {})).waiting).toBe(0)
-    expect(await reward(managerDesktop, who.id)).toBeUndefined()
+    desks.manager.notices.length = 0
+    await desks.manager.engine.pull(0)
+    expect(desks.manager.notices).toEqual([leftTeamsWithEditsMessage('Mona Mover', who.name)])
+    expect((await desks.manager.call('sync.state', {})).waiting).toBe(0)
+    expect(await reward(desks.manager, who.id)).toBeUndefined()
   })
 })
