@@ -168,40 +168,4 @@ describe('an edit that would make other rows disagree on a key', () => {
     )
     expect(edited).toMatchObject({ pendingEdit: null, errorCount: 1, undoLabel: 'Min Pay in row 3' })
   })
-
-  it('refuses an answer with nothing waiting, one without its key or new name, an unknown column, and undo or redo with nothing to take', async () => {
-    const { importId } = await review()
-    const refusal = async (channel: string, input: object) => {
-      const result = await dispatcher.dispatch(channel, { importId, ...input })
-      return result.ok ? null : result.error.message
-    }
-    expect(await refusal('import.resolveEdit', { resolution: 'mark' })).toBe(
-      'No change is waiting for an answer.',
-    )
-    expect(await refusal('import.undo', {})).toBe('Nothing to undo.')
-    expect(await refusal('import.redo', {})).toBe('Nothing to redo.')
-    expect(await refusal('import.editCell', { row: 1, field: 'nickname', value: 'x' })).toBe(
-      '"nickname" is not a column of the employee import.',
-    )
-    expect(await refusal('import.fixConsistency', { row: 1, field: 'payRangeName', mode: 'rename' })).toBe(
-      'Give the new name for the key.',
-    )
-
-    await askToEditRow1(importId)
-    expect(await refusal('import.resolveEdit', { resolution: 'matchRow' })).toBe(
-      'Name the key whose rows should agree.',
-    )
-    expect(await refusal('import.resolveEdit', { resolution: 'rename', key: 'payRangeName' })).toBe(
-      'Give the new name for the key.',
-    )
-    // A refused answer leaves the edit waiting, unapplied.
-    expect(await minPays(importId)).toEqual(['Band:1000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
-    const cancelled = await call(
-      dispatcher.dispatch('import.resolveEdit', { importId, resolution: 'cancel' }),
-    )
-    expect(cancelled.pendingEdit).toBeNull()
-    expect(await refusal('import.resolveEdit', { resolution: 'cancel' })).toBe(
-      'No change is waiting for an answer.',
-    )
-  })
 })
