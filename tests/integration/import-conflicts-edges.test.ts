@@ -1,7 +1,5 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import type { ImportSummary } from '../../src-shared/contract'
-import { testBackend } from '../support/session'
+import { call, importReview } from '../support/import-review'
 import { tempDir } from '../support/temp'
 
 /**
@@ -9,42 +7,7 @@ import { tempDir } from '../support/temp'
  * messages, edits and fixes that change nothing, 'mark', and which rows a fix or a conflict counts.
  */
 const dir = tempDir()
-const { dispatcher, session } = testBackend(dir)
-const HEADER = 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
-
-async function call<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>) {
-  const answer = await result
-  if (!answer.ok) throw new Error(answer.error.message)
-  return answer.value
-}
-
-/** Five rows sharing pay range Band (Min Pay 1,000), read for review. */
-async function review(): Promise<ImportSummary> {
-  const csv = path.join(dir, 'band.csv')
-  const rows = [1, 2, 3, 4, 5].map((n) => `R${n},Person ${n},USD,true,2020-01-01,J,Band,1000`)
-  fs.writeFileSync(csv, [HEADER, ...rows].join('\r\n'))
-  const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
-  return session.imports.whenSettled(importId)
-}
-
-async function minPays(importId: string): Promise<string[]> {
-  const page = await call(
-    dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 10 }),
-  )
-  return page.rows.map((r) => `${r.values.payRangeName}:${r.values.minPay}`)
-}
-
-function askToEditRow1(importId: string) {
-  return call(
-    dispatcher.dispatch('import.editCell', {
-      importId,
-      row: 1,
-      field: 'minPay',
-      value: '2000',
-      conflicts: 'ask',
-    }),
-  )
-}
+const { dispatcher, review, reviewOf, minPays, askToEditRow1 } = importReview(dir)
 
 describe('an edit that would make other rows disagree on a key, at its edges', () => {
   beforeAll(async () => {
@@ -130,13 +93,6 @@ describe('an edit that would make other rows disagree on a key, at its edges', (
     expect(marked).toMatchObject({ pendingEdit: null, undoLabel: 'Min Pay in row 1', rowsWithErrors: 4 })
     expect(await minPays(importId)).toEqual(['Band:2000', 'Band:1000', 'Band:1000', 'Band:1000', 'Band:1000'])
   })
-
-  async function reviewOf(name: string, rows: string[]): Promise<ImportSummary> {
-    const csv = path.join(dir, name)
-    fs.writeFileSync(csv, [HEADER, ...rows].join('\r\n'))
-    const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
-    return session.imports.whenSettled(importId)
-  }
 
   it('only rows put at odds anew count: an edit leaving the same rows at odds is applied at once', async () => {
     const read = await reviewOf('odds.csv', [

@@ -3,6 +3,13 @@ import path from 'node:path'
 import type { ImportResult } from '../../src-shared/contract'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
+import {
+  COUNTS,
+  FIRST,
+  plannedWorkbook as planned,
+  SECOND,
+  writeCsv as write,
+} from '../support/reimport-files'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
 
@@ -12,51 +19,8 @@ import { tempDir } from '../support/temp'
  * keeps its new salary or is cleared, with a reward-history row (source 'import') explaining it.
  */
 const dir = tempDir()
-const HEADER =
-  'Employee Id,Name,Manager Employee Id,Current Base Pay (Country Currency),Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay,Mid Pay,Max Pay'
-const R1 = 'J1,R1,80000,100000,120000'
-const R2 = 'J2,R2,90000,110000,130000'
-const FIRST = [
-  `A1,Ann Archer,,100000,USD,true,2020-01-01,${R1}`,
-  `B2,Ben Baker,A1,50000,USD,true,2020-01-01,${R1}`,
-  `C3,Cat Cole,A1,60000,USD,true,2020-01-01,${R1}`,
-  `D4,Dan Dorn,A1,70000,USD,true,2020-01-01,${R1}`,
-  `E5,Eve Ellis,A1,80000,USD,true,2020-01-01,${R1}`,
-]
-// A1's pay rises, B2's Employee Id now names someone else, C3 moves to another pay range, D4 (no
-// plan) gets a raise, E5 stays as she was, F6 is new.
-const SECOND = [
-  `A1,Ann Archer,,110000,USD,true,2020-01-01,${R1}`,
-  `B2,Bob Other,A1,50000,USD,true,2020-01-01,${R1}`,
-  `C3,Cat Cole,A1,60000,USD,true,2020-01-01,${R2}`,
-  `D4,Dan Dorn,A1,75000,USD,true,2020-01-01,${R1}`,
-  `E5,Eve Ellis,A1,80000,USD,true,2020-01-01,${R1}`,
-  `F6,Fay Ford,A1,65000,USD,true,2020-01-01,${R1}`,
-]
-
-function writeCsv(name: string, rows: string[]): string {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, [HEADER, ...rows].join('\r\n') + '\r\n')
-  return target
-}
-
-/** A workbook with FIRST imported and plans for A1 (+4%), B2 (+4% and a lump sum), C3 and E5. */
-async function plannedWorkbook(name: string): Promise<string> {
-  const file = path.join(dir, `${name}.paycycle`)
-  const first = await cli('import', file, writeCsv(`${name}-first.csv`, FIRST), '--json')
-  expect(first.code).toBe(0)
-  const workbook = await openWorkbook(file)
-  const plan = workbook.sqlite.prepare(
-    `UPDATE reward SET new_salary = ?, lump_sum = ? WHERE employee_id =
-       (SELECT id FROM employee WHERE company_employee_id = ?)`,
-  )
-  plan.run(10_400_000, null, 'A1')
-  plan.run(5_200_000, 100_000, 'B2')
-  plan.run(6_300_000, null, 'C3')
-  plan.run(8_400_000, null, 'E5')
-  await workbook.close()
-  return file
-}
+const writeCsv = (name: string, rows: string[]) => write(dir, name, rows)
+const plannedWorkbook = (name: string) => planned(dir, name)
 
 async function reimport(file: string, ...flags: string[]) {
   const result = await cli('import', file, writeCsv('second.csv', SECOND), '--json', ...flags)
@@ -86,8 +50,6 @@ async function plans(file: string) {
     await workbook.close()
   }
 }
-
-const COUNTS = { created: 1, updated: 4, unchanged: 1, plansAffected: 3 }
 
 describe('re-import over planned work (CLI)', () => {
   it('keep-percent (the default) rebases the new salary on the new current pay', async () => {

@@ -149,6 +149,8 @@ describe('filters at their edges (spec §5 Filters)', () => {
 
   it('a blank text filter matches every row; a filter of the wrong kind is refused by its kind', async () => {
     expect((await query({ filters: { jobTitle: { type: 'text', contains: '   ' } } })).total).toBe(300)
+    // Empty cells too: most rows have no comment.
+    expect((await query({ filters: { comments: { type: 'text', contains: ' ' } } })).total).toBe(300)
     expect(await refused({ employeeName: { type: 'date', op: 'equals', value: '2020-01-01' } })).toEqual({
       code: 'BAD_INPUT',
       message: 'The Employee Name column cannot be filtered by date.',
@@ -319,11 +321,15 @@ describe('filters at their edges (spec §5 Filters)', () => {
     // Raises large enough to take Diego Lopez's and Kenji Ibrahim's teams over their budgets.
     const inTeam = (team: string) => all.find((r) => r.team === team && r.currency === cycle.defaultCurrency)!
     const raised = [inTeam("Diego Lopez's Team"), inTeam("Kenji Ibrahim's Team")]
-    const cut = all.find((r) => r.currency === cycle.defaultCurrency && !raised.includes(r))!
+    // The first employee's new pay below their range puts a small group first in row order, and the
+    // cut comes last: the groups' order is the sort's, not the rows'.
+    const first = all.find((r) => r.currency === cycle.defaultCurrency && r.payRange !== null)!
+    const cut = all.findLast((r) => r.currency === cycle.defaultCurrency && !raised.includes(r))!
     const updated = await dispatcher.dispatch('rewards.update', {
       updates: [
         ...raised.map((r) => ({ employeeId: r.id, changes: { newSalary: r.currentSalary + 100_000_000 } })),
         { employeeId: cut.id, changes: { newSalary: cut.currentSalary - 100_000 } },
+        { employeeId: first.id, changes: { newSalary: first.payRange!.min - 100 } },
       ],
     })
     expect(updated.ok).toBe(true)
@@ -337,6 +343,9 @@ describe('filters at their edges (spec §5 Filters)', () => {
     const severities = groups.groups.map((g) => g.severity)
     expect(severities[0]).toBe('error')
     expect(severities).toEqual([...severities].sort()) // 'error' before 'warning'
+    const warnings = groups.groups.filter((g) => g.severity === 'warning').map((g) => g.count)
+    expect(warnings.length).toBeGreaterThan(1)
+    expect(warnings).toEqual([...warnings].sort((a, b) => b - a))
 
     const over = (teamId: number, name: string) => [
       {
