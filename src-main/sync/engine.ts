@@ -2,6 +2,7 @@ import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-sha
 import {
   BASE_SEQ_HEADER,
   IDEMPOTENCY_HEADER,
+  SEQ_HEADER,
   type RewardBatchAnswer,
   type RewardPushItem,
   type SyncFeedPage,
@@ -79,7 +80,9 @@ async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Re
     : new Response(null, { status: 204 })
 }
 
-type PushOutcome = { kind: 'done' } | { kind: 'unreachable' | 'refused'; reason: string; status?: number }
+/** `seq`: the feed position of the change a reward push made (a replay's too), where the server says. */
+type PushOutcome =
+  { kind: 'done'; seq?: number } | { kind: 'unreachable' | 'refused'; reason: string; status?: number }
 
 /** What became of one batch: done, not reached (it stays queued), or refused (reverted locally). */
 async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promise<PushOutcome> {
@@ -93,7 +96,8 @@ async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promi
   }
   if (response.ok) {
     await response.arrayBuffer()
-    return { kind: 'done' }
+    const seq = Number(response.headers.get(SEQ_HEADER) ?? Number.NaN)
+    return Number.isInteger(seq) ? { kind: 'done', seq } : { kind: 'done' }
   }
   const reason = await reasonOf(response)
   return { kind: failed(response.status), reason, status: response.status }
@@ -145,7 +149,8 @@ async function rewardOutcomes(
   return window.map((batch): PushOutcome => {
     const result = byKey.get(batch.pushKey)
     if (!result) return { kind: 'unreachable', reason: 'The company server did not answer this change.' }
-    if (result.status >= 200 && result.status < 300) return { kind: 'done' }
+    if (result.status >= 200 && result.status < 300)
+      return result.seq === undefined ? { kind: 'done' } : { kind: 'done', seq: result.seq }
     return {
       kind: failed(result.status),
       reason: result.detail ?? `The company server answered ${result.status}.`,
@@ -193,7 +198,13 @@ export class SyncEngine {
             : [await outcomeOf(transport, window[0])]
         const done = window.filter((_, i) => outcomes[i].kind === 'done').map((b) => b.pushKey)
         if (done.length > 0) {
-          await unwrap(this.invoke('sync.acknowledge', { pushKeys: done }))
+          const seqs: Record<string, number> = {}
+          for (const [i, batch] of window.entries()) {
+            const outcome = outcomes[i]
+            if (outcome.kind === 'done' && outcome.seq !== undefined) seqs[batch.pushKey] = outcome.seq
+          }
+          const applied = await unwrap(this.invoke('sync.acknowledge', { pushKeys: done, seqs }))
+          if (applied.employeeIds.length > 0) this.listener.applied(applied)
           this.listener.online(true, null)
           pushed += done.length
         }

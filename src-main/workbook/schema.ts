@@ -234,6 +234,8 @@ export interface SyncOutboxTable {
   push_key: string | null
   attempts: Generated<number>
   last_error: string | null
+  /** Others' values of these fields the feed brought while this edit waited (KeptServerFields, JSON). */
+  server_fields: string | null
 }
 
 export interface SyncStateTable {

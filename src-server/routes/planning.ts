@@ -4,6 +4,7 @@ import { z } from 'zod'
 import {
   BASE_SEQ_HEADER,
   IDEMPOTENCY_HEADER,
+  SEQ_HEADER,
   type OverwrittenValue,
   type SyncedRewardField,
   type SyncedRewardFields,
@@ -174,9 +175,11 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const base = baseSeq.parse(request.headers[BASE_SEQ_HEADER] ?? null)
     const employee = await plannedEmployee(db, who, employeeId)
-    if (key && (await changeByKey(db, who.companyId, key))) {
+    const earlier = key ? await changeByKey(db, who.companyId, key) : null
+    if (earlier) {
       // A replay (the first answer was lost): answer with the reward as it is, apply nothing.
       void reply.header('idempotent-replay', 'true')
+      void reply.header(SEQ_HEADER, String(earlier.seq))
       return currentReward(db, who.companyId, employeeId)
     }
     if (employee.lockReason) throw new HttpError(403, employee.lockReason)
@@ -231,7 +234,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       return { reward, seq }
     })
     waiters.notify(who.companyId)
-    void reply.header('meritbook-seq', String(result.seq))
+    void reply.header(SEQ_HEADER, String(result.seq))
     return result.reward
   })
 

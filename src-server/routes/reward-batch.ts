@@ -195,8 +195,11 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
       const teamId = employees.get(item.employee) ?? null
       if (!inScope(scope, teamId)) return refuse(403, NOT_YOUR_EMPLOYEE)
       // A replay (the first answer was lost, or the key came twice): answered as applied, nothing applied.
-      if (used.has(item.key) || keys.has(item.key))
-        return (answers[index] = { key: item.key, status: 200, replay: true })
+      // Its feed position comes with it: the replica orders the change against others' it met meanwhile.
+      const usedAt = used.get(item.key)
+      if (usedAt !== undefined)
+        return (answers[index] = { key: item.key, status: 200, replay: true, seq: usedAt })
+      if (keys.has(item.key)) return (answers[index] = { key: item.key, status: 200, replay: true })
       if (locked) return refuse(403, locked)
       keys.add(item.key)
       accepted.push({

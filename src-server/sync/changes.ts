@@ -154,15 +154,15 @@ export async function usedKeys(
   db: ServerDb | Transaction<ServerDatabase>,
   companyId: number,
   keys: readonly string[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set()
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map()
   const rows = await db
     .selectFrom('sync_change')
-    .select('idempotency_key')
+    .select(['idempotency_key', 'seq'])
     .where('company_id', '=', companyId)
     .where('idempotency_key', 'in', keys)
     .execute()
-  return new Set(rows.map((r) => r.idempotency_key as string))
+  return new Map(rows.map((r) => [r.idempotency_key as string, r.seq]))
 }
 
 /** `rewardChangesSince` for several employees at once, by employee, each with its `seq`. */

@@ -133,6 +133,8 @@ export interface SyncFeedPage {
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** The last sequence the pushing replica had applied when the edit was made (conflict detection). */
 export const BASE_SEQ_HEADER = 'meritbook-base-seq'
+/** The feed position of the change a reward push made (a replay's: the change the key made first). */
+export const SEQ_HEADER = 'meritbook-seq'
 
 /** PUT /api/sync/rewards/ (beyond the spec's table, docs/decisions.md): the most pushes one call carries. */
 export const REWARD_BATCH_MAX = 500
@@ -150,7 +152,7 @@ export interface RewardPushItem {
 export interface RewardPushResult {
   key: string
   status: number
-  /** The feed position of the change (absent for a replay or a refusal). */
+  /** The feed position of the change, a replay's too (absent for a refusal). */
   seq?: number
   replay?: boolean
   detail?: string

@@ -2,18 +2,19 @@ import {
   accessRefused,
   applyFeed,
   claimPushes,
-  pushAcknowledged,
   pushFailed,
   pushRefused,
   PUSH_PAUSE_MS,
   replicaState,
 } from '../../services/sync/replica'
+import { pushesAcknowledged } from '../../services/sync/kept-rewards'
 import type { HandlerMap } from '../types'
 
 export const syncHandlers: HandlerMap = {
   'sync.state': async (_input, { workbook }) => replicaState(workbook),
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
-  'sync.acknowledge': async ({ pushKeys }, { workbook }) => pushAcknowledged(workbook, pushKeys),
+  'sync.acknowledge': async ({ pushKeys, seqs }, { session, workbook }) =>
+    pushesAcknowledged(session.table, workbook, pushKeys, seqs),
   'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
   'sync.refused': async ({ reason, status, ...batch }, { session, workbook, user }) =>
     pushRefused(session.table, workbook, batch, reason, user.id, new Date(), status),

@@ -9,37 +9,32 @@ import { refusedChangeMessage, replacedYoursMessage } from '../../../src-shared/
 import type { Kysely, Transaction } from 'kysely'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
+import { saveRewardChanges, type RewardChange } from '../../workbook/queries/rewards'
 import {
-  REWARD_COLUMNS,
-  saveRewardChanges,
-  type RewardChange,
-  type RewardField,
-} from '../../workbook/queries/rewards'
-import {
-  acknowledgePushes,
   claimPushBatches,
   dropPush,
+  keepServerRewardValues,
+  keptServerValues,
   notePushFailure,
   pendingFields,
   readSyncState,
   replicaServer,
   upsertState,
+  type KeptServerFields,
+  type KeptServerValue,
   type PushBatch,
 } from '../../workbook/queries/sync'
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
 import { holdsWholeCompany } from './apply-computed'
 import { applyRecordChange, type RecordEffect } from './apply-record-change'
+import { FIELD_OF_COLUMN, serverFormOf } from './kept-rewards'
 import { recordPushRefused } from './refused-records'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
 
 /** The spec's pause after an edit before it is sent (rewards are coalesced per employee meanwhile). */
 export const PUSH_PAUSE_MS = 1000
-
-const FIELD_OF_COLUMN = Object.fromEntries(
-  Object.entries(REWARD_COLUMNS).map(([field, column]) => [column, field]),
-) as Record<SyncedRewardField, RewardField>
 
 type RewardRow = Record<string, unknown>
 
@@ -74,15 +69,6 @@ export async function claimPushes(
   return claimPushBatches(workbook, new Date(now.getTime() - pauseMs).toISOString())
 }
 
-export async function pushAcknowledged(
-  workbook: Workbook,
-  pushKeys: readonly string[],
-  now = new Date(),
-): Promise<null> {
-  await acknowledgePushes(workbook, pushKeys, now.toISOString())
-  return null
-}
-
 export async function pushFailed(workbook: Workbook, pushKey: string, message: string): Promise<null> {
   await notePushFailure(workbook, pushKey, message)
   return null
@@ -93,9 +79,6 @@ async function currentRewards(workbook: Workbook, ids: readonly number[]): Promi
   const rows = await workbook.db.selectFrom('reward').selectAll().where('employee_id', 'in', ids).execute()
   return new Map(rows.map((r) => [r.employee_id, r as unknown as RewardRow]))
 }
-
-const localValue = (column: SyncedRewardField, value: unknown): unknown =>
-  column === 'performance_plan' || column === 'promotion' ? value === 1 || value === true : (value ?? null)
 
 async function employeeName(
   db: Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>,
@@ -216,12 +199,15 @@ export async function pushRefused(
   const current = (await currentRewards(workbook, [batch.entityId])).get(batch.entityId) ?? {}
   const changes: RewardChange[] = []
   await workbook.db.transaction().execute(async (trx) => {
+    // Another desktop's value the feed brought meanwhile is the server's: it, not the one before, is put back.
+    const kept = await keptServerValues(trx, batch.pushKey)
     await dropPush(trx, batch.pushKey)
     const later = (await pendingFields(trx)).get(batch.entityId) ?? new Set()
     const change: RewardChange = { employeeId: batch.entityId, changes: {} }
-    for (const [column, value] of Object.entries(batch.previous) as [SyncedRewardField, unknown][]) {
+    for (const [column, before] of Object.entries(batch.previous) as [SyncedRewardField, unknown][]) {
       if (later.has(column)) continue
-      const old = localValue(column, current[column])
+      const value = Object.hasOwn(kept, column) ? kept[column].value : before
+      const old = serverFormOf(column, current[column])
       if (old !== value) change.changes[FIELD_OF_COLUMN[column]] = { old, new: value }
     }
     if (Object.keys(change.changes).length > 0) changes.push(change)
@@ -283,14 +269,25 @@ export async function applyFeed(
         if (!employees.has(change.employee_id)) continue
         const row = current.get(change.employee_id) ?? {}
         const local: RewardChange = { employeeId: change.employee_id, changes: {} }
+        const kept: KeptServerFields = {}
         for (const [column, value] of Object.entries(change.fields) as [SyncedRewardField, unknown][]) {
-          if (pending.get(change.employee_id)?.has(column)) continue
-          const old = localValue(column, row[column])
+          if (pending.get(change.employee_id)?.has(column)) {
+            // The queued edit wins for now; the server's order decides once it is answered.
+            kept[column] = {
+              value: value as KeptServerValue['value'],
+              seq: change.seq,
+              userEmail: change.user_email,
+              at: change.at,
+            }
+            continue
+          }
+          const old = serverFormOf(column, row[column])
           if (old === value) continue
           local.changes[FIELD_OF_COLUMN[column]] = { old, new: value }
           row[column] = value
         }
         current.set(change.employee_id, row)
+        if (Object.keys(kept).length > 0) await keepServerRewardValues(trx, change.employee_id, kept)
         if (Object.keys(local.changes).length > 0) {
           await saveRewardChanges(trx, [local], {
             userId: localUser(change.user_email),

@@ -196,16 +196,93 @@ export async function claimPushBatches(workbook: Workbook, settledBefore: string
   })
 }
 
-/** The server applied these pushes: their edits leave the outbox. */
+/**
+ * Another's value of a reward field that the feed brought while this replica's edit of the field
+ * waited (the edit kept its value then), with its feed position and author.
+ */
+export interface KeptServerValue {
+  value: Value
+  seq: number
+  userEmail: string | null
+  at: string
+}
+
+/** Kept values by reward column. */
+export type KeptServerFields = Record<string, KeptServerValue>
+
+const keptOf = (json: string | null): KeptServerFields =>
+  json === null ? {} : (JSON.parse(json) as KeptServerFields)
+
+/**
+ * Keeps the feed's values of an employee's reward fields on each queued edit of those fields (a
+ * later feed value of a field replaces an earlier one: pages come in the feed's order).
+ */
+export async function keepServerRewardValues(
+  trx: Transaction<WorkbookDatabase>,
+  employeeId: number,
+  kept: KeptServerFields,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('sync_outbox')
+    .select(['id', 'fields', 'server_fields'])
+    .where('kind', '=', 'reward')
+    .where('entity_id', '=', employeeId)
+    .execute()
+  for (const row of rows) {
+    const fields = JSON.parse(row.fields) as object
+    const mine = Object.entries(kept).filter(([column]) => Object.hasOwn(fields, column))
+    if (mine.length === 0) continue
+    const merged = { ...keptOf(row.server_fields), ...Object.fromEntries(mine) }
+    await trx
+      .updateTable('sync_outbox')
+      .set({ server_fields: JSON.stringify(merged) })
+      .where('id', '=', row.id)
+      .execute()
+  }
+}
+
+/** What the feed kept on a push's queued reward edits (`keepServerRewardValues`). */
+export async function keptServerValues(
+  trx: Transaction<WorkbookDatabase>,
+  pushKey: string,
+): Promise<KeptServerFields> {
+  const rows = await trx
+    .selectFrom('sync_outbox')
+    .select('server_fields')
+    .where('push_key', '=', pushKey)
+    .where('server_fields', 'is not', null)
+    .orderBy('id')
+    .execute()
+  return Object.assign({}, ...rows.map((r) => keptOf(r.server_fields))) as KeptServerFields
+}
+
+/**
+ * The server applied these pushes: their edits leave the outbox. Answers, for each acknowledged
+ * reward push that had any, the employee and what the feed kept on it.
+ */
 export async function acknowledgePushes(
-  workbook: Workbook,
+  trx: Transaction<WorkbookDatabase>,
   pushKeys: readonly string[],
   at: string,
-): Promise<void> {
-  await workbook.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sync_outbox').where('push_key', 'in', pushKeys).execute()
-    await upsertState(trx, { last_pushed_at: at })
-  })
+): Promise<{ pushKey: string; employeeId: number; kept: KeptServerFields }[]> {
+  const rows = await trx
+    .selectFrom('sync_outbox')
+    .select(['push_key', 'entity_id', 'server_fields'])
+    .where('push_key', 'in', pushKeys)
+    .where('kind', '=', 'reward')
+    .where('server_fields', 'is not', null)
+    .orderBy('id')
+    .execute()
+  const kept = new Map<string, { pushKey: string; employeeId: number; kept: KeptServerFields }>()
+  for (const row of rows) {
+    const key = row.push_key as string
+    const found = kept.get(key) ?? { pushKey: key, employeeId: row.entity_id, kept: {} }
+    Object.assign(found.kept, keptOf(row.server_fields))
+    kept.set(key, found)
+  }
+  await trx.deleteFrom('sync_outbox').where('push_key', 'in', pushKeys).execute()
+  await upsertState(trx, { last_pushed_at: at })
+  return [...kept.values()]
 }
 
 /** A push that could not reach the server stays queued; its attempts and last error are kept. */

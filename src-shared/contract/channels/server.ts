@@ -85,9 +85,15 @@ export const serverChannels = {
   'sync.claim': shellOnly(
     channel<PushBatchDto[]>()(z.object({ now: z.boolean().default(false) }).strict(), member),
   ),
+  /** `seqs`: the feed position of the change each push made, where the server said (a reward push's). */
   'sync.acknowledge': shellOnly(
-    channel<null>()(
-      z.object({ pushKeys: z.array(pushKeySchema).min(1).max(REWARD_BATCH_MAX) }).strict(),
+    channel<SyncApplied>()(
+      z
+        .object({
+          pushKeys: z.array(pushKeySchema).min(1).max(REWARD_BATCH_MAX),
+          seqs: z.record(pushKeySchema, z.number().int().min(0)).default({}),
+        })
+        .strict(),
       member,
     ),
   ),
