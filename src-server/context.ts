@@ -1,3 +1,4 @@
+import type { ScopeRowsLimits } from './sync/scope-rows'
 import type { ServerDb } from './db/connect'
 import type { Mailer } from './mail'
 
@@ -13,4 +14,6 @@ export interface ServerContext {
   /** Onboarding (a new company with its owner) needs this key; null: only a SUPER_USER may onboard. */
   onboardingKey: string | null
   now: () => Date
+  /** How many people the feed brings in full to a planner's replica (default SCOPE_ROWS_LIMITS; tests make it small). */
+  scopeRowsLimits?: ScopeRowsLimits
 }

@@ -58,10 +58,12 @@ export function syncRoutes(app: FastifyInstance, context: ServerContext, waiters
       await waiters.wait(who.companyId, query.after, query.wait * 1000, gone.signal)
       changes = await changesAfter(db, who.companyId, query.after, FEED_PAGE)
     }
-    const last = changes.at(-1)?.seq ?? query.after
     const scope = await scopeOf(db, who)
     const seen = changes.filter((c) => visible(c, scope, hasAdminPowers(who.role)))
-    // People an org chart change moved into (or out of) a planner's teams come with it, in full (or not).
-    return { changes: await withScopeRows(db, who.companyId, scope, seen), last }
+    // People an org chart change moved into (or out of) a planner's teams come with it, in full (or
+    // not); a page that would carry too many stops before the change, which the next page starts with.
+    const scoped = await withScopeRows(db, who.companyId, scope, seen, context.scopeRowsLimits)
+    const last = scoped.cutBefore === null ? (changes.at(-1)?.seq ?? query.after) : scoped.cutBefore - 1
+    return { changes: scoped.changes, last }
   })
 }

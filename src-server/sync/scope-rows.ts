@@ -6,6 +6,19 @@ import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerDb } from '../db/connect'
 
 type Employee = CompanySnapshot['employees'][number]
+
+/** How many people the feed brings in full to a follower who sees part of the company. */
+export interface ScopeRowsLimits {
+  /**
+   * A page stops before the org chart change that would take it past this many, unless that change
+   * is the page's first to bring anyone.
+   */
+  perPage: number
+  /** More people than this moved into a follower's teams by one change are not sent: the replica joins again. */
+  most: number
+}
+
+export const SCOPE_ROWS_LIMITS: ScopeRowsLimits = { perPage: 2000, most: 20_000 }
 type Reward = CompanySnapshot['rewards'][number]
 
 /** Someone the tree names to a follower who may not see them: a name and a place, no pay (as join sends them). */
@@ -56,14 +69,18 @@ async function rowsOf<P extends 'employees' | 'rewards'>(
  * teams whose parent or manager it set, with their sub-teams) who are in the follower's teams now
  * come in full with their rewards and the names the tree needs beside them; those who are not are
  * named as gone from their teams. Judged as the company is when the feed is read, as join would.
+ * A page carries about `limits.perPage` people in full: `cutBefore` is the change it stops before
+ * (the follower reads it next). One change bringing more than `limits.most` sends only their count
+ * (`join_again`): the replica is told to join again.
  */
 export async function withScopeRows(
   db: ServerDb,
   companyId: number,
   scope: PlanningScope,
   changes: SyncChange[],
-): Promise<SyncChange[]> {
-  if (scope.all || !changes.some((c) => movesOf(c) !== null)) return changes
+  limits: ScopeRowsLimits = SCOPE_ROWS_LIMITS,
+): Promise<{ changes: SyncChange[]; cutBefore: number | null }> {
+  if (scope.all || !changes.some((c) => movesOf(c) !== null)) return { changes, cutBefore: null }
   const teams = await db
     .selectFrom('team')
     .select(['id', 'parent_team_id'])
@@ -85,6 +102,7 @@ export async function withScopeRows(
     return [...seen]
   }
   const out: SyncChange[] = []
+  let sent = 0
   for (const change of changes) {
     const moves = movesOf(change)
     if (!moves) {
@@ -100,6 +118,13 @@ export async function withScopeRows(
     )
     const full = touched.filter((e) => inScope(scope, e.team_id))
     const left = touched.filter((e) => !inScope(scope, e.team_id)).map((e) => e.id)
+    if (full.length > limits.most) {
+      const scopeRows: ScopeRows = { full: [], rewards: [], names: [], left, join_again: full.length }
+      out.push({ ...change, scope_rows: scopeRows } as SyncChange)
+      continue
+    }
+    if (sent > 0 && sent + full.length > limits.perPage) return { changes: out, cutBefore: change.seq }
+    sent += full.length
     const fullIds = new Set(full.map((e) => e.id))
     const named = [
       ...new Set(full.flatMap((e) => [e.manager_id, e.planner_id]).filter((id) => id !== null)),
@@ -115,5 +140,5 @@ export async function withScopeRows(
     const scopeRows: ScopeRows = { full, rewards, names, left }
     out.push({ ...change, scope_rows: scopeRows } as SyncChange)
   }
-  return out
+  return { changes: out, cutBefore: null }
 }

@@ -120,6 +120,8 @@ export interface ScopeRows {
   rewards: CompanySnapshot['rewards']
   names: CompanySnapshot['employees']
   left: number[]
+  /** Too many came in to send in the feed (their count): the replica joins again to get them. */
+  join_again?: number
 }
 
 /** GET /api/sync/changes/?after=<seq>&wait=<seconds>: the changes after `after` the caller may see. */

@@ -20,6 +20,7 @@ const scopeRows = z
     rewards: z.array(snapshotRewardSchema).max(SNAPSHOT_LIMITS.rewards),
     names: z.array(snapshotEmployeeSchema).max(SNAPSHOT_LIMITS.employees),
     left: z.array(idNumber).max(SNAPSHOT_LIMITS.employees),
+    join_again: z.number().int().positive().optional(),
   })
   .strict()
 

@@ -71,6 +71,15 @@ export const REIMPORTED_ON_SERVER = 'The company was re-imported on the server; 
 export const MATRIX_SAVED_ON_SERVER =
   'The merit matrix was saved on the server; join again to get its recommendations'
 
+/**
+ * Told (and kept in the status) on a planner's or manager's replica when one org chart change on
+ * the server moved more people into their teams than the feed carries (SCOPE_ROWS_MOST).
+ */
+export function movedInTooManyMessage(author: string, count: number): string {
+  const people = count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`
+  return `${author} moved ${people} into your teams on the server; join again to get them`
+}
+
 /** Told when an employee removed on the server had edits of this replica still waiting to be sent. */
 export function removedWithEditsMessage(author: string, employee: string): string {
   return `${author} deleted ${employee} on the server; your changes to them that were waiting were dropped.`

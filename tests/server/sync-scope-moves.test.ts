@@ -1,5 +1,9 @@
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
-import { leftTeamsWithEditsMessage } from '../../src-shared/domain/sync'
+import {
+  leftTeamsWithEditsMessage,
+  movedInTooManyMessage,
+  syncStatusText,
+} from '../../src-shared/domain/sync'
 import { joinDesktop, type Desktop } from '../support/replica'
 import { testServer } from './support'
 import { twoDesktops } from './two-desktops'
@@ -47,11 +51,12 @@ const desks = twoDesktops(
   PASSWORD,
 )
 
-/** Someone the manager's replica does not hold at all: outside their teams, named by no one. */
-async function stranger(): Promise<CompanySnapshot['employees'][number]> {
+/** Someone the manager's replica does not hold at all: outside their teams, named by no one (not `but`). */
+async function stranger(but?: number): Promise<CompanySnapshot['employees'][number]> {
   const managers = new Set(desks.snapshot.teams.flatMap((t) => [t.manager_id, t.planner_id]))
   for (const e of desks.snapshot.employees)
-    if (!managers.has(e.id) && e.team_id !== null && !(await employee(desks.manager, e.id))) return e
+    if (!managers.has(e.id) && e.id !== but && e.team_id !== null && !(await employee(desks.manager, e.id)))
+      return e
   throw new Error('The demo company has someone outside the manager’s teams.')
 }
 
@@ -105,5 +110,56 @@ describe("people moved into or out of a manager's teams on the server", () => {
     expect(desks.manager.notices).toEqual([leftTeamsWithEditsMessage('Mona Mover', who.name)])
     expect((await desks.manager.call('sync.state', {})).waiting).toBe(0)
     expect(await reward(desks.manager, who.id)).toBeUndefined()
+  })
+})
+
+describe('how many people moved in the feed carries (SCOPE_ROWS_LIMITS, made small here)', () => {
+  afterEach(() => {
+    delete server().context.scopeRowsLimits
+  })
+
+  /** Two people moved in by two drops, and where each should go back to. */
+  async function twoMovedIn() {
+    const into = [...desks.managerUser.teamIds][0]
+    const first = await stranger()
+    const second = await stranger(first.id)
+    await move(first.id, into)
+    await move(second.id, into)
+    return { first, second, back: () => Promise.all([first, second].map((e) => move(e.id, e.team_id!))) }
+  }
+
+  it('a page stops before the change that would bring more people than a page carries; the next page brings it', async () => {
+    await desks.manager.engine.syncUntilIdle()
+    server().context.scopeRowsLimits = { perPage: 1, most: 100 }
+    const { first, second, back } = await twoMovedIn()
+    await desks.manager.engine.pull(0)
+    expect(await employee(desks.manager, first.id)).toMatchObject({ current_salary: first.current_salary })
+    expect(await reward(desks.manager, second.id)).toBeUndefined()
+    await desks.manager.engine.pull(0)
+    expect(await employee(desks.manager, second.id)).toMatchObject({ current_salary: second.current_salary })
+    expect(await reward(desks.manager, second.id)).toBeDefined()
+    await back()
+    await desks.manager.engine.syncUntilIdle()
+  })
+
+  it('one change bringing more people than the feed carries sends none of them: the manager is told to join again', async () => {
+    await desks.manager.engine.syncUntilIdle()
+    server().context.scopeRowsLimits = { perPage: 2000, most: 0 }
+    const into = [...desks.managerUser.teamIds][0]
+    const who = await stranger()
+    await move(who.id, into)
+    desks.manager.notices.length = 0
+    await desks.manager.engine.syncUntilIdle()
+    const told = movedInTooManyMessage('Mona Mover', 1)
+    expect(told).toBe('Mona Mover moved 1 person into your teams on the server; join again to get them')
+    expect(desks.manager.notices).toEqual([told])
+    expect(await reward(desks.manager, who.id)).toBeUndefined()
+    const state = await desks.manager.call('sync.state', {})
+    expect(state.rejoinReason).toBe(told)
+    expect(syncStatusText({ ...state, online: true, signedIn: true })).toBe(`Synced · ${told}`)
+    // A fresh join has them in full.
+    expect((await joinedNow(who.id)).reward).toBeDefined()
+    delete server().context.scopeRowsLimits
+    await move(who.id, who.team_id!)
   })
 })

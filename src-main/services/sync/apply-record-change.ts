@@ -4,6 +4,7 @@ import {
   cycleRemovedWithEditsMessage,
   leftTeamsWithEditsMessage,
   MATRIX_SAVED_ON_SERVER,
+  movedInTooManyMessage,
   REIMPORTED_ON_SERVER,
   removedWithEditsMessage,
 } from '../../../src-shared/domain/sync'
@@ -37,16 +38,27 @@ const NOTHING: RecordApplied = { effects: [] }
 async function applyScopeRows(
   trx: Transaction<WorkbookDatabase>,
   change: RecordChange,
-): Promise<{ changed: boolean; notice?: string }> {
+): Promise<{ changed: boolean; notice?: string; rejoin?: string }> {
   if (!change.scope_rows) return { changed: false }
   const written = await writeScopeRows(trx, change.scope_rows)
-  const notice = written.leftWithEdits.map((name) => leftTeamsWithEditsMessage(change.user, name)).join(' ')
-  return { changed: written.changed, ...(notice === '' ? {} : { notice }) }
+  const tooMany = change.scope_rows.join_again
+  const notices = written.leftWithEdits.map((name) => leftTeamsWithEditsMessage(change.user, name))
+  if (tooMany !== undefined) notices.push(movedInTooManyMessage(change.user, tooMany))
+  const notice = notices.join(' ')
+  return {
+    changed: written.changed,
+    ...(notice === '' ? {} : { notice }),
+    ...(tooMany === undefined ? {} : { rejoin: movedInTooManyMessage(change.user, tooMany) }),
+  }
 }
 
-const withScope = (applied: RecordApplied, seen: { changed: boolean; notice?: string }): RecordApplied => ({
+const withScope = (
+  applied: RecordApplied,
+  seen: { changed: boolean; notice?: string; rejoin?: string },
+): RecordApplied => ({
   effects: seen.changed ? [...new Set([...applied.effects, 'recordsChanged' as const])] : applied.effects,
   ...(seen.notice ? { notice: seen.notice } : {}),
+  ...(seen.rejoin ? { rejoin: seen.rejoin } : {}),
 })
 const when = (changed: boolean, ...effects: RecordEffect[]): RecordApplied =>
   changed ? { effects } : NOTHING
