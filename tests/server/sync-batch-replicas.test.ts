@@ -1,6 +1,6 @@
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings'
-import { joinDesktop, type Desktop } from '../support/replica'
+import { joinDesktop, type Desktop, rewardOf } from '../support/replica'
 import { listen, publishDemo, testServer } from './support'
 
 /**
@@ -17,13 +17,6 @@ let other: Desktop
 let network: { offline: boolean; loseNextAnswer: boolean }
 const calls: string[] = []
 const realFetch = globalThis.fetch
-
-const reward = async (desktop: Desktop, employeeId: number) =>
-  desktop.session
-    .workbook!.db.selectFrom('reward')
-    .selectAll()
-    .where('employee_id', '=', employeeId)
-    .executeTakeFirstOrThrow()
 
 beforeAll(async () => {
   const company = await publishDemo(
@@ -60,16 +53,16 @@ describe('a replica with many queued edits', () => {
     expect(await owner.engine.syncUntilIdle()).toMatchObject({ pushed: 12, refused: 0, outbox: 0 })
     expect(pushesSent()).toEqual(['PUT /api/sync/rewards/'])
     await other.engine.syncUntilIdle()
-    for (const [i, id] of people.entries()) expect((await reward(other, id)).comments).toBe(`Note ${i}`)
+    for (const [i, id] of people.entries()) expect((await rewardOf(other, id))?.comments).toBe(`Note ${i}`)
   })
 
   it("puts back the one the server refuses, with the server's reason, and keeps the others", async () => {
     const keptId = snapshot.employees[20].id
     // Someone whose proration lets the desktop take a lump sum.
     let refusedId = 0
-    let before: number | null = null
+    let before: number | null | undefined = null
     for (const e of snapshot.employees.slice(21)) {
-      before = (await reward(owner, e.id)).lump_sum
+      before = (await rewardOf(owner, e.id))?.lump_sum
       const edit = await owner.dispatcher.dispatch('rewards.update', {
         updates: [{ employeeId: e.id, changes: { lumpSum: 4_200_00 } }],
       })
@@ -95,8 +88,8 @@ describe('a replica with many queued edits', () => {
       expect(owner.notices).toEqual([
         `The server refused your change to ${name}: Lump sums are not part of this pay cycle. It was put back.`,
       ])
-      expect((await reward(owner, refusedId)).lump_sum).toBe(before)
-      expect((await reward(owner, keptId)).comments).toBe('Kept')
+      expect((await rewardOf(owner, refusedId))?.lump_sum).toBe(before)
+      expect((await rewardOf(owner, keptId))?.comments).toBe('Kept')
     } finally {
       await server()
         .db.updateTable('pay_cycle')

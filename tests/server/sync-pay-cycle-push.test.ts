@@ -134,13 +134,8 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect(followers).toEqual([{ pay_cycle_id: made, n: expect.any(Number) }])
     await desks.owner.call('payCycles.restore', change.undo)
     expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(made)
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 2 })
     expect(desks.owner.notices).toContain(
       'The server refused your change to FY Kept: Your role (PLANNER) may not remove pay cycles. It was put back.',
     )
@@ -259,13 +254,8 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
       name: 'FY Renamed Here',
       company_merit_budget: cycle.companyMeritBudget,
     })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 1 })
     expect(desks.owner.notices).toEqual([
       `The server refused your change to ${cycle.name}: Your role (PLANNER) may not change pay cycles. It was put back.`,
     ])
@@ -293,12 +283,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     ).toBe(200)
     await desks.owner.engine.pull(0)
     expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(made)
-    await desks.setOwnerRole('PLANNER')
-    try {
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 2 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 2 })
     expect((await localBudgets(desks.owner)).find((c) => c.id === made)).toMatchObject({
       active: true,
       company_merit_budget: 8_765_00,
@@ -317,13 +302,8 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
       config: configOf(first, { name: 'FY Closed Here', effectiveDate: nextYear }),
     })
     await desks.owner.call('payCycles.close', { id: cycle!.id })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 1 })
     expect(desks.owner.notices).toEqual([
       'The server refused your change to FY Closed Here: Your role (PLANNER) may not create pay cycles. It was put back.',
     ])

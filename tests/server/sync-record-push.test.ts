@@ -186,13 +186,8 @@ describe("an admin's record edits on a replica go to the server", () => {
       employeeId: desks.teamMember,
       changes: { jobTitle: 'Refused' },
     })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 1 })
     expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
     expect(
       (await desks.owner.call('employees.record', { employeeId: desks.teamMember })).values.jobTitle,
@@ -207,13 +202,8 @@ describe("an admin's record edits on a replica go to the server", () => {
   it("a pay range edit the server refuses is put back with the server's reason", async () => {
     const range = desks.snapshot.payRanges[1]
     await desks.owner.call('payRanges.update', { payRangeId: range.id, changes: { name: 'Refused Range' } })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ refused: 1 })
     const local = (await desks.owner.call('payRanges.overview', {})).find((r) => r.id === range.id)
     expect(local?.name).toBe(range.name)
     expect(desks.owner.notices).toEqual([
@@ -335,13 +325,8 @@ describe("an admin's org chart moves on a replica go to the server", () => {
       source: { employeeId: who.id, asManager: false },
       target: { kind: 'team', teamId: target.id },
     })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 1 })
     expect(await localPlace(desks.owner, who.id)).toEqual(was)
     expect(await serverPlace(who.id)).toEqual(serverWas)
     expect(desks.owner.notices).toEqual([
@@ -458,13 +443,8 @@ describe("an admin's merit matrix save on a replica goes to the server", () => {
     await desks.owner.engine.syncUntilIdle()
     const before = await desks.owner.call('matrix.config', {})
     await desks.owner.call('matrix.save', { ...sliders, desired_budget: 7_000_000, cell: null })
-    await desks.setOwnerRole('PLANNER')
-    try {
-      desks.owner.notices.length = 0
-      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 0, refused: 1 })
-    } finally {
-      await desks.setOwnerRole('OWNER')
-    }
+    desks.owner.notices.length = 0
+    expect(await desks.pushAsOwnerRole('PLANNER')).toMatchObject({ pushed: 0, refused: 1 })
     expect((await desks.owner.call('matrix.config', {})).hyperbalance_config).toEqual(
       before.hyperbalance_config,
     )

@@ -1,7 +1,7 @@
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { syncStatusText } from '../../src-shared/domain/sync'
 import { cli } from '../support/cli'
-import { joinDesktop, type Desktop } from '../support/replica'
+import { joinDesktop, type Desktop, rewardOf } from '../support/replica'
 import { listen, publishDemo, testServer } from './support'
 
 /** Issue 16: two desktops on one company, each a replica, kept in step through the server. */
@@ -14,13 +14,6 @@ let ownerDesktop: Desktop
 let managerDesktop: Desktop
 let managerEmployeeId: number
 let teamMember: number
-
-const reward = async (desktop: Desktop, employeeId: number) =>
-  desktop.session
-    .workbook!.db.selectFrom('reward')
-    .selectAll()
-    .where('employee_id', '=', employeeId)
-    .executeTakeFirst()
 
 beforeAll(async () => {
   const company = await publishDemo(
@@ -52,7 +45,7 @@ describe('live sync between two replicas', () => {
     expect((await managerDesktop.call('sync.state', {})).waiting).toBe(1)
     expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })
     expect((await ownerDesktop.engine.syncUntilIdle()).pulled).toBeGreaterThanOrEqual(1)
-    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(150_000)
+    expect((await rewardOf(ownerDesktop, teamMember))?.lump_sum).toBe(150_000)
     const history = await ownerDesktop.call('rewards.history', { employeeId: teamMember })
     expect(JSON.stringify(history)).toContain('150000')
   })
@@ -65,7 +58,7 @@ describe('live sync between two replicas', () => {
     expect((await managerDesktop.call('sync.state', {})).waiting).toBe(3)
     expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, outbox: 0 })
     await ownerDesktop.engine.syncUntilIdle()
-    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(3_000)
+    expect((await rewardOf(ownerDesktop, teamMember))?.lump_sum).toBe(3_000)
   })
 
   it('offline, edits wait in the outbox across a restart and drain in order when the server is back', async () => {
@@ -87,7 +80,7 @@ describe('live sync between two replicas', () => {
     expect(await managerDesktop.engine.syncUntilIdle()).toMatchObject({ pushed: 1, outbox: 0 })
     expect(managerDesktop.online).toBe(true)
     await ownerDesktop.engine.syncUntilIdle()
-    expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Offline note')
+    expect((await rewardOf(ownerDesktop, teamMember))?.comments).toBe('Offline note')
   })
 
   it('a conflict: the later push wins, the earlier author is told, and their comment stays in history', async () => {
@@ -104,7 +97,7 @@ describe('live sync between two replicas', () => {
     await managerDesktop.engine.syncUntilIdle()
     ownerDesktop.notices.length = 0
     await ownerDesktop.engine.syncUntilIdle()
-    expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Manager: approve now')
+    expect((await rewardOf(ownerDesktop, teamMember))?.comments).toBe('Manager: approve now')
     const name = snapshot.employees.find((e) => e.id === teamMember)!.name
     expect(ownerDesktop.notices).toEqual([
       expect.stringContaining(
@@ -140,14 +133,14 @@ describe('live sync between two replicas', () => {
       },
     })
     expect(submitted.statusCode).toBe(200)
-    const before = (await reward(managerDesktop, teamMember))?.lump_sum
+    const before = (await rewardOf(managerDesktop, teamMember))?.lump_sum
     await managerDesktop.call('rewards.update', {
       updates: [{ employeeId: teamMember, changes: { lumpSum: 999_900 } }],
     })
     managerDesktop.notices.length = 0
     const totals = await managerDesktop.engine.syncUntilIdle()
     expect(totals).toMatchObject({ refused: 1, outbox: 0 })
-    expect((await reward(managerDesktop, teamMember))?.lump_sum).toBe(before)
+    expect((await rewardOf(managerDesktop, teamMember))?.lump_sum).toBe(before)
     expect(managerDesktop.notices[0]).toMatch(/^The server refused your change to .+: .+ It was put back\.$/)
     // The table's undo history is told which edit to forget (src-renderer's withoutRefused).
     expect(managerDesktop.applied.flatMap((a) => a.refusedRewards ?? [])).toEqual([
@@ -179,7 +172,7 @@ describe('live sync between two replicas', () => {
       .where('planner_employee_id', '=', managerEmployeeId)
       .executeTakeFirst()
     expect(submitted?.comments).toBe('Ready for HR')
-    expect((await reward(ownerDesktop, teamMember))?.lump_sum).toBe(4_200)
+    expect((await rewardOf(ownerDesktop, teamMember))?.lump_sum).toBe(4_200)
   })
 
   it('a desktop joining now starts at the feed position of its download and pulls nothing it already has', async () => {
@@ -191,7 +184,7 @@ describe('live sync between two replicas', () => {
         .executeTakeFirstOrThrow()
       expect(Number(feed.seq)).toBeGreaterThan(0)
       expect((await latecomer.call('sync.state', {})).lastSeq).toBe(Number(feed.seq))
-      expect((await reward(latecomer, teamMember))?.lump_sum).toBe(4_200)
+      expect((await rewardOf(latecomer, teamMember))?.lump_sum).toBe(4_200)
       expect(await latecomer.engine.syncUntilIdle()).toMatchObject({ pulled: 0, outbox: 0 })
     } finally {
       await latecomer.close()
@@ -280,7 +273,7 @@ describe('live sync between two replicas', () => {
       // Nothing is pushed (the edit is neither sent nor put back), and the file still reads.
       expect(await ownerDesktop.engine.push(true)).toEqual({ pushed: 0, refused: 0 })
       expect((await ownerDesktop.call('sync.state', {})).waiting).toBe(1)
-      expect((await reward(ownerDesktop, teamMember))?.comments).toBe('Written while refused')
+      expect((await rewardOf(ownerDesktop, teamMember))?.comments).toBe('Written while refused')
       const rows = await ownerDesktop.call('table.query', {
         offset: 0,
         limit: 25,
@@ -297,7 +290,7 @@ describe('live sync between two replicas', () => {
     expect(await ownerDesktop.engine.syncUntilIdle()).toMatchObject({ outbox: 0 })
     expect((await ownerDesktop.call('sync.state', {})).accessRefused).toBeNull()
     await managerDesktop.engine.syncUntilIdle()
-    expect((await reward(managerDesktop, teamMember))?.comments).toBe('Written while refused')
+    expect((await rewardOf(managerDesktop, teamMember))?.comments).toBe('Written while refused')
   })
 
   it('`sync --status` reads the replica without the server', async () => {

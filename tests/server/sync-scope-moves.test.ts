@@ -4,7 +4,7 @@ import {
   movedInTooManyMessage,
   syncStatusText,
 } from '../../src-shared/domain/sync'
-import { joinDesktop, type Desktop } from '../support/replica'
+import { joinDesktop, type Desktop, rewardOf } from '../support/replica'
 import { testServer } from './support'
 import { twoDesktops } from './two-desktops'
 
@@ -22,12 +22,6 @@ const fresh: Desktop[] = []
 
 const employee = (desktop: Desktop, id: number) =>
   desktop.session.workbook!.db.selectFrom('employee').selectAll().where('id', '=', id).executeTakeFirst()
-const reward = (desktop: Desktop, id: number) =>
-  desktop.session
-    .workbook!.db.selectFrom('reward')
-    .selectAll()
-    .where('employee_id', '=', id)
-    .executeTakeFirst()
 
 /** The owner drops `who` into `teamId` on their replica and the drop goes to the server. */
 async function move(who: number, teamId: number) {
@@ -42,7 +36,7 @@ async function move(who: number, teamId: number) {
 async function joinedNow(id: number) {
   const desktop = await joinDesktop(desks.url, desks.managerUser.email, PASSWORD)
   fresh.push(desktop)
-  return { employee: await employee(desktop, id), reward: await reward(desktop, id) }
+  return { employee: await employee(desktop, id), reward: await rewardOf(desktop, id) }
 }
 
 const desks = twoDesktops(
@@ -70,7 +64,7 @@ describe("people moved into or out of a manager's teams on the server", () => {
     expect(joined.employee).toMatchObject({ team_id: into, current_salary: who.current_salary })
     expect(joined.reward).toBeDefined()
     expect(await employee(desks.manager, who.id)).toEqual(joined.employee)
-    expect(await reward(desks.manager, who.id)).toEqual(joined.reward)
+    expect(await rewardOf(desks.manager, who.id))?.toEqual(joined.reward)
     // The table shows them with their pay, in the manager's team.
     const page = await desks.manager.call('table.query', {
       offset: 0,
@@ -84,7 +78,7 @@ describe("people moved into or out of a manager's teams on the server", () => {
 
     await move(who.id, who.team_id!)
     await desks.manager.engine.syncUntilIdle()
-    expect(await reward(desks.manager, who.id)).toBeUndefined()
+    expect(await rewardOf(desks.manager, who.id))?.toBeUndefined()
     expect(await employee(desks.manager, who.id)).toMatchObject({
       team_id: who.team_id,
       current_salary: 0,
@@ -109,7 +103,7 @@ describe("people moved into or out of a manager's teams on the server", () => {
     await desks.manager.engine.pull(0)
     expect(desks.manager.notices).toEqual([leftTeamsWithEditsMessage('Mona Mover', who.name)])
     expect((await desks.manager.call('sync.state', {})).waiting).toBe(0)
-    expect(await reward(desks.manager, who.id)).toBeUndefined()
+    expect(await rewardOf(desks.manager, who.id))?.toBeUndefined()
   })
 })
 
@@ -134,10 +128,10 @@ describe('how many people moved in the feed carries (SCOPE_ROWS_LIMITS, made sma
     const { first, second, back } = await twoMovedIn()
     await desks.manager.engine.pull(0)
     expect(await employee(desks.manager, first.id)).toMatchObject({ current_salary: first.current_salary })
-    expect(await reward(desks.manager, second.id)).toBeUndefined()
+    expect(await rewardOf(desks.manager, second.id))?.toBeUndefined()
     await desks.manager.engine.pull(0)
     expect(await employee(desks.manager, second.id)).toMatchObject({ current_salary: second.current_salary })
-    expect(await reward(desks.manager, second.id)).toBeDefined()
+    expect(await rewardOf(desks.manager, second.id))?.toBeDefined()
     await back()
     await desks.manager.engine.syncUntilIdle()
   })
@@ -153,7 +147,7 @@ describe('how many people moved in the feed carries (SCOPE_ROWS_LIMITS, made sma
     const told = movedInTooManyMessage('Mona Mover', 1)
     expect(told).toBe('Mona Mover moved 1 person into your teams on the server; join again to get them')
     expect(desks.manager.notices).toEqual([told])
-    expect(await reward(desks.manager, who.id)).toBeUndefined()
+    expect(await rewardOf(desks.manager, who.id))?.toBeUndefined()
     const state = await desks.manager.call('sync.state', {})
     expect(state.rejoinReason).toBe(told)
     expect(syncStatusText({ ...state, online: true, signedIn: true })).toBe(`Synced · ${told}`)

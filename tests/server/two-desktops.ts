@@ -21,8 +21,11 @@ export interface TwoDesktops {
     url: string,
     payload?: object,
   ): Promise<Record<string, unknown>>
-  /** Gives the owner another role on the server (the replica is not told): its pushes are refused. */
-  setOwnerRole(role: string): Promise<void>
+  /**
+   * Gives the owner another role on the server (the replica is not told) while their replica pushes
+   * everything queued, so that the server refuses it; the owner is the owner again after.
+   */
+  pushAsOwnerRole(role: string): Promise<Awaited<ReturnType<Desktop['engine']['push']>>>
 }
 
 /**
@@ -46,12 +49,19 @@ export function twoDesktops(
       if (answer.statusCode !== 200) throw new Error(`${method} ${url}: ${answer.body}`)
       return answer.json<Record<string, unknown>>()
     },
-    async setOwnerRole(role) {
-      await server()
-        .db.updateTable('app_user')
-        .set({ role })
-        .where('email', '=', company.ownerEmail)
-        .execute()
+    async pushAsOwnerRole(role) {
+      const setRole = (to: string) =>
+        server()
+          .db.updateTable('app_user')
+          .set({ role: to })
+          .where('email', '=', company.ownerEmail)
+          .execute()
+      await setRole(role)
+      try {
+        return await desks.owner.engine.push(true)
+      } finally {
+        await setRole('OWNER')
+      }
     },
   } as TwoDesktops
   beforeAll(async () => {

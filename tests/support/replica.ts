@@ -92,3 +92,11 @@ export async function joinDesktop(
   }
   return desktop
 }
+
+/** A replica's reward row of an employee, as stored (undefined when it holds none). */
+export const rewardOf = (desktop: Desktop, employeeId: number) =>
+  desktop.session
+    .workbook!.db.selectFrom('reward')
+    .selectAll()
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst()
