@@ -12,6 +12,7 @@ import { useAppSelector } from '../../app/hooks'
 import { selectSessionKey } from '../../app/session-slice'
 import { SidePanel } from '../../components/side-panel'
 import { useToast } from '../../components/toast'
+import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import './records.css'
 
@@ -228,24 +229,7 @@ export function EmployeeRecordPanel({ employeeId, employeeName, onClose, onSaved
               Delete employee…
             </button>
             <span className="records__spacer" />
-            <button
-              type="button"
-              className="button"
-              onClick={steps.undo}
-              disabled={!steps.undoLabel}
-              data-testid="record-undo"
-            >
-              Undo
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={steps.redo}
-              disabled={!steps.redoLabel}
-              data-testid="record-redo"
-            >
-              Redo
-            </button>
+            <UndoRedoButtons steps={steps} testId="record" />
           </div>
           <p className="muted">
             Team and manager change in the org chart. Every save is in the change history.
