@@ -53,7 +53,7 @@ export async function pushesAcknowledged(
         .selectAll()
         .where('employee_id', '=', employeeId)
         .executeTakeFirst()
-      // One history entry per author, in the feed's order.
+      // Each field in its own history entry, in its author's name, in the feed's order.
       for (const [column, value] of later.sort(([, a], [, b]) => a.seq - b.seq)) {
         const old = serverFormOf(column, (current as Record<string, unknown> | undefined)?.[column])
         if (old === value.value) continue
