@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react'
+import { Fragment, useCallback, useState } from 'react'
 import type { JobProfileRowDto } from '../../../src-shared/contract'
 import type { JobProfileField } from '../../../src-shared/domain/company-records'
 import { call } from '../../app/client'
@@ -9,9 +9,9 @@ import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { Pagination } from '../compensation-table/Pagination'
 import { RowEditActions, RowEditError } from './RowEditParts'
+import { useRecordList } from './use-record-list'
 import './records.css'
 
-const PAGE_SIZE = 25
 const TEXT_FIELDS = [
   ['jobProfile', 'Job Profile'],
   ['jobFamily', 'Job Family'],
@@ -19,6 +19,9 @@ const TEXT_FIELDS = [
 ] as const
 
 type Values = Record<JobProfileField, string>
+const matchesProfile = (p: JobProfileRowDto, term: string) =>
+  p.jobCode.toLowerCase().includes(term) ||
+  Object.values(p.values).some((v) => v.toLowerCase().includes(term))
 
 /**
  * The company's job profiles: labels, exemption and pay range edited in place (validated in the
@@ -27,48 +30,26 @@ type Values = Record<JobProfileField, string>
  */
 export function JobProfileList() {
   const toast = useToast()
-  const [profiles, setProfiles] = useState<JobProfileRowDto[] | null>(null)
   const [rangeNames, setRangeNames] = useState<string[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<{ id: number; values: Values; error: string | null } | null>(null)
 
-  const reload = useCallback(async () => {
-    try {
-      const [list, ranges] = await Promise.all([
-        call('jobProfiles.overview', {}),
-        call('payRanges.overview', {}),
-      ])
-      setProfiles(list)
-      setRangeNames([...new Set(ranges.map((r) => r.name))].sort())
-      setError(null)
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
+  // The pay ranges' names come with the profiles: a profile's range is picked from them.
+  const load = useCallback(async () => {
+    const [profiles, ranges] = await Promise.all([
+      call('jobProfiles.overview', {}),
+      call('payRanges.overview', {}),
+    ])
+    setRangeNames([...new Set(ranges.map((r) => r.name))].sort())
+    return profiles
   }, [])
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const list = useRecordList(load, matchesProfile)
+  const { items: profiles, error, reload, rows } = list
   const sessionKey = useAppSelector(selectSessionKey)
   const steps = useUndoSteps(
     useCallback(() => void reload(), [reload]),
     // Buttons only: the pay-range list above owns Ctrl+Z on Manage Data.
     { keys: false, keepAs: `jobProfiles:${sessionKey ?? ''}` },
   )
-
-  const shown = useMemo(() => {
-    const term = search.trim().toLowerCase()
-    return (profiles ?? []).filter(
-      (p) =>
-        !term ||
-        p.jobCode.toLowerCase().includes(term) ||
-        Object.values(p.values).some((v) => v.toLowerCase().includes(term)),
-    )
-  }, [profiles, search])
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
-  const current = Math.min(page, pages)
-  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
 
   async function save() {
     if (!editing) return
@@ -103,11 +84,8 @@ export function JobProfileList() {
           type="search"
           placeholder="Search job profiles"
           aria-label="Search job profiles"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
-            setPage(1)
-          }}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
           data-testid="job-profile-search"
         />
         <span className="records__spacer" />
@@ -140,7 +118,7 @@ export function JobProfileList() {
                 editing?.id === p.id ? (
                   <Fragment key={p.id}>
                     <tr data-testid="job-profile-row" data-code={p.jobCode} className="records__editing">
-                      <td>{p.jobCode}</td>
+                      <td className="records__code">{p.jobCode}</td>
                       {TEXT_FIELDS.map(([field, label]) => (
                         <td key={field}>
                           <input
@@ -209,7 +187,7 @@ export function JobProfileList() {
                   </Fragment>
                 ) : (
                   <tr key={p.id} data-testid="job-profile-row" data-code={p.jobCode}>
-                    <td>{p.jobCode}</td>
+                    <td className="records__code">{p.jobCode}</td>
                     {TEXT_FIELDS.map(([field]) => (
                       <td key={field}>{p.values[field]}</td>
                     ))}
@@ -234,16 +212,8 @@ export function JobProfileList() {
           </table>
         </div>
       )}
-      {profiles && shown.length === 0 && <p className="muted">No job profile matches this search.</p>}
-      {profiles && shown.length > 0 && (
-        <Pagination
-          current={current}
-          total={pages}
-          rowCount={shown.length}
-          pageSize={PAGE_SIZE}
-          onGoTo={setPage}
-        />
-      )}
+      {profiles && list.found === 0 && <p className="muted">No job profile matches this search.</p>}
+      {profiles && list.found > 0 && <Pagination {...list.pagination} />}
     </section>
   )
 }

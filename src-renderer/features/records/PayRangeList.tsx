@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react'
+import { Fragment, useCallback, useState } from 'react'
 import type { PayRangeRowDto } from '../../../src-shared/contract'
 import { formatAmount } from '../../../src-shared/domain/money'
 import { call } from '../../app/client'
@@ -10,14 +10,17 @@ import { UndoRedoButtons } from '../../components/undo/UndoRedoButtons'
 import { useUndoSteps } from '../../components/undo/use-undo-steps'
 import { Pagination } from '../compensation-table/Pagination'
 import { RowEditActions, RowEditError } from './RowEditParts'
+import { useRecordList } from './use-record-list'
 import './records.css'
 
-const PAGE_SIZE = 25
 const PAYS = ['minPay', 'midPay', 'maxPay'] as const
 type Pay = (typeof PAYS)[number]
 const PAY_LABEL: Record<Pay, string> = { minPay: 'Min Pay', midPay: 'Mid Pay', maxPay: 'Max Pay' }
 
 const asText = (cents: number) => (cents / 100).toFixed(2)
+const loadRanges = () => call('payRanges.overview', {})
+const matchesRange = (r: PayRangeRowDto, term: string) =>
+  r.name.toLowerCase().includes(term) || r.payCurrency.toLowerCase() === term
 
 /**
  * The company's pay ranges (PUT /payranges/{id}/): min, mid and max edited in place, validated in
@@ -26,43 +29,20 @@ const asText = (cents: number) => (cents / 100).toFixed(2)
  */
 export function PayRangeList() {
   const toast = useToast()
-  const [ranges, setRanges] = useState<PayRangeRowDto[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<{
     id: number
     values: Record<Pay, string>
     error: string | null
   } | null>(null)
 
-  const reload = useCallback(async () => {
-    try {
-      setRanges(await call('payRanges.overview', {}))
-      setError(null)
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
-  }, [])
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const list = useRecordList(loadRanges, matchesRange)
+  const { items: ranges, error, reload, rows } = list
   useSyncApplied((applied) => applied.recordsChanged && void reload())
   const sessionKey = useAppSelector(selectSessionKey)
   const steps = useUndoSteps(
     useCallback(() => void reload(), [reload]),
     { keepAs: `payRanges:${sessionKey ?? ''}` },
   )
-
-  const shown = useMemo(() => {
-    const term = search.trim().toLowerCase()
-    return (ranges ?? []).filter(
-      (r) => !term || r.name.toLowerCase().includes(term) || r.payCurrency.toLowerCase() === term,
-    )
-  }, [ranges, search])
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
-  const current = Math.min(page, pages)
-  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
 
   async function save() {
     if (!editing) return
@@ -92,11 +72,8 @@ export function PayRangeList() {
           type="search"
           placeholder="Search pay ranges"
           aria-label="Search pay ranges"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
-            setPage(1)
-          }}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
           data-testid="pay-range-search"
         />
         <span className="records__spacer" />
@@ -207,16 +184,8 @@ export function PayRangeList() {
           </table>
         </div>
       )}
-      {ranges && shown.length === 0 && <p className="muted">No pay range matches this search.</p>}
-      {ranges && shown.length > 0 && (
-        <Pagination
-          current={current}
-          total={pages}
-          rowCount={shown.length}
-          pageSize={PAGE_SIZE}
-          onGoTo={setPage}
-        />
-      )}
+      {ranges && list.found === 0 && <p className="muted">No pay range matches this search.</p>}
+      {ranges && list.found > 0 && <Pagination {...list.pagination} />}
     </section>
   )
 }
