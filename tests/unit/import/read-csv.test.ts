@@ -1,0 +1,258 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ImportError } from '../../../src-shared/contract'
+import { IMPORT_HEADERS } from '../../../src-shared/domain/import-format'
+import { ImportCancelled, readImportCsv, type ReadProgress } from '../../../src-main/services/import/read-csv'
+import { tempDir } from '../../support/temp'
+
+/**
+ * The import's file reader on its own (mutation testing, issue 20): the refusals, the header
+ * matching and row alignment, line breaks, encodings and progress, which the CLI tests check only
+ * through a child process.
+ */
+const dir = tempDir()
+const SAVE_AS = 'In Excel, use File › Save As › "CSV UTF-8 (Comma delimited)" and choose that file.'
+const REQUIRED = 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name'
+
+function write(name: string, content: string | Buffer): string {
+  const file = path.join(dir, name)
+  fs.writeFileSync(file, content)
+  return file
+}
+
+const fileError = (code: string, message: string, row = 0, header = ''): ImportError => ({
+  row,
+  header,
+  id: '',
+  code,
+  message,
+  consistencyKey: null,
+})
+
+/** A row of the whole import format: `cells` by header, '' elsewhere. */
+function fullRow(cells: Record<string, string>): string[] {
+  return IMPORT_HEADERS.map((header) => cells[header] ?? '')
+}
+
+describe('readImportCsv refuses', () => {
+  it('a file it cannot read, naming its path', async () => {
+    const missing = path.join(dir, 'nowhere.csv')
+    expect(await readImportCsv(missing)).toEqual({
+      ok: false,
+      errors: [fileError('FileNotFound', `${missing} cannot be read.`)],
+    })
+  })
+
+  it('an Excel workbook with line breaks and high bytes in it, as not CSV text, without reading on', async () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x0a, 0xfc, 0x0a, 0x22, 0x0a, 0xe9, 0x0a])
+    const progress: ReadProgress[] = []
+    const result = await readImportCsv(write('people.xlsx', zip), { onProgress: (p) => progress.push(p) })
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'NotCsv',
+          `people.xlsx is an Excel workbook (or another packed file), not CSV text. ${SAVE_AS}`,
+        ),
+      ],
+    })
+    expect(progress).toEqual([])
+  })
+
+  it('a file whose header is separated by semicolons, reading no further', async () => {
+    const lines = [REQUIRED.replace(/,/g, ';'), ...Array.from({ length: 3 }, (_, i) => `E${i};Eva`)]
+    const progress: ReadProgress[] = []
+    const result = await readImportCsv(write('europe.csv', lines.join('\n') + '\n'), {
+      onProgress: (p) => progress.push(p),
+    })
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'NotCommaSeparated',
+          `The columns of europe.csv are separated by semicolons, not commas. ${SAVE_AS}`,
+        ),
+      ],
+    })
+    expect(progress).toEqual([])
+  })
+
+  it("missing required headers ('Your data is missing the required header: <label>') and a header twice, all at once", async () => {
+    const file = write(
+      'bad-headers.csv',
+      'Employee Id,Pay Currency,Salaried,Hire Date,Job Code,NAME,Email, email \nE1,USD\n',
+    )
+    expect(await readImportCsv(file)).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'MissingRequiredHeader',
+          'Your data is missing the required header: Pay Range Name',
+          0,
+          'Pay Range Name',
+        ),
+        fileError(
+          'DuplicateHeader',
+          'The header "Email" appears twice, in columns G and H. Keep one and choose the file again.',
+          0,
+          'Email',
+        ),
+      ],
+    })
+  })
+
+  it('an empty file (or one of empty lines) as missing its first required header', async () => {
+    const expected = {
+      ok: false,
+      errors: [
+        fileError(
+          'MissingRequiredHeader',
+          'Your data is missing the required header: Employee Id',
+          0,
+          'Employee Id',
+        ),
+      ],
+    }
+    expect(await readImportCsv(write('empty.csv', ''))).toEqual(expected)
+    expect(await readImportCsv(write('blank.csv', '\n\r\n\n'))).toEqual(expected)
+  })
+
+  it('a row not UTF-8 after UTF-8 rows, or UTF-8 after Windows-1252, naming the data row', async () => {
+    const utf8 = Buffer.from(`${REQUIRED}\nE1,Søren\nE2,Kim\n`)
+    const latin = Buffer.from('E3,Jürgen\n', 'latin1')
+    expect(await readImportCsv(write('mixed.csv', Buffer.concat([utf8, latin])))).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'MixedEncoding',
+          'Data row 3 is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.',
+          3,
+        ),
+      ],
+    })
+    const windows = Buffer.from(`${REQUIRED}\nE1,Jürgen\n`, 'latin1')
+    expect(
+      await readImportCsv(write('back.csv', Buffer.concat([windows, Buffer.from('E2,Michał\n')]))),
+    ).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'MixedEncoding',
+          'Data row 2 is UTF-8 text, but the rows before it are not (they read as Windows-1252). Save the file as "CSV UTF-8" and choose it again.',
+          2,
+        ),
+      ],
+    })
+  })
+
+  it('a quote left open to the end of the file, as not valid CSV near the data row, with the parser’s words', async () => {
+    const result = await readImportCsv(write('open.csv', `${REQUIRED}\nE1,Kim\nE2,Ann\n"E3,Open\nE4,Lee\n`))
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors).toEqual([
+      fileError(
+        'MalformedCsv',
+        expect.stringMatching(/^The file is not valid CSV near data row 3: .*Quote Not Closed/i),
+        3,
+      ),
+    ])
+  })
+
+  it('a read that was cancelled before it began, with ImportCancelled', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const read = readImportCsv(write('cancelled.csv', `${REQUIRED}\nE1,Kim\n`), { signal: controller.signal })
+    await expect(read).rejects.toThrow(ImportCancelled)
+    await expect(read).rejects.toThrow('The import was cancelled.')
+  })
+})
+
+describe('readImportCsv reads', () => {
+  it('a header only as no rows, with the columns it has', async () => {
+    const result = await readImportCsv(write('header.csv', `${REQUIRED}\n`))
+    expect(result).toEqual({
+      ok: true,
+      fileName: 'header.csv',
+      presentColumns: [0, 1, 7, 8, 9, 19, 25],
+      rows: [],
+      encoding: 'UTF-8',
+    })
+  })
+
+  it('columns in any order, matched ignoring case and spaces, unknown ones dropped, empty lines and lines of empty fields skipped', async () => {
+    const text = [
+      ' pay range name ,Nickname,employee id,NAME,Pay Currency,Salaried,Hire Date,Job Code',
+      'R,Bo,E1,Bob,USD,true,2020-01-01,J',
+      '',
+      ',,,,,,,',
+      ',,',
+      'R2,,E2,Ann',
+    ].join('\r\n')
+    const result = await readImportCsv(write('order.csv', text))
+    expect(result).toEqual({
+      ok: true,
+      fileName: 'order.csv',
+      presentColumns: [0, 1, 7, 8, 9, 19, 25],
+      rows: [
+        fullRow({
+          'Employee Id': 'E1',
+          Name: 'Bob',
+          'Pay Currency': 'USD',
+          Salaried: 'true',
+          'Hire Date': '2020-01-01',
+          'Job Code': 'J',
+          'Pay Range Name': 'R',
+        }),
+        fullRow({ 'Employee Id': 'E2', Name: 'Ann', 'Pay Range Name': 'R2' }),
+      ],
+      encoding: 'UTF-8',
+    })
+  })
+
+  it('rows under the whole format in order as they are, shorter and longer ones aligned to it', async () => {
+    const full = IMPORT_HEADERS.map((_, i) => `c${i}`)
+    const text = [IMPORT_HEADERS.join(','), full.join(','), 'E2,Ann', [...full, 'extra'].join(',')].join('\n')
+    const result = await readImportCsv(write('whole.csv', text))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.presentColumns).toEqual(IMPORT_HEADERS.map((_, i) => i))
+    expect(result.rows).toEqual([full, fullRow({ 'Employee Id': 'E2', Name: 'Ann' }), full])
+  })
+
+  it('lines that end with CR alone (old Mac spreadsheets), and quoted fields with commas and line breaks', async () => {
+    const text = `${REQUIRED}\r"E1",Kim\rE2,"Lee, Ann"\r`
+    const result = await readImportCsv(write('mac.csv', text))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows.map((cells) => cells.slice(0, 2))).toEqual([
+      ['E1', 'Kim'],
+      ['E2', 'Lee, Ann'],
+    ])
+    const crlf = await readImportCsv(write('crlf.csv', `${REQUIRED}\r\nE1,"Kim\r\nKay"\r\nE2,Lee\r\n`))
+    if (!crlf.ok) throw new Error(crlf.errors[0].message)
+    expect(crlf.rows.map((cells) => cells.slice(0, 2))).toEqual([
+      ['E1', 'Kim\r\nKay'],
+      ['E2', 'Lee'],
+    ])
+  })
+
+  it('a Windows-1252 file as such, saying so', async () => {
+    const bytes = Buffer.from(`${REQUIRED}\nE1,Jürgen Müller\nE2,Siobhán\n`, 'latin1')
+    const result = await readImportCsv(write('windows.csv', bytes))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.encoding).toBe('Windows-1252')
+    expect(result.rows.map((cells) => cells[1])).toEqual(['Jürgen Müller', 'Siobhán'])
+  })
+
+  it('reports its progress after each read, and the whole file at the end with the last line counted', async () => {
+    const text = `${REQUIRED}\nE1,Kim\nE2,Lee\nE3,Ann`
+    const file = write('progress.csv', text)
+    const progress: ReadProgress[] = []
+    const result = await readImportCsv(file, { onProgress: (p) => progress.push(p) })
+    expect(result.ok).toBe(true)
+    const size = Buffer.byteLength(text)
+    expect(progress).toEqual([
+      { bytes: size, totalBytes: size, rows: 2 },
+      { bytes: size, totalBytes: size, rows: 3 },
+    ])
+  })
+})
