@@ -5,7 +5,7 @@ import type { EventPayloads, ImportSummary } from '../../src-shared/contract'
 import { importHeaderLine } from '../../src-shared/domain/csv-format'
 import { exportCompany } from '../../src-main/services/import/export'
 import { readImportCsv } from '../../src-main/services/import/read-csv'
-import type { Workbook } from '../../src-main/workbook/open'
+import { openWorkbook, type Workbook } from '../../src-main/workbook/open'
 import { call } from '../support/import-review'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
@@ -147,7 +147,10 @@ describe('an import job, reading', () => {
     // 1,200 rows of about 1 KiB each (in the Notes column, which the import drops): two reads of 1 MiB.
     const notes = 'n'.repeat(1000)
     const rows = Array.from({ length: 1200 }, (_, i) => row(`B${i}`).replace(',,', `,${notes},`))
-    const read = await readFile(writeCsv('wide.csv', rows))
+    const csv = writeCsv('wide.csv', rows)
+    const from = performance.now()
+    const read = await readFile(csv)
+    const seconds = (performance.now() - from) / 1000
     expect(read).toMatchObject({ phase: 'review', rows: 1200, errorCount: 0 })
     const reads = progressOf().filter((p) => p.step?.phase === 'read')
     expect(reads.length).toBe(3)
@@ -156,6 +159,11 @@ describe('an import job, reading', () => {
     expect(reads[0].step?.rows).toBeGreaterThan(900)
     expect(reads[0].step?.rows).toBeLessThan(1200)
     expect(reads[2].message).toMatch(/^1,200 rows · [\d,]+ rows\/s$/)
+    // Rows per second over the read so far: at least the rows over the whole wait, and reading 1.2 MB
+    // takes longer than the millisecond the rate is floored at.
+    const perSecond = Number(reads[2].message.split(' · ')[1].replace(/[^\d]/g, ''))
+    expect(perSecond).toBeGreaterThanOrEqual(Math.floor(1200 / seconds))
+    expect(perSecond).toBeLessThan(1200 * 1000)
     expect(reads[2].step).toEqual({ phase: 'read', rows: 1200, rowsTotal: 1200 })
     expect(
       progressOf()
@@ -236,6 +244,23 @@ describe('an import job, reading', () => {
     const read = await readFile(writeCsv('kept.csv', [row('K1')]))
     expect(await call(dispatcher.dispatch('import.cancel', { importId: read.importId }))).toEqual(read)
     expect(await session.imports.whenSettled(read.importId)).toEqual(read)
+  })
+
+  it('keeps the rows it read, in review, when checking them fails, saying the file could not be read', async () => {
+    const closed = await openWorkbook(workbook().path, { readonly: true })
+    await closed.close()
+    if (closed.sqlite.open) closed.sqlite.close()
+    const started = session.imports.start(closed, writeCsv('closed.csv', [row('W1')]))
+    const settled = await session.imports.whenSettled(started.importId)
+    expect(settled).toMatchObject({ phase: 'review', rows: 1 })
+    expect(settled.abortReason).toEqual({
+      row: 0,
+      header: '',
+      id: '',
+      code: 'ReadFailed',
+      message: expect.stringMatching(/^The file could not be read: ./),
+      consistencyKey: null,
+    })
   })
 
   it('is no longer open once discarded, even while reading, and says nothing more of it', async () => {
@@ -364,6 +389,41 @@ describe('an import job in review', () => {
     await edit(one.importId, 'Pia')
     await edit(two.importId, 'Quinn')
     expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 2, fixes: 3 })
+  })
+})
+
+describe('an import job’s changes', () => {
+  const edit = (importId: string, row: number, value: string) =>
+    dispatcher.dispatch('import.editCell', { importId, row, field: 'employeeName', value })
+
+  it('refuses an edit of a row the import does not have', async () => {
+    const read = await readFile(writeCsv('short.csv', [row('S1'), row('S2')]))
+    expect(await edit(read.importId, 3, 'Sam')).toEqual({
+      ok: false,
+      error: { code: 'BAD_INPUT', message: 'The import has no row 3.' },
+    })
+  })
+
+  it('keeps the last 100 changes to undo, and redoes the last one taken back first', async () => {
+    const { importId } = await readFile(writeCsv('many.csv', [row('M1')]))
+    for (let n = 1; n <= 100; n++) await call(edit(importId, 1, `Name ${n}`))
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 100 })
+    await call(edit(importId, 1, 'Name 101'))
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 100 })
+    const undo = () => call(dispatcher.dispatch('import.undo', { importId }))
+    await undo()
+    await undo()
+    const third = await undo()
+    expect(third).toMatchObject({ undoLabel: 'Name in row 1', redoLabel: 'Name in row 1' })
+    const page = await call(
+      dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 }),
+    )
+    expect(page.rows[0].values.employeeName).toBe('Name 98')
+    await call(dispatcher.dispatch('import.redo', { importId }))
+    const again = await call(
+      dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 }),
+    )
+    expect(again.rows[0].values.employeeName).toBe('Name 99')
   })
 })
 
