@@ -102,6 +102,52 @@ describe('readImportCsv refuses', () => {
     })
   })
 
+  it('a header missing a required column, or one with a column twice, each alone; and looks at no line after the header it refused', async () => {
+    const missing = await readImportCsv(
+      write('no-range.csv', 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code\nx;y\n'),
+    )
+    expect(missing).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'MissingRequiredHeader',
+          'Your data is missing the required header: Pay Range Name',
+          0,
+          'Pay Range Name',
+        ),
+      ],
+    })
+    const twice = await readImportCsv(write('twice.csv', `${REQUIRED},Job Code\nE1,Eve\n`))
+    expect(twice).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'DuplicateHeader',
+          'The header "Job Code" appears twice, in columns F and H. Keep one and choose the file again.',
+          0,
+          'Job Code',
+        ),
+      ],
+    })
+  })
+
+  it('a file by its header, even when a last line without a line break is not text of the same encoding', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('Employee Id;Name\nE1;Søren\n'),
+      Buffer.from('E2;Jürgen', 'latin1'),
+    ])
+    const result = await readImportCsv(write('semi-mixed.csv', bytes))
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        fileError(
+          'NotCommaSeparated',
+          `The columns of semi-mixed.csv are separated by semicolons, not commas. ${SAVE_AS}`,
+        ),
+      ],
+    })
+  })
+
   it('an empty file (or one of empty lines) as missing its first required header', async () => {
     const expected = {
       ok: false,
@@ -219,6 +265,37 @@ describe('readImportCsv reads', () => {
     expect(result.rows).toEqual([full, fullRow({ 'Employee Id': 'E2', Name: 'Ann' }), full])
   })
 
+  it('the whole format in another order, aligning each row to the format', async () => {
+    const order = [1, 0, ...IMPORT_HEADERS.slice(2).map((_, i) => i + 2)]
+    const cells = IMPORT_HEADERS.map((_, i) => `c${i}`)
+    const text = [order.map((i) => IMPORT_HEADERS[i]).join(','), order.map((i) => cells[i]).join(',')].join(
+      '\n',
+    )
+    const result = await readImportCsv(write('swapped.csv', text))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows).toEqual([cells])
+  })
+
+  it('a BOM file whose first line is longer than a read (1 MiB), dropping the BOM', async () => {
+    const header = `${REQUIRED},${'x'.repeat(1 << 20)}`
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${header}\nE1,Kim\n`)])
+    const result = await readImportCsv(write('long-header.csv', bytes))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows.map((cells) => cells.slice(0, 2))).toEqual([['E1', 'Kim']])
+    expect(result.encoding).toBe('UTF-8')
+  })
+
+  it('a file in reads of 1 MiB, reporting each', async () => {
+    const line = `E1,${'n'.repeat(1000)}`
+    const text = [REQUIRED, ...Array.from({ length: 1500 }, () => line)].join('\n') + '\n'
+    const progress: ReadProgress[] = []
+    const result = await readImportCsv(write('reads.csv', text), { onProgress: (p) => progress.push(p) })
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows.length).toBe(1500)
+    const size = Buffer.byteLength(text)
+    expect(progress.map((p) => p.bytes)).toEqual([1 << 20, size, size])
+  })
+
   it('lines that end with CR alone (old Mac spreadsheets), and quoted fields with commas and line breaks', async () => {
     const text = `${REQUIRED}\r"E1",Kim\rE2,"Lee, Ann"\r`
     const result = await readImportCsv(write('mac.csv', text))
@@ -248,7 +325,8 @@ describe('readImportCsv reads', () => {
     const file = write('progress.csv', text)
     const progress: ReadProgress[] = []
     const result = await readImportCsv(file, { onProgress: (p) => progress.push(p) })
-    expect(result.ok).toBe(true)
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows.map((cells) => cells[0])).toEqual(['E1', 'E2', 'E3'])
     const size = Buffer.byteLength(text)
     expect(progress).toEqual([
       { bytes: size, totalBytes: size, rows: 2 },
