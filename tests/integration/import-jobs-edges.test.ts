@@ -427,6 +427,42 @@ describe('an import job’s changes', () => {
   })
 })
 
+describe('an import job’s labels and counts', () => {
+  it('names the last change taken back as the one to redo', async () => {
+    const { importId } = await readFile(writeCsv('labels.csv', [row('L1'), row('L2'), row('L3')]))
+    for (const n of [1, 2, 3])
+      await call(
+        dispatcher.dispatch('import.editCell', {
+          importId,
+          row: n,
+          field: 'employeeName',
+          value: `Lee ${n}`,
+        }),
+      )
+    const undo = () => call(dispatcher.dispatch('import.undo', { importId }))
+    expect(await undo()).toMatchObject({ undoLabel: 'Name in row 2', redoLabel: 'Name in row 3' })
+    await undo()
+    expect(await undo()).toMatchObject({ undoLabel: null, redoLabel: 'Name in row 1' })
+  })
+
+  it('counts no fixes of an import already written', async () => {
+    const { importId } = await readFile(writeCsv('written.csv', [row('V1')]))
+    await call(
+      dispatcher.dispatch('import.editCell', { importId, row: 1, field: 'employeeName', value: 'Val' }),
+    )
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 1 })
+    await call(dispatcher.dispatch('import.commit', { importId }))
+    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 0, fixes: 0 })
+  })
+
+  it('keeps the errors of its rows when a file added is refused', async () => {
+    const read = await readFile(writeCsv('kept-errors.csv', [row('K1'), row('K2').replace('true', 'maybe')]))
+    expect(read).toMatchObject({ rowsWithErrors: 1, errorCount: 1 })
+    const refused = await append(read.importId, writeCsv('refused-too.csv', [], 'Employee Id;Name'))
+    expect(refused).toMatchObject({ phase: 'review', rows: 2, rowsWithErrors: 1, errorCount: 1 })
+  })
+})
+
 describe('an import job, committed', () => {
   it('refuses while rows have errors, naming how many', async () => {
     const read = await readFile(
