@@ -1,3 +1,4 @@
+import type * as CsvParseSync from 'csv-parse/sync'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { CSV_OPTIONS, CsvRecordReader } from '../../../src-main/services/import/csv-records'
@@ -10,7 +11,7 @@ import { CSV_OPTIONS, CsvRecordReader } from '../../../src-main/services/import/
 const parseCalls = vi.hoisted(() => ({ count: 0 }))
 
 vi.mock('csv-parse/sync', async (importOriginal) => {
-  const real = await importOriginal<typeof import('csv-parse/sync')>()
+  const real = await importOriginal<typeof CsvParseSync>()
   const parse = (...args: Parameters<typeof real.parse>) => {
     parseCalls.count++
     return real.parse(...args)
@@ -18,7 +19,7 @@ vi.mock('csv-parse/sync', async (importOriginal) => {
   return { ...real, parse }
 })
 
-const { parse: csvParse } = await vi.importActual<typeof import('csv-parse/sync')>('csv-parse/sync')
+const { parse: csvParse } = await vi.importActual<typeof CsvParseSync>('csv-parse/sync')
 
 /** What the reader gives out while `pieces` are pushed (each push's records apart), then at the end. */
 function pushes(pieces: string[]): { byPush: string[][][]; atEnd: string[][]; parsed: number } {
