@@ -73,6 +73,8 @@ describe('CsvTextDecoder at its edges', () => {
     expect(notBom.encoding).toBe('Windows-1252')
     const ef = new CsvTextDecoder()
     expect([...ef.lines(Buffer.from([0xef, 0x41, 0xbf, 0x0a]))].join('')).toBe('ïA¿\n')
+    const tail = new CsvTextDecoder()
+    expect([...tail.lines(Buffer.from([0x41, 0xbb, 0xbf, 0x0a]))].join('')).toBe('A»¿\n')
     const bom = new CsvTextDecoder()
     expect([...bom.lines(Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x0a]))].join('')).toBe('A\n')
     expect(bom.encoding).toBe('UTF-8')

@@ -211,6 +211,7 @@ describe('readImportCsv refuses', () => {
     const read = readImportCsv(write('cancelled.csv', `${REQUIRED}\nE1,Kim\n`), { signal: controller.signal })
     await expect(read).rejects.toThrow(ImportCancelled)
     await expect(read).rejects.toThrow('The import was cancelled.')
+    await expect(read).rejects.toMatchObject({ name: 'ImportCancelled' })
   })
 })
 
@@ -276,8 +277,29 @@ describe('readImportCsv reads', () => {
     expect(result.rows).toEqual([cells])
   })
 
+  it('the whole format with every column moved, aligning each row to the format', async () => {
+    const order = IMPORT_HEADERS.map((_, i) => (i + 1) % IMPORT_HEADERS.length)
+    const cells = IMPORT_HEADERS.map((_, i) => `c${i}`)
+    const text = [order.map((i) => IMPORT_HEADERS[i]).join(','), order.map((i) => cells[i]).join(',')].join(
+      '\n',
+    )
+    const result = await readImportCsv(write('rotated.csv', text))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows).toEqual([cells])
+  })
+
+  it('a file of CR line breaks that starts with an empty line', async () => {
+    const result = await readImportCsv(write('mac-blank.csv', `\r${REQUIRED}\rE1,Kim\rE2,Lee\r`))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    expect(result.rows.map((cells) => cells.slice(0, 2))).toEqual([
+      ['E1', 'Kim'],
+      ['E2', 'Lee'],
+    ])
+  })
+
   it('a BOM file whose first line is longer than a read (1 MiB), dropping the BOM', async () => {
-    const header = `${REQUIRED},${'x'.repeat(1 << 20)}`
+    // The first header quoted: a BOM left before it would make it an irregular field, not 'Employee Id'.
+    const header = `"Employee Id",${REQUIRED.slice('Employee Id,'.length)},${'x'.repeat(1 << 20)}`
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${header}\nE1,Kim\n`)])
     const result = await readImportCsv(write('long-header.csv', bytes))
     if (!result.ok) throw new Error(result.errors[0].message)
