@@ -73,6 +73,7 @@ describe('rewards.update at its edges', () => {
     })
     const entries = await history(b.id)
     expect(entries).toHaveLength(before + 1)
+    expect(entries[0].source).toBe('table')
     expect(entries[0].changes).toEqual({
       newSalary: { old: null, new: b.currentSalary + 2_000_00 },
       lumpSum: { old: null, new: 50_00 },
@@ -115,6 +116,38 @@ describe('rewards.update at its edges', () => {
     expect(after[at].severity).toBe('error')
     expect(after.slice(0, at).every((r) => r.severity === 'error')).toBe(true)
     expect(await top('lumpSum')).toBe(e.id)
+  })
+})
+
+describe('derived values after an edit', () => {
+  it('a cleared new salary has no salary increase', async () => {
+    const [, b] = editable
+    const saved = await update([{ employeeId: b.id, changes: { newSalary: null } }])
+    expect(saved.ok && saved.value[0]).toMatchObject({
+      newSalary: null,
+      dollarIncrease: null,
+      salaryIncrease: null,
+    })
+  })
+
+  it('the Bonus column filters on the dollar bonus plus the percent of the new annual pay', async () => {
+    const [, , c] = editable
+    const saved = await update([
+      { employeeId: c.id, changes: { newDollarBonus: 1_000_00, newPercentBonus: 10 } },
+    ])
+    const row = saved.ok ? saved.value[0] : (undefined as never)
+    // Dollars (the default currency): the new bonus plus 10 % of the new annual pay.
+    const bonus = (1_000_00 + Math.round(row.newAnnualPay / 10)) / 100
+    const filtered = async (value: number) => {
+      const page = await backend.dispatcher.dispatch('table.query', {
+        ...base,
+        filters: { bonus: { type: 'number', op: 'equals', value } },
+      })
+      return page.ok ? page.value.rows.map((r) => r.id) : []
+    }
+    expect(await filtered(bonus)).toContain(c.id)
+    expect(await filtered(bonus - 1)).not.toContain(c.id)
+    expect(await filtered(bonus - 1_000)).not.toContain(c.id)
   })
 })
 

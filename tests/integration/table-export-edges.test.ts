@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { TableRow } from '../../src-shared/contract'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
+import { roundTo } from '../../src-shared/domain/money'
 import { violationsText } from '../../src-shared/domain/shown-values'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
@@ -164,6 +165,39 @@ describe('table.exportCsv at its edges', () => {
     const { csv: money } = await exportCsv(['employeeId', 'lumpSum'], missing)
     expect(parse(money)[0]).toEqual(['Employee Id', `Lump Sum (${missing})`, 'Amounts In'])
     expect(rowOf(parse(money).slice(1), planned)).toEqual([planned.employeeId, '2500.5', 'USD'])
+  })
+
+  it('writes Recommended Increase as the percent the table shows, and the position in range as a percent', async () => {
+    const { csv } = await exportCsv(['employeeId', 'recommendedIncrease', 'positionInRange'])
+    const [header, ...lines] = parse(csv)
+    expect(header).toEqual(['Employee Id', 'Recommended Increase (%)', 'Position in Range (%)'])
+    const recommended = all.filter((r) => r.recommendedIncrease !== null)
+    expect(recommended.length).toBeGreaterThan(0)
+    expect(recommended.length).toBeLessThan(all.length)
+    for (const r of all) {
+      expect(rowOf(lines, r)[1]).toBe(
+        r.recommendedIncrease === null ? '' : String(roundTo(r.recommendedIncrease, 4)),
+      )
+      expect(rowOf(lines, r)[2]).toBe(
+        r.positionInRange === null ? '' : String(roundTo(r.positionInRange * 100)),
+      )
+    }
+  })
+
+  it('writes an increase that rounds to zero from below as 0', async () => {
+    // One cent less on a pay above $20,000 is below -0.00005 %: -0 at four decimals.
+    const row = all.find(
+      (r) => r.editable && r.currency === 'USD' && r.newSalary === null && r.currentSalary > 20_000_00,
+    )!
+    expect(
+      (
+        await dispatcher.dispatch('rewards.update', {
+          updates: [{ employeeId: row.id, changes: { newSalary: row.currentSalary - 1 } }],
+        })
+      ).ok,
+    ).toBe(true)
+    const { csv } = await exportCsv(['employeeId', 'salaryIncrease'], 'USD', row.employeeId)
+    expect(parse(csv)[1]).toEqual([row.employeeId, '0'])
   })
 
   it('names every unknown column', async () => {

@@ -22,7 +22,7 @@ import { rowViolationsFor } from './rows'
  * cycle cannot convert stays in its own currency, as on screen, and 'Amounts In' says which), at the
  * shown precision (2 decimals, whole yen), with 'Pay Basis' for the hourly rates the table marks
  * '/hr'; percents as percent numbers under a '(%)' header (positions in range whole, as shown;
- * Salary Increase and the bonus percent to 4 decimals); Performance Rating as its label with the
+ * Salary Increase, Recommended Increase and the bonus percent to 4 decimals); Performance Rating as its label with the
  * number beside it; Bonus as its two inputs, empty when empty; text guarded against formula injection.
  */
 
@@ -108,6 +108,12 @@ function fieldsOf(ctx: Context, column: TableColumnId): Field[] {
     case 'salaryIncrease':
       return [
         percent(label, (row) => (row.salaryIncrease === null ? null : shownPercent(row.salaryIncrease))),
+      ]
+    case 'recommendedIncrease':
+      return [
+        percent(label, (row) =>
+          row.e.recommendedIncreasePer === null ? null : shownPercent(row.e.recommendedIncreasePer),
+        ),
       ]
     case 'currentPayInRange':
     case 'positionInRange':
