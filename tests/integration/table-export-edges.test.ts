@@ -184,19 +184,25 @@ describe('table.exportCsv at its edges', () => {
     }
   })
 
-  it('writes an increase that rounds to zero from below as 0', async () => {
-    // One cent less on a pay above $20,000 is below -0.00005 %: -0 at four decimals.
+  it('writes a new fit in range just below the range as 0 %, not as an empty cell', async () => {
+    // A new salary one cent below the range's minimum: a position a hair below 0, shown as 0.
     const row = all.find(
-      (r) => r.editable && r.currency === 'USD' && r.newSalary === null && r.currentSalary > 20_000_00,
+      (r) =>
+        r.editable &&
+        r.salaried &&
+        r.currency === 'USD' &&
+        r.newSalary === null &&
+        r.newJobProfileId === null &&
+        r.payRange !== null &&
+        r.payRange.max - r.payRange.min > 10_000_00,
     )!
-    expect(
-      (
-        await dispatcher.dispatch('rewards.update', {
-          updates: [{ employeeId: row.id, changes: { newSalary: row.currentSalary - 1 } }],
-        })
-      ).ok,
-    ).toBe(true)
-    const { csv } = await exportCsv(['employeeId', 'salaryIncrease'], 'USD', row.employeeId)
+    const newSalary = row.payRange!.min - 1
+    const saved = await dispatcher.dispatch('rewards.update', {
+      updates: [{ employeeId: row.id, changes: { newSalary } }],
+    })
+    const position = saved.ok ? saved.value[0].newPositionInRange : null
+    expect(position).toBeLessThan(0)
+    const { csv } = await exportCsv(['employeeId', 'newFitInRange'], 'USD', row.employeeId)
     expect(parse(csv)[1]).toEqual([row.employeeId, '0'])
   })
 
