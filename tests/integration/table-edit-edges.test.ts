@@ -119,6 +119,18 @@ describe('rewards.update at its edges', () => {
   })
 })
 
+describe('sorted lists after an edit that changes no violation', () => {
+  it('a new lump sum re-sorts the list sorted by lump sum', async () => {
+    const f = editable[5]
+    const byLumpSum = async () => (await rows({ column: 'lumpSum', direction: 'desc' }))[0]
+    const before = await byLumpSum()
+    expect(before.id).not.toBe(f.id)
+    const saved = await update([{ employeeId: f.id, changes: { lumpSum: (before.lumpSum ?? 0) + 1_000_00 } }])
+    expect(saved.ok && saved.value[0].violations).toEqual(f.violations)
+    expect((await byLumpSum()).id).toBe(f.id)
+  })
+})
+
 describe('derived values after an edit', () => {
   it('a cleared new salary has no salary increase', async () => {
     const [, b] = editable

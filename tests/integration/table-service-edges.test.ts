@@ -104,4 +104,19 @@ describe('table.query totals', () => {
     expect(other?.budget).toBeNull()
     expect((await query({ viewAsEmployeeId: 11 })).teamViolations).toEqual([])
   })
+
+  it('with subPlannerNotSubmitted off no row waits, and each row is as severe as its own rules', async () => {
+    const saved = await dispatcher.dispatch('payCycle.update', {
+      patch: { settings: { plannerViolations: { subPlannerNotSubmitted: null } } },
+    })
+    expect(saved.ok).toBe(true)
+    const { rows } = await expectTotalsOfRows()
+    expect(rows.some(waits)).toBe(false)
+    const rank = { warning: 1, error: 2 }
+    for (const row of rows) {
+      const worst = row.violations.reduce((w, v) => Math.max(w, rank[v.severity]), 0)
+      expect(row.severity).toBe((['none', 'warning', 'error'] as const)[worst])
+    }
+    expect(rows.filter((r) => r.severity === 'none').length).toBeGreaterThan(rows.length / 2)
+  })
 })
