@@ -50,6 +50,11 @@ export interface DataState extends DataCollections {
    * submissions (the table's locks, Planner Status) ask the main process again; nothing is re-downloaded.
    */
   submissionsVersion: number
+  /**
+   * Collections changed on this screen while a load was running (a currency picked before the load
+   * answered): the load's older copy of them does not overwrite the change.
+   */
+  changedWhileLoading: DataKey[]
 }
 
 export interface WithData {
@@ -83,7 +88,15 @@ function initialState(): DataState {
     requestId: null,
     hasData: false,
     submissionsVersion: 0,
+    changedWhileLoading: [],
   }
+}
+
+/** Keeps `value` as collection `key`; during a load, the load's answer leaves it as it is. */
+function changed<K extends DataKey>(state: DataState, key: K, value: DataState[K]): void {
+  state[key] = value
+  if (state.status === 'loading' && !state.changedWhileLoading.includes(key))
+    state.changedWhileLoading.push(key)
 }
 
 const dataSlice = createSlice({
@@ -98,13 +111,17 @@ const dataSlice = createSlice({
       state.errors = {}
       state.sessionKey = action.payload.sessionKey
       state.requestId = action.payload.requestId
+      state.changedWhileLoading = []
     },
     loadSucceeded(
       state,
       action: PayloadAction<{ requestId: string; data: DataCollections; skipped: DataKey[] }>,
     ) {
       if (state.requestId !== action.payload.requestId) return
-      Object.assign(state, action.payload.data)
+      const data: Partial<DataCollections> = { ...action.payload.data }
+      for (const key of state.changedWhileLoading) delete data[key]
+      Object.assign(state, data)
+      state.changedWhileLoading = []
       state.skipped = action.payload.skipped
       state.status = 'loaded'
       state.hasData = true
@@ -119,23 +136,23 @@ const dataSlice = createSlice({
       state.errors = action.payload.errors
     },
     userSettingsChanged(state, action: PayloadAction<UserSettingsDto>) {
-      state.userSettings = action.payload
+      changed(state, 'userSettings', action.payload)
     },
     /** The pay cycle editor changed the configurations (the table and budgets read the current one). */
     payCyclesChanged(state, action: PayloadAction<PayCycleDto[]>) {
-      state.payCycles = action.payload
+      changed(state, 'payCycles', action.payload)
     },
     /** Pay ranges changed on the company server (a replica following its feed). */
     payRangesChanged(state, action: PayloadAction<PayRangeDto[]>) {
-      state.payRanges = action.payload
+      changed(state, 'payRanges', action.payload)
     },
     /** The Users screen changed the users: 'View as' lists employees who have users. */
     usersChanged(state, action: PayloadAction<UserDto[]>) {
-      state.users = action.payload
+      changed(state, 'users', action.payload)
     },
     /** Submissions changed (here or synced): the fresh list when it was read, and a new version. */
     submissionsChanged(state, action: PayloadAction<PlannerSubmissionDto[] | null>) {
-      if (action.payload) state.plannerSubmissions = action.payload
+      if (action.payload) changed(state, 'plannerSubmissions', action.payload)
       state.submissionsVersion += 1
     },
     dataReset: () => initialState(),

@@ -96,12 +96,17 @@ test.describe("'View All' on a company of 20,000 employees", () => {
     await expect(largest.getByTestId('violation-row').first()).toBeVisible()
     expect(await largest.getByTestId('violation-row').count()).toBeLessThanOrEqual(50)
     expect(await nodes()).toBeLessThan(1_000)
+    const entry = largest.getByTestId('violation-row').first()
+    const firstId = () => entry.getAttribute('data-employee-id')
+    const onFirstPage = await firstId()
     await largest.getByRole('button', { name: 'Next' }).click()
     await expect(largest.getByTestId('violation-group-pager')).toContainText('51–100 of')
-
-    const entry = largest.getByTestId('violation-row').first()
-    const name = (await entry.locator('.violation-list__name').textContent()) ?? ''
-    const id = await entry.getAttribute('data-employee-id')
+    // The rows follow the pager a moment later: the name and id are read once the second page shows.
+    await expect.poll(firstId).not.toBe(onFirstPage)
+    const { name, id } = await entry.evaluate((row) => ({
+      name: row.querySelector('.violation-list__name')?.textContent ?? '',
+      id: row.getAttribute('data-employee-id'),
+    }))
     await entry.locator('.violation-list__name').click()
     await expect(
       page

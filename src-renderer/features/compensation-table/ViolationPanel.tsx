@@ -89,7 +89,8 @@ interface GroupProps {
 
 function GroupItem({ group, viewAsEmployeeId, version, open, onToggle, onFind }: GroupProps) {
   const [page, setPage] = useState(0)
-  const [shown, setShown] = useState<ItemsPage | null>(null)
+  // The page shown and where it starts: the pager names the rows on screen, not the ones asked for.
+  const [shown, setShown] = useState<{ at: number; page: ItemsPage } | null>(null)
   const count = group.count
   const pages = Math.max(1, Math.ceil(count / GROUP_PAGE_SIZE))
   const current = Math.min(page, pages - 1)
@@ -100,14 +101,15 @@ function GroupItem({ group, viewAsEmployeeId, version, open, onToggle, onFind }:
     let live = true
     const input = { viewAsEmployeeId, rule: group.rule, offset: start, limit: GROUP_PAGE_SIZE }
     void invoke('table.violationItems', input).then((result) => {
-      if (live && result.ok) setShown(result.value)
+      if (live && result.ok) setShown({ at: start, page: result.value })
     })
     return () => {
       live = false
     }
   }, [open, viewAsEmployeeId, group.rule, start, version])
 
-  const items = open && shown ? shown.items : []
+  const items = open && shown ? shown.page.items : []
+  const first = shown?.at ?? start
   return (
     <li className="violation-group" data-testid="violation-group" data-rule={group.rule} data-count={count}>
       <button type="button" className="violation-group__head" aria-expanded={open} onClick={onToggle}>
@@ -117,7 +119,7 @@ function GroupItem({ group, viewAsEmployeeId, version, open, onToggle, onFind }:
       </button>
       {open && (
         <>
-          <ul className="violation-list" aria-busy={shown === null}>
+          <ul className="violation-list" aria-busy={shown?.at !== start}>
             {items.map((item) => (
               <li
                 key={item.id}
@@ -148,7 +150,7 @@ function GroupItem({ group, viewAsEmployeeId, version, open, onToggle, onFind }:
                 Previous
               </button>
               <span>
-                {(start + 1).toLocaleString('en-US')}–{(start + items.length).toLocaleString('en-US')} of{' '}
+                {(first + 1).toLocaleString('en-US')}–{(first + items.length).toLocaleString('en-US')} of{' '}
                 {count.toLocaleString('en-US')}
               </span>
               <button

@@ -8,6 +8,7 @@ import {
   loadSucceeded,
   selectSubmissionsVersion,
   submissionsChanged,
+  userSettingsChanged,
   usersChanged,
 } from '../../../src-renderer/app/data-slice'
 import { pathAfterOpen, safeReturnPath, welcomePathFor } from '../../../src-renderer/app/return-path'
@@ -60,6 +61,24 @@ describe('session and data slices', () => {
     expect(store.getState().data.status).toBe('loading')
     store.dispatch(loadFailed({ requestId: 'new', error: 'Failed to fetch users', errors: { users: 'x' } }))
     expect(store.getState().data).toMatchObject({ status: 'failed', error: 'Failed to fetch users' })
+  })
+
+  it('a currency picked while the load runs is kept when the load answers with the settings it read before', () => {
+    const store = createAppStore()
+    store.dispatch(loadStarted({ sessionKey: 'k', requestId: 'r1' }))
+    const read = { preferredCurrency: 'USD' } as never
+    const picked = { preferredCurrency: 'EUR' } as never
+    store.dispatch(userSettingsChanged(picked))
+    store.dispatch(
+      loadSucceeded({ requestId: 'r1', data: { ...emptyCollections(), userSettings: read }, skipped: [] }),
+    )
+    expect(store.getState().data.userSettings).toBe(picked)
+    // The next load's answer is taken whole again.
+    store.dispatch(loadStarted({ sessionKey: 'k', requestId: 'r2' }))
+    store.dispatch(
+      loadSucceeded({ requestId: 'r2', data: { ...emptyCollections(), userSettings: read }, skipped: [] }),
+    )
+    expect(store.getState().data.userSettings).toBe(read)
   })
 
   it('logout forgets the workbook, its data, and remembers that the user left on purpose', () => {
