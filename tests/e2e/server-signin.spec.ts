@@ -67,3 +67,27 @@ test('after the access token expires, join refreshes it once and downloads the c
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
   await expect(page.getByTestId('compensation-table-count')).toHaveText('60 employees')
 })
+
+test('what is typed before the last sign-in is read back stays in the form (a slow start)', async ({
+  page,
+}) => {
+  // The panel asks for the last sign-in as it opens; here its answer comes after the typing.
+  let answered = false
+  await page.route('**/api/invoke/server.status', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+    answered = true
+  })
+  await page.goto(app.url)
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'welcome')
+  const panel = page.getByTestId('server-panel')
+  await panel.getByTestId('server-address').fill(companyServer.url)
+  await panel.getByTestId('server-email').fill(OWNER.email)
+  expect(answered).toBe(false)
+  await expect.poll(() => answered).toBe(true)
+  await expect(panel.getByTestId('server-address')).toHaveValue(companyServer.url)
+  await expect(panel.getByTestId('server-email')).toHaveValue(OWNER.email)
+  await panel.getByTestId('server-password').fill(OWNER.password)
+  await panel.getByTestId('server-submit').click()
+  await expect(page.getByTestId('server-signed-in')).toBeVisible()
+})

@@ -4,6 +4,7 @@ import { bridge, invoke } from '../../app/client'
 import { useAppSelector } from '../../app/hooks'
 import { selectFilesFolder } from '../../app/session-slice'
 import { useToast } from '../../components/toast'
+import { prefilled } from './prefill'
 
 /** The token of an invitation or recovery link, pasted whole or as the token alone. */
 export function linkToken(text: string): string {
@@ -57,8 +58,9 @@ export function ServerPanel({
       if (!result.ok) return
       setStatus(result.value)
       if (!result.value.signedIn) {
-        setServer(result.value.server ?? '')
-        setEmail(result.value.email ?? '')
+        const { server: lastServer, email: lastEmail } = result.value
+        setServer((typed) => prefilled(typed, lastServer))
+        setEmail((typed) => prefilled(typed, lastEmail))
       }
     })
   }, [])
