@@ -18,6 +18,7 @@ import { withOwnConnection, type ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requirePages } from '../http/context'
 import { scopeOf } from '../http/planning-access'
+import { withoutPay } from '../sync/scope-rows'
 import { PLANNING_PAGES } from './planning'
 
 /** Employees and rewards are read this many at a time, so the server never holds the company whole. */
@@ -96,19 +97,6 @@ async function copyLargeParts(
     await client.query('COMMIT')
     return rows
   })
-}
-
-/** Someone the tree needs but the caller may not see: a name and a place, no pay. */
-function withoutPay(e: Employee): Employee {
-  return {
-    ...e,
-    current_salary: 0,
-    current_dollar_bonus: 0,
-    current_percent_bonus: 0,
-    gender: null,
-    race: null,
-    age: null,
-  }
 }
 
 type Place = { id: number; team_id: number | null; manager_id: number | null; planner_id: number | null }

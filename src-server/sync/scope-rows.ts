@@ -6,6 +6,7 @@ import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerDb } from '../db/connect'
 
 type Employee = CompanySnapshot['employees'][number]
+type Reward = CompanySnapshot['rewards'][number]
 
 /** How many people the feed brings in full to a follower who sees part of the company. */
 export interface ScopeRowsLimits {
@@ -19,10 +20,9 @@ export interface ScopeRowsLimits {
 }
 
 export const SCOPE_ROWS_LIMITS: ScopeRowsLimits = { perPage: 2000, most: 20_000 }
-type Reward = CompanySnapshot['rewards'][number]
 
-/** Someone the tree names to a follower who may not see them: a name and a place, no pay (as join sends them). */
-function withoutPay(e: Employee): Employee {
+/** Someone the tree names to a follower who may not see them: a name and a place, no pay (join and the feed alike). */
+export function withoutPay(e: Employee): Employee {
   return {
     ...e,
     current_salary: 0,
