@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
 import { startApp, type RunningApp } from './support/app'
+import { gridCell } from './support/grid'
 
 /**
  * Issue 10: fixing rows in review. One fix must not cascade into errors on untouched rows without
@@ -34,8 +35,7 @@ function csv(rows: Row[]): string {
   return lines.join('\r\n') + '\r\n'
 }
 
-const cell = (grid: Locator, row: number, field: string) =>
-  grid.locator(`.ag-row[row-id="${row}"] .ag-cell[col-id="${field}"]`)
+const cell = gridCell
 
 async function editCell(grid: Locator, row: number, field: string, value: string) {
   const target = cell(grid, row, field)

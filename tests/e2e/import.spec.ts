@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
 import { startApp, type RunningApp } from './support/app'
+import { gridCell, gridRow } from './support/grid'
 
 const CLI = path.resolve(__dirname, '../../out/main/cli.js')
 
@@ -46,9 +47,7 @@ function csv(rows: Row[]): string {
   return lines.join('\r\n') + '\r\n'
 }
 
-function cell(grid: Locator, row: number, field: string): Locator {
-  return grid.locator(`.ag-row[row-id="${row}"] .ag-cell[col-id="${field}"]`)
-}
+const cell = gridCell
 
 async function editCell(grid: Locator, row: number, field: string, value: string) {
   const target = cell(grid, row, field)
@@ -183,7 +182,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await expect(page.getByTestId('toast').filter({ hasText: 'Undone: Email in row 2' })).toBeVisible()
     await expect(summary).toContainText('3 errors')
     // The row comes back into the errors-only page (once the grid's row animation has ended).
-    await expect(grid.locator('.ag-row[row-id="2"]')).toHaveCount(1)
+    await expect(gridRow(grid, 2)).toHaveCount(1)
     await expect(cell(grid, 2, 'email').locator('[data-error="true"]')).toHaveText('not-an-email')
     await expect(page.getByTestId('import-undo')).toBeDisabled()
     await page.getByTestId('import-redo').click()

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
 
@@ -12,9 +13,8 @@ const employee = demo.employees.find((e) => {
 if (!employee) throw new Error('the demo has no salaried USD employee')
 const range = demo.payRanges[demo.jobProfiles[employee.jobProfileId - 1].payRangeId - 1]
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${employee?.id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, column: string) => gridCell(grid(page), employee.id, column)
 const nav = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click()
 

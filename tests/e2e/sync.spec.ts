@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 import {
   publishDemoCompany,
   setPassword,
@@ -33,9 +34,8 @@ let dir: string
 let adminApp: RunningApp
 let plannerApp: RunningApp
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, id: string, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, id: string, column: string) => gridCell(grid(page), id, column)
 
 async function join(page: Page, app: RunningApp, email: string, password: string, file: string) {
   await page.goto(app.url)

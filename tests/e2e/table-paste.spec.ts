@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
 import { formatMoney } from '../../src-shared/domain/money'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 
 // Copy and paste on the Compensation Table (issue 10), over the demo company (500 employees, seed 1).
 
@@ -46,9 +47,8 @@ async function rowsById(page: Page, ids: number[]): Promise<TableRow[]> {
 
 const rowById = async (page: Page, id: number) => (await rowsById(page, [id]))[0]
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, id: number, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
 const usd = (cents: number) => formatMoney(cents, 'USD')
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text })
 

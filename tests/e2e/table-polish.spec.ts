@@ -6,6 +6,7 @@ import { formatMoney } from '../../src-shared/domain/money'
 import { TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 
 // The bundled demo company (500 employees, seed 1), as `npm start` opens it.
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
@@ -29,9 +30,8 @@ async function tableRows(page: Page, query: Partial<ChannelInput<'table.query'>>
   return result.value.rows
 }
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, id: number, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
 
 async function open(page: Page, app: RunningApp, size = { width: 1440, height: 900 }) {
   await page.setViewportSize(size)

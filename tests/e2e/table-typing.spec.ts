@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { TableRow } from '../../src-shared/contract'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, id: number, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
 
 async function firstPage(page: Page): Promise<TableRow[]> {
   return page.evaluate(async () => {

@@ -7,6 +7,7 @@ import { DEFAULT_TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { newSalaryForPercent } from '../../src-renderer/features/compensation-table/cell-edit'
 import { startApp, type RunningApp } from './support/app'
+import { compensationTable, gridCell } from './support/grid'
 
 // The bundled demo company (500 employees, seed 1), as `npm start` opens it.
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
@@ -40,9 +41,8 @@ async function rowsOf(page: Page, query: Partial<ChannelInput<'table.query'>> = 
   return result.value.rows
 }
 
-const grid = (page: Page) => page.getByTestId('compensation-table')
-const cell = (page: Page, id: number, column: string) =>
-  grid(page).locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`)
+const grid = compensationTable
+const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
 const usd = (cents: number) => formatMoney(cents, 'USD')
 
 async function open(page: Page, app: RunningApp, path?: string) {
