@@ -204,7 +204,13 @@ export class SyncEngine {
             if (outcome.kind === 'done' && outcome.seq !== undefined) seqs[batch.pushKey] = outcome.seq
           }
           const applied = await unwrap(this.invoke('sync.acknowledge', { pushKeys: done, seqs }))
-          if (applied.employeeIds.length > 0) this.listener.applied(applied)
+          if (
+            applied.employeeIds.length > 0 ||
+            applied.recordsChanged ||
+            applied.teamsChanged ||
+            applied.payCyclesChanged
+          )
+            this.listener.applied(applied)
           this.listener.online(true, null)
           pushed += done.length
         }

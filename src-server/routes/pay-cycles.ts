@@ -19,6 +19,7 @@ import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+import { answerFeedPosition } from '../http/feed-position'
 import { payCycleDto } from '../planning/company-plan'
 import { logChange } from '../db/change-log'
 
@@ -112,7 +113,8 @@ interface Moved {
 
 /**
  * One feed change per configuration the write changed (a new one, the one it deactivated), with
- * its values as GET answers them; the cycle employees followed says where from.
+ * its values as GET answers them; the cycle employees followed says where from. Answers the feed
+ * position of the keyed configuration's change (null: it did not change).
  */
 async function recordCycleChanges(
   trx: Trx,
@@ -120,15 +122,18 @@ async function recordCycleChanges(
   before: Row[],
   moved: Moved | null,
   keyed: { id: number; key: string | null } | null = null,
-): Promise<void> {
+): Promise<number | null> {
+  let keyedSeq: number | null = null
   for (const row of await cyclesOf(trx, who.companyId)) {
     const old = before.find((b) => b.id === row.id)
     const values: Record<string, unknown> = configAnswer(row)
     if (old && JSON.stringify(configAnswer(old)) === JSON.stringify(values)) continue
     if (moved?.to === row.id) values.employees_followed_from = moved.from
     const key = keyed?.id === row.id ? keyed.key : null
-    await recordCompanyChange(trx, who, 'pay_cycle', row.id, values, [], key)
+    const seq = await recordCompanyChange(trx, who, 'pay_cycle', row.id, values, [], key)
+    if (keyed?.id === row.id) keyedSeq = seq
   }
+  return keyedSeq
 }
 
 async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: unknown, newValue: unknown) {
@@ -241,7 +246,8 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     const now = context.now()
     const c = who.companyId
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
-    if (key && (await changeByKey(db, c, key))) {
+    const earlier = key ? await changeByKey(db, c, key) : null
+    if (earlier) {
       // A replica's push replayed (its answer was lost): the configuration as it is, nothing applied again.
       const row = await db
         .selectFrom('pay_cycle')
@@ -251,9 +257,10 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .executeTakeFirst()
       if (!row) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
       void reply.header('idempotent-replay', 'true')
+      answerFeedPosition(reply, earlier.seq)
       return { ...configAnswer(row), message: savedConfigurationMessage(row.name) }
     }
-    const { row, message } = await db.transaction().execute(async (trx) => {
+    const { row, seq, message } = await db.transaction().execute(async (trx) => {
       const before = await cyclesOf(trx, c)
       const saved = before.find((r) => r.id === id)
       if (!saved) throw new HttpError(404, `No pay cycle configuration has the id ${id}.`)
@@ -303,11 +310,12 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .returningAll()
         .executeTakeFirstOrThrow()
       const moved = await followCurrent(trx, c, before)
-      await recordCycleChanges(trx, who, before, moved, { id, key })
+      const seq = await recordCycleChanges(trx, who, before, moved, { id, key })
       const action = closing ? 'close' : activating ? (edits ? 'save-activate' : 'activate') : 'update'
       await log(trx, who, id, action, configAnswer(saved), configAnswer(updated))
       return {
         row: updated,
+        seq,
         message: closing
           ? PAY_CYCLE_CLOSED
           : activating && !edits
@@ -316,6 +324,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
       }
     })
     waiters.notify(c)
+    answerFeedPosition(reply, seq)
     return { ...configAnswer(row), message }
   })
 

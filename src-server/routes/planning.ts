@@ -4,7 +4,6 @@ import { z } from 'zod'
 import {
   BASE_SEQ_HEADER,
   IDEMPOTENCY_HEADER,
-  SEQ_HEADER,
   type OverwrittenValue,
   type SyncedRewardField,
   type SyncedRewardFields,
@@ -23,6 +22,7 @@ import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireAdmin, requireChannel, requirePages, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+import { answerFeedPosition } from '../http/feed-position'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { activeCycleId, plannedEmployee, plansTeam, scopeOf } from '../http/planning-access'
 import {
@@ -179,7 +179,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     if (earlier) {
       // A replay (the first answer was lost): answer with the reward as it is, apply nothing.
       void reply.header('idempotent-replay', 'true')
-      void reply.header(SEQ_HEADER, String(earlier.seq))
+      answerFeedPosition(reply, earlier.seq)
       return currentReward(db, who.companyId, employeeId)
     }
     if (employee.lockReason) throw new HttpError(403, employee.lockReason)
@@ -234,7 +234,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       return { reward, seq }
     })
     waiters.notify(who.companyId)
-    void reply.header(SEQ_HEADER, String(result.seq))
+    answerFeedPosition(reply, result.seq)
     return result.reward
   })
 
@@ -293,9 +293,11 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       .where('id', '=', rangeId)
       .executeTakeFirst()
     if (!current) throw new HttpError(404, `No pay range has the id ${rangeId}.`)
-    if (key && (await keyUsed(db, who.companyId, key))) {
+    const used = key ? await keyUsed(db, who.companyId, key) : null
+    if (used) {
       // A replica's push replayed (its answer was lost): the range as it is, nothing applied again.
       void reply.header('idempotent-replay', 'true')
+      answerFeedPosition(reply, used.seq)
       const { company_id: _c, ...range } = current
       return range
     }
@@ -316,11 +318,12 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('id', '=', rangeId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await recordCompanyChange(trx, who, 'pay_range', rangeId, body, [], key)
-      return updated
+      const seq = await recordCompanyChange(trx, who, 'pay_range', rangeId, body, [], key)
+      return { ...updated, seq }
     })
     waiters.notify(who.companyId)
-    const { company_id: _c, ...range } = row
+    answerFeedPosition(reply, row.seq)
+    const { company_id: _c, seq: _s, ...range } = row
     return range
   })
 
@@ -343,7 +346,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const body = teamPutSchema.parse(request.body ?? {})
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const c = who.companyId
-    if (key && (await changeByKey(db, c, key))) {
+    const earlier = key ? await changeByKey(db, c, key) : null
+    if (earlier) {
       // A replica's push replayed (its answer was lost): the team as it is, nothing applied again.
       const row = await db
         .selectFrom('team')
@@ -353,6 +357,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .executeTakeFirst()
       if (!row) throw new HttpError(404, `No team has the id ${teamId}.`)
       void reply.header('idempotent-replay', 'true')
+      answerFeedPosition(reply, earlier.seq)
       const { company_id: _c, ...team } = row
       return { ...team, message: savedBudgetMessage(row) }
     }
@@ -406,10 +411,11 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         oldValue: Object.fromEntries(Object.keys(set).map((k) => [k, team[k as keyof typeof set]])),
         newValue: set,
       })
-      await recordCompanyChange(trx, who, 'team', teamId, set, [], key)
-      return { row, budgetSet: set.budget !== undefined, before: team }
+      const seq = await recordCompanyChange(trx, who, 'team', teamId, set, [], key)
+      return { row, budgetSet: set.budget !== undefined, before: team, seq }
     })
     waiters.notify(c)
+    answerFeedPosition(reply, result.seq)
     const { company_id: _c, ...team } = result.row
     return {
       ...team,

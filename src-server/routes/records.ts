@@ -13,6 +13,7 @@ import {
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
+import { answerFeedPosition } from '../http/feed-position'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
@@ -101,9 +102,11 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const found = await readRecord(db, who.companyId, employeeId)
     if (!found) throw new HttpError(404, `No employee has the id ${employeeId}.`)
-    if (key && (await keyUsed(db, who.companyId, key))) {
+    const used = key ? await keyUsed(db, who.companyId, key) : null
+    if (used) {
       // A replica's push replayed (its answer was lost): the record as it is, nothing applied again.
       void reply.header('idempotent-replay', 'true')
+      answerFeedPosition(reply, used.seq)
       return { record: toRecordDto(found), before: {}, message: 'Nothing changed.' }
     }
     const where = `${String(found.values.name)} (${found.row.company_employee_id})`
@@ -131,7 +134,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
     for (const [field, value] of Object.entries(changes) as [EmployeeField, RecordValue][])
       if (field !== 'jobCode') set[COLUMN[field]] = value
     if (jobProfileId !== undefined) set.job_profile_id = jobProfileId
-    await db.transaction().execute(async (trx) => {
+    const seq = await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('employee')
         .set(set)
@@ -145,9 +148,10 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
         oldValue: before,
         newValue: after,
       })
-      await recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id], key)
+      return recordCompanyChange(trx, who, 'employee', employeeId, set, [found.row.team_id], key)
     })
     waiters.notify(who.companyId)
+    answerFeedPosition(reply, seq)
     const labels = Object.keys(after).map((f) => EMPLOYEE_FIELDS[f as EmployeeField].label)
     const saved = await readRecord(db, who.companyId, employeeId)
     if (!saved) throw new HttpError(404, `No employee has the id ${employeeId}.`)

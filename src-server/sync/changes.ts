@@ -118,18 +118,23 @@ export async function changeByKey(
 }
 
 /**
- * Whether an earlier call used this idempotency key: on the change it made, or (a push that
- * changed nothing) kept by `keepUnchangedKey`.
+ * Whether an earlier call used this idempotency key: on the change it made (`seq`: that change's feed
+ * position), or (a push that changed nothing, `seq` null) kept by `keepUnchangedKey`. Null: unused.
  */
-export async function keyUsed(db: ServerDb, companyId: number, key: string): Promise<boolean> {
-  if (await changeByKey(db, companyId, key)) return true
+export async function keyUsed(
+  db: ServerDb,
+  companyId: number,
+  key: string,
+): Promise<{ seq: number | null } | null> {
+  const change = await changeByKey(db, companyId, key)
+  if (change) return { seq: change.seq }
   const kept = await db
     .selectFrom('sync_push_key')
     .select('idempotency_key')
     .where('company_id', '=', companyId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst()
-  return kept !== undefined
+  return kept === undefined ? null : { seq: null }
 }
 
 /**

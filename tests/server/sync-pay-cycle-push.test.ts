@@ -269,6 +269,35 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })
 
+  it("a save applied first whose answer was lost, then another desktop's save of it: the replica ends with the server's configuration", async () => {
+    await desks.owner.engine.syncUntilIdle()
+    const cycle = (await desks.owner.call('payCycles.list', {})).find((c) => c.active)!
+    await desks.owner.call('payCycles.save', {
+      id: cycle.id,
+      config: configOf(cycle, { name: 'FY Saved First' }),
+      activate: false,
+    })
+    network.loseNextAnswer = true
+    await desks.owner.engine.push(true)
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    // Another desktop's save reaches the server after this one; this replica pulls it while its own waits.
+    expect(
+      (await rest('PUT', `/api/paycycle/config/${cycle.id}/`, { company_merit_budget: 7_654_00 })).statusCode,
+    ).toBe(200)
+    await desks.owner.engine.pull(0)
+    expect((await localBudgets(desks.owner)).find((c) => c.id === cycle.id)).toMatchObject({
+      name: 'FY Saved First',
+      company_merit_budget: cycle.companyMeritBudget,
+    })
+    // The replay's answer puts this save before the other: the other's configuration is written.
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect((await localBudgets(desks.owner)).find((c) => c.id === cycle.id)).toMatchObject({
+      name: 'FY Saved First',
+      company_merit_budget: 7_654_00,
+    })
+    expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
+  })
+
   it("a removal the server refuses while another desktop's save of it waited in the feed: back with the server's values", async () => {
     await desks.owner.engine.syncUntilIdle()
     const [first] = await desks.owner.call('payCycles.list', {})

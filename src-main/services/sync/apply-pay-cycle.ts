@@ -7,11 +7,14 @@ import { appendChangeLog } from '../../workbook/queries/change-log'
 import { listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-cycles'
 import { stateOf } from '../pay-cycle-lifecycle'
 import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
+import { keepBehindPush } from './apply-records'
 
 type Trx = Transaction<WorkbookDatabase>
 export interface Author {
   userId: number | null
   at: string
+  /** The feed change being applied (absent for a refusal's put-back): kept behind a waiting push. */
+  feed?: { seq: number; userEmail: string | null }
 }
 
 const cents = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number)
@@ -104,8 +107,8 @@ function actionOf(before: PayCycleDto | undefined, after: PayCycleDto): string {
  * lifecycle, as the server now has it. A new active one deactivates the one active here first (one
  * active at a time); employees follow the current cycle as they did on the server. The change log
  * gets the lifecycle's entry in the author's name, so the configuration's history shows it. A
- * configuration with a save of this replica still queued keeps its local values. True when
- * something changed.
+ * configuration with a save of this replica still queued keeps its local values (the feed's are kept
+ * on the save, for its acknowledgement or refusal). True when something changed.
  */
 export async function applyPayCycleChange(
   trx: Trx,
@@ -117,6 +120,7 @@ export async function applyPayCycleChange(
   if (!parsed.success) return false
   if (await queued(trx, id)) {
     await keepForRefusal(trx, id, values, author)
+    await keepBehindPush(trx, ['pay_cycle'], id, values, author)
     return false
   }
   const v = parsed.data

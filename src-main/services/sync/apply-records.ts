@@ -19,6 +19,7 @@ import {
   writeEmployee,
   writePayRange,
 } from '../../workbook/queries/records'
+import { keepServerRecordChange, type OutboxKind } from '../../workbook/queries/sync'
 import { roleId } from '../../workbook/queries/users'
 import type { Author } from './apply-pay-cycle'
 
@@ -60,7 +61,7 @@ export async function applyEmployeeChange(
 ): Promise<boolean> {
   const row = readEmployeeRecord(workbook, employeeId)
   if (!row) return false
-  values = await withoutQueuedFields(trx, 'employee', employeeId, values)
+  values = await withoutQueuedFields(trx, 'employee', employeeId, values, author)
   const changes = changedFields<Exclude<EmployeeField, 'jobCode'>>(EMPLOYEE_COLUMN, row.values, values)
   let jobProfileId: number | null | undefined
   const all: Partial<Record<EmployeeField, RecordValue>> = { ...changes }
@@ -103,7 +104,7 @@ export async function applyPayRangeChange(
 ): Promise<boolean> {
   const row = readPayRange(workbook, rangeId)
   if (!row) return false
-  values = await withoutQueuedFields(trx, 'pay_range', rangeId, values)
+  values = await withoutQueuedFields(trx, 'pay_range', rangeId, values, author)
   const changes = changedFields<PayRangeField>(PAY_RANGE_COLUMN, row.values, values)
   if (Object.keys(changes).length === 0) return false
   await writePayRange(trx, rangeId, changes)
@@ -122,13 +123,15 @@ export async function applyPayRangeChange(
 
 /**
  * The feed's values without the fields an edit of this replica still queued sets: the local value
- * stays, it reaches the server after, and the server's order decides (docs/sync.md).
+ * stays, it reaches the server after, and the server's order decides (docs/sync.md). What is left out
+ * is kept on the queued edits, for their acknowledgement to write when the server ordered it last.
  */
 async function withoutQueuedFields(
   trx: Trx,
   kind: 'employee' | 'pay_range',
   id: number,
   values: Record<string, unknown>,
+  author: Author,
 ): Promise<Record<string, unknown>> {
   const queued = await trx
     .selectFrom('sync_outbox')
@@ -145,7 +148,32 @@ async function withoutQueuedFields(
         ? 'job_profile_id'
         : (EMPLOYEE_COLUMN[field as Exclude<EmployeeField, 'jobCode'>] ?? field)
   const local = new Set(queued.flatMap((row) => Object.keys(JSON.parse(row.fields) as object).map(column)))
-  return Object.fromEntries(Object.entries(values).filter(([field]) => !local.has(field)))
+  const entries = Object.entries(values)
+  await keepBehindPush(
+    trx,
+    [kind],
+    id,
+    Object.fromEntries(entries.filter(([field]) => local.has(field))),
+    author,
+  )
+  return Object.fromEntries(entries.filter(([field]) => !local.has(field)))
+}
+
+/** A feed change's values that waiting pushes of the record hold back, kept on them with its position. */
+export async function keepBehindPush(
+  trx: Trx,
+  kinds: readonly OutboxKind[],
+  id: number,
+  values: Record<string, unknown>,
+  author: Author,
+): Promise<void> {
+  if (!author.feed || Object.keys(values).length === 0) return
+  await keepServerRecordChange(trx, kinds, id, {
+    values,
+    seq: author.feed.seq,
+    userEmail: author.feed.userEmail,
+    at: author.at,
+  })
 }
 
 /**

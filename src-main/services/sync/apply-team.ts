@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely'
 import type { WorkbookDatabase } from '../../workbook/schema'
 import { appendChangeLog } from '../../workbook/queries/change-log'
+import type { Author } from './apply-pay-cycle'
+import { keepBehindPush } from './apply-records'
 
 /** What a replica takes from a server 'team' change today: its name and its budget. */
 interface TeamValues {
@@ -20,15 +22,15 @@ function teamValues(values: Record<string, unknown>): TeamValues {
 
 /**
  * Applies a team's change from the feed: its name, and its budget unless a budget of this team is
- * still queued here (the local one reaches the server after and wins there). A budget that changes
- * is in the change log as a budget save, so HyperBalance sees budgets changed since the matrix.
- * True when something changed.
+ * still queued here (the local one reaches the server after; the feed's is kept on it for its
+ * acknowledgement to order). A budget that changes is in the change log as a budget save, so
+ * HyperBalance sees budgets changed since the matrix. True when something changed.
  */
 export async function applyTeamChange(
   trx: Transaction<WorkbookDatabase>,
   teamId: number,
   values: Record<string, unknown>,
-  author: { userId: number | null; at: string },
+  author: Author,
 ): Promise<boolean> {
   const team = await trx
     .selectFrom('team')
@@ -44,6 +46,17 @@ export async function applyTeamChange(
     .where('entity_id', '=', teamId)
     .executeTakeFirst()
   if (queued) {
+    const { budget, budget_currency } = wanted
+    await keepBehindPush(
+      trx,
+      ['team.budget'],
+      teamId,
+      {
+        ...(budget === undefined ? {} : { budget }),
+        ...(budget_currency === undefined ? {} : { budget_currency }),
+      },
+      author,
+    )
     delete wanted.budget
     delete wanted.budget_currency
   }

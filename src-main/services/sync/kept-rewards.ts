@@ -9,6 +9,8 @@ import {
 } from '../../workbook/queries/rewards'
 import { acknowledgePushes, pendingFields, type KeptServerValue } from '../../workbook/queries/sync'
 import type { TableCache } from '../table/cache'
+import type { RecordEffect } from './apply-record-change'
+import { applyKeptRecordChanges } from './kept-records'
 import { applyToModel } from '../table/update'
 
 export const FIELD_OF_COLUMN = Object.fromEntries(
@@ -25,6 +27,7 @@ export const serverFormOf = (column: SyncedRewardField, value: unknown): unknown
  * `keepServerRewardValues`) gets that value now when the server's order put it after the push and no
  * later edit of the field waits here: the replica ends as the server has it. Each is written with its
  * author in the reward history. A push whose position is unknown keeps its own value, as before.
+ * Company records the same way (`applyKeptRecordChanges`).
  */
 export async function pushesAcknowledged(
   table: TableCache,
@@ -34,6 +37,7 @@ export async function pushesAcknowledged(
   now = new Date(),
 ): Promise<SyncApplied> {
   const applied: RewardChange[] = []
+  let records = new Set<RecordEffect>()
   await workbook.db.transaction().execute(async (trx) => {
     const acknowledged = await acknowledgePushes(trx, pushKeys, now.toISOString())
     if (acknowledged.length === 0) return
@@ -41,7 +45,11 @@ export async function pushesAcknowledged(
     const users = new Map(
       (await trx.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
     )
-    for (const { pushKey, employeeId, kept } of acknowledged) {
+    const localUser = (email: string | null) =>
+      email === null ? null : (users.get(email.toLowerCase()) ?? null)
+    for (const push of acknowledged) {
+      if (push.kind !== 'reward') continue
+      const { pushKey, entityId: employeeId, kept } = push
       const pushedAt = seqs[pushKey] as number | undefined
       if (pushedAt === undefined) continue
       const later = Object.entries(kept).filter(
@@ -61,20 +69,27 @@ export async function pushesAcknowledged(
           employeeId,
           changes: { [FIELD_OF_COLUMN[column]]: { old, new: value.value } },
         }
-        const userId = value.userEmail === null ? null : (users.get(value.userEmail.toLowerCase()) ?? null)
-        await saveRewardChanges(trx, [change], { userId, at: value.at, source: 'sync' })
+        await saveRewardChanges(trx, [change], {
+          userId: localUser(value.userEmail),
+          at: value.at,
+          source: 'sync',
+        })
         applied.push(change)
       }
     }
+    records = await applyKeptRecordChanges(trx, workbook, acknowledged, seqs, localUser)
   })
-  const model = table.peek(workbook)
-  if (model && applied.length > 0) applyToModel(model, applied)
+  if (records.size > 0) table.invalidate()
+  else {
+    const model = table.peek(workbook)
+    if (model && applied.length > 0) applyToModel(model, applied)
+  }
   return {
     employeeIds: [...new Set(applied.map((c) => c.employeeId))],
     submissionsChanged: false,
-    teamsChanged: false,
-    payCyclesChanged: false,
-    recordsChanged: false,
+    teamsChanged: records.has('teamsChanged'),
+    payCyclesChanged: records.has('payCyclesChanged'),
+    recordsChanged: records.has('recordsChanged'),
     usersChanged: false,
     notices: [],
     last: 0,

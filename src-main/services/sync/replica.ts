@@ -326,7 +326,11 @@ export async function applyFeed(
           trx,
           workbook,
           change,
-          { userId: localUser(change.user_email), at: change.at },
+          {
+            userId: localUser(change.user_email),
+            at: change.at,
+            feed: { seq: change.seq, userEmail: change.user_email },
+          },
           wholeCompany,
         )
         for (const effect of done.effects) records[effect] = true

@@ -257,27 +257,78 @@ export async function keptServerValues(
 }
 
 /**
+ * A company record's change from the feed whose fields this replica's waiting push of that record
+ * also sets (the push kept its value then): those fields' values, with the change's feed position and
+ * author, for the push's acknowledgement to order (`kept-records.ts`).
+ */
+export interface KeptRecordChange {
+  values: Record<string, unknown>
+  seq: number
+  userEmail: string | null
+  at: string
+}
+
+const keptChangesOf = (json: string | null): KeptRecordChange[] =>
+  json === null ? [] : (JSON.parse(json) as KeptRecordChange[])
+
+/** Keeps a feed change on every queued push of the record (`kinds`, `entityId`), once each. */
+export async function keepServerRecordChange(
+  trx: Transaction<WorkbookDatabase>,
+  kinds: readonly OutboxKind[],
+  entityId: number,
+  change: KeptRecordChange,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('sync_outbox')
+    .select(['id', 'server_fields'])
+    .where('kind', 'in', kinds)
+    .where('entity_id', '=', entityId)
+    .execute()
+  for (const row of rows) {
+    const kept = keptChangesOf(row.server_fields)
+    if (kept.some((c) => c.seq === change.seq)) continue
+    await trx
+      .updateTable('sync_outbox')
+      .set({ server_fields: JSON.stringify([...kept, change]) })
+      .where('id', '=', row.id)
+      .execute()
+  }
+}
+
+/** What the feed kept on an acknowledged push: a reward's fields, or a company record's changes. */
+export type KeptOnPush =
+  | { pushKey: string; kind: 'reward'; entityId: number; kept: KeptServerFields }
+  | { pushKey: string; kind: Exclude<OutboxKind, 'reward'>; entityId: number; changes: KeptRecordChange[] }
+
+/**
  * The server applied these pushes: their edits leave the outbox. Answers, for each acknowledged
- * reward push that had any, the employee and what the feed kept on it.
+ * push that had any, the entity and what the feed kept on it.
  */
 export async function acknowledgePushes(
   trx: Transaction<WorkbookDatabase>,
   pushKeys: readonly string[],
   at: string,
-): Promise<{ pushKey: string; employeeId: number; kept: KeptServerFields }[]> {
+): Promise<KeptOnPush[]> {
   const rows = await trx
     .selectFrom('sync_outbox')
-    .select(['push_key', 'entity_id', 'server_fields'])
+    .select(['push_key', 'kind', 'entity_id', 'server_fields'])
     .where('push_key', 'in', pushKeys)
-    .where('kind', '=', 'reward')
     .where('server_fields', 'is not', null)
     .orderBy('id')
     .execute()
-  const kept = new Map<string, { pushKey: string; employeeId: number; kept: KeptServerFields }>()
+  const kept = new Map<string, KeptOnPush>()
   for (const row of rows) {
     const key = row.push_key as string
-    const found = kept.get(key) ?? { pushKey: key, employeeId: row.entity_id, kept: {} }
-    Object.assign(found.kept, keptOf(row.server_fields))
+    const kind = row.kind as OutboxKind
+    const found: KeptOnPush =
+      kept.get(key) ??
+      (kind === 'reward'
+        ? { pushKey: key, kind, entityId: row.entity_id, kept: {} }
+        : { pushKey: key, kind, entityId: row.entity_id, changes: [] })
+    if (found.kind === 'reward') Object.assign(found.kept, keptOf(row.server_fields))
+    else
+      for (const change of keptChangesOf(row.server_fields))
+        if (!found.changes.some((c) => c.seq === change.seq)) found.changes.push(change)
     kept.set(key, found)
   }
   await trx.deleteFrom('sync_outbox').where('push_key', 'in', pushKeys).execute()

@@ -1,0 +1,155 @@
+import type { Desktop, Network } from '../support/replica'
+import { testServer } from './support'
+import { twoDesktops } from './two-desktops'
+
+/**
+ * Issue 16 ("every replica equals the server"), for company records: another admin's change to an
+ * employee's record, a pay range or a team's budget that the feed brings while this replica's own
+ * edit of the same field waits (its answer lost) is held back then; when the server's order puts the
+ * other change last, the replica ends with it once its push is acknowledged.
+ */
+
+const server = testServer()
+const PASSWORD = 'records kept behind a push'
+const network: Network = { offline: false, loseNextAnswer: false }
+const desks = twoDesktops(
+  server,
+  {
+    name: 'Kept Records',
+    ownerEmail: 'owner@kept-records.test',
+    ownerName: 'Rita Records',
+    employees: 40,
+    seed: 17,
+  },
+  PASSWORD,
+  network,
+)
+
+interface Case {
+  what: string
+  /** This replica's edit, through the app's own call. */
+  edit(owner: Desktop): Promise<unknown>
+  /** The other admin's change of the same field, straight to the server. */
+  other: { url: () => string; body: object }
+  /** The field as the replica and as the server have it. */
+  local(owner: Desktop): Promise<unknown>
+  remote(): Promise<unknown>
+  mine: unknown
+  theirs: unknown
+  effect: 'recordsChanged' | 'teamsChanged'
+}
+
+const teamOf = () => desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.team_id!
+const range = () => desks.snapshot.payRanges[0]
+const db = () => server().db
+
+const CASES: Case[] = [
+  {
+    what: "an employee's record",
+    edit: (owner) =>
+      owner.call('employees.update', { employeeId: desks.teamMember, changes: { jobTitle: 'Owner First' } }),
+    other: { url: () => `/api/employees/${desks.teamMember}/`, body: { jobTitle: 'Server After' } },
+    local: async (owner) =>
+      (
+        await owner.session
+          .workbook!.db.selectFrom('employee')
+          .select('job_title')
+          .where('id', '=', desks.teamMember)
+          .executeTakeFirstOrThrow()
+      ).job_title,
+    remote: async () =>
+      (
+        await db()
+          .selectFrom('employee')
+          .select('job_title')
+          .where('id', '=', desks.teamMember)
+          .executeTakeFirstOrThrow()
+      ).job_title,
+    mine: 'Owner First',
+    theirs: 'Server After',
+    effect: 'recordsChanged',
+  },
+  {
+    what: 'a pay range',
+    edit: (owner) =>
+      owner.call('payRanges.update', { payRangeId: range().id, changes: { name: 'Owner Range' } }),
+    other: { url: () => `/api/payranges/${range().id}/`, body: { name: 'Server Range' } },
+    local: async (owner) =>
+      (
+        await owner.session
+          .workbook!.db.selectFrom('pay_range')
+          .select('name')
+          .where('id', '=', range().id)
+          .executeTakeFirstOrThrow()
+      ).name,
+    remote: async () =>
+      (
+        await db()
+          .selectFrom('pay_range')
+          .select('name')
+          .where('id', '=', range().id)
+          .executeTakeFirstOrThrow()
+      ).name,
+    mine: 'Owner Range',
+    theirs: 'Server Range',
+    effect: 'recordsChanged',
+  },
+  {
+    what: "a team's budget",
+    edit: (owner) => owner.call('teams.setBudget', { teamId: teamOf(), budget: 123_400_00, currency: 'USD' }),
+    other: { url: () => `/api/teams/${teamOf()}/`, body: { budget: 98_700_00, budget_currency: 'USD' } },
+    local: async (owner) =>
+      (
+        await owner.session
+          .workbook!.db.selectFrom('team')
+          .select('budget')
+          .where('id', '=', teamOf())
+          .executeTakeFirstOrThrow()
+      ).budget,
+    remote: async () =>
+      Number(
+        (await db().selectFrom('team').select('budget').where('id', '=', teamOf()).executeTakeFirstOrThrow())
+          .budget,
+      ),
+    mine: 123_400_00,
+    theirs: 98_700_00,
+    effect: 'teamsChanged',
+  },
+]
+
+describe("another admin's record change met while this replica's push waits", () => {
+  it.each(CASES)(
+    '$what: a push applied first whose answer was lost ends with the later change from the feed',
+    async (c) => {
+      await desks.owner.engine.syncUntilIdle()
+      await c.edit(desks.owner)
+      network.loseNextAnswer = true
+      await desks.owner.engine.push(true)
+      expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+      // The other admin's change reaches the server after this one: it is the server's value.
+      await desks.rest('PUT', c.other.url(), c.other.body)
+      expect(await c.remote()).toEqual(c.theirs)
+      // Pulled while this push is still unanswered: the local value stays for now.
+      await desks.owner.engine.pull(0)
+      expect(await c.local(desks.owner)).toEqual(c.mine)
+      desks.owner.applied.length = 0
+      // The replay is answered with the feed position of this replica's change, before the other's.
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+      expect(await c.local(desks.owner)).toEqual(c.theirs)
+      expect(await c.remote()).toEqual(c.theirs)
+      // The open pages are told to read the record again.
+      expect(desks.owner.applied.some((a) => a[c.effect])).toBe(true)
+    },
+  )
+
+  it.each(CASES)('$what: a push the server orders after the other change keeps its own value', async (c) => {
+    await desks.owner.engine.syncUntilIdle()
+    await desks.rest('PUT', c.other.url(), c.other.body)
+    await c.edit(desks.owner)
+    await desks.owner.engine.pull(0)
+    expect(await c.local(desks.owner)).toEqual(c.mine)
+    expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
+    expect(await c.remote()).toEqual(c.mine)
+    expect(await c.local(desks.owner)).toEqual(c.mine)
+  })
+})
