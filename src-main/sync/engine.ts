@@ -80,7 +80,16 @@ async function send(transport: ServerTransport, batch: PushBatchDto): Promise<Re
     : new Response(null, { status: 204 })
 }
 
-/** `seq`: the feed position of the change a reward push made (a replay's too), where the server says. */
+const changedAnything = (applied: SyncApplied): boolean =>
+  applied.employeeIds.length > 0 ||
+  applied.submissionsChanged ||
+  applied.teamsChanged ||
+  applied.payCyclesChanged ||
+  applied.recordsChanged ||
+  applied.usersChanged ||
+  applied.notices.length > 0
+
+/** `seq`: the feed position of the change a push made (a replay's too), where the server says. */
 type PushOutcome =
   { kind: 'done'; seq?: number } | { kind: 'unreachable' | 'refused'; reason: string; status?: number }
 
@@ -204,13 +213,7 @@ export class SyncEngine {
             if (outcome.kind === 'done' && outcome.seq !== undefined) seqs[batch.pushKey] = outcome.seq
           }
           const applied = await unwrap(this.invoke('sync.acknowledge', { pushKeys: done, seqs }))
-          if (
-            applied.employeeIds.length > 0 ||
-            applied.recordsChanged ||
-            applied.teamsChanged ||
-            applied.payCyclesChanged
-          )
-            this.listener.applied(applied)
+          if (changedAnything(applied)) this.listener.applied(applied)
           this.listener.online(true, null)
           pushed += done.length
         }

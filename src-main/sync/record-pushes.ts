@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { IDEMPOTENCY_HEADER, SEQ_HEADER } from '../../src-shared/contract/sync-dto'
 import { isRecordPush, type PushBatchDto } from '../../src-shared/contract/sync-replica-dto'
 import type { ServerTransport } from '../server-account/transport'
 
@@ -17,6 +17,8 @@ function restBody(fields: PushBatchDto['fields']): Record<string, unknown> {
 }
 
 const done = () => new Response(null, { status: 204 })
+/** Done, and changed nothing on the server: what the feed brought meanwhile is the server's. */
+const doneAsItWas = () => new Response(null, { status: 204, headers: { [SEQ_HEADER]: '0' } })
 
 /** The server's id of the user with this e-mail (replicas number users their own way); null: none. */
 async function serverUserId(transport: ServerTransport, email: string): Promise<number | Response | null> {
@@ -75,8 +77,9 @@ export async function sendRecord(transport: ServerTransport, batch: PushBatchDto
   const keyed = { [IDEMPOTENCY_HEADER]: batch.pushKey }
   const email = String(batch.fields.email)
   if (batch.kind === 'user') {
+    // Made there already by another admin: theirs is the server's user.
     const response = await transport.authorized('POST', 'api/users/', batch.fields, keyed)
-    return response.status === 409 ? done() : response
+    return response.status === 409 ? doneAsItWas() : response
   }
   const id = await serverUserId(transport, email)
   if (id instanceof Response) return id

@@ -304,6 +304,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     if (Object.entries(body).every(([column, value]) => current[column as keyof typeof current] === value)) {
       // The server has these values already: nothing written or fed, the key kept for a replay.
       await keepUnchangedKey(db, who.companyId, key)
+      answerFeedPosition(reply, null)
       const { company_id: _c, ...range } = current
       return range
     }

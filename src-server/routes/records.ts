@@ -128,6 +128,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
     const { before, after } = describeRecordChanges(EMPLOYEE_FIELDS, found.values, changes)
     if (Object.keys(after).length === 0) {
       await keepUnchangedKey(db, who.companyId, key)
+      answerFeedPosition(reply, null)
       return { record: toRecordDto(found), before: {}, message: 'Nothing changed.' }
     }
     const set: Record<string, unknown> = {}

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { keyUsed, recordCompanyChange } from '../sync/changes'
+import { answerFeedPosition } from '../http/feed-position'
 import { callerOf, requireAdmin } from '../http/context'
 import { HttpError } from '../http/errors'
 
@@ -59,9 +60,9 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
   /** The push's key; a replay is answered (`replayed`) without applying anything. */
   const keyOf = async (request: FastifyRequest, reply: FastifyReply, companyId: number) => {
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
-    const replayed = key !== null && (await keyUsed(db, companyId, key))
-    if (replayed) void reply.header('idempotent-replay', 'true')
-    return { key, replayed }
+    const used = key === null ? null : await keyUsed(db, companyId, key)
+    if (used) void reply.header('idempotent-replay', 'true')
+    return { key, replayed: used !== null, replayedSeq: used?.seq ?? null }
   }
   /** The user with this e-mail as they are now (a replay's answer), or null when gone. */
   const byEmail = (companyId: number, email: string) =>
@@ -86,7 +87,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
   app.post('/api/users/', async (request, reply) => {
     const who = await callerOf(request, context)
     requireAdmin(who, 'create users')
-    const { key, replayed } = await keyOf(request, reply, who.companyId)
+    const { key, replayed, replayedSeq } = await keyOf(request, reply, who.companyId)
     const body = z
       .object({
         email: z.email('Email is required.'),
@@ -96,7 +97,10 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       })
       .strict()
       .parse(request.body)
-    if (replayed) return (await byEmail(who.companyId, body.email)) ?? { email: body.email }
+    if (replayed) {
+      answerFeedPosition(reply, replayedSeq)
+      return (await byEmail(who.companyId, body.email)) ?? { email: body.email }
+    }
     const refusal = grantRefusal(who.role, body.role)
     if (refusal) throw new HttpError(403, refusal)
     const taken = await db
@@ -128,11 +132,12 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
         })
         .returning(userColumns)
         .executeTakeFirstOrThrow()
-      await recordCompanyChange(trx, who, 'user', user.id, feedValues(user), [], key)
-      return user
+      const seq = await recordCompanyChange(trx, who, 'user', user.id, feedValues(user), [], key)
+      return { user, seq }
     })
     waiters.notify(who.companyId)
-    return created
+    answerFeedPosition(reply, created.seq)
+    return created.user
   })
 
   app.put('/api/users/:id/', async (request, reply) => {

@@ -135,7 +135,10 @@ export interface SyncFeedPage {
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** The last sequence the pushing replica had applied when the edit was made (conflict detection). */
 export const BASE_SEQ_HEADER = 'meritbook-base-seq'
-/** The feed position of the change a reward push made (a replay's: the change the key made first). */
+/**
+ * The feed position of the change a push made (a replay's: the change the key made first); 0 when it
+ * changed nothing, so that whatever the feed brought while it waited is the server's.
+ */
 export const SEQ_HEADER = 'meritbook-seq'
 
 /** PUT /api/sync/rewards/ (beyond the spec's table, docs/decisions.md): the most pushes one call carries. */

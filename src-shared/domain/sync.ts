@@ -24,6 +24,15 @@ export function replacedYoursMessage(
   return `${user} changed ${employee}'s ${list(fields.map((f) => SYNCED_FIELD_LABELS[f]))} after you; their change replaced yours, which is kept in the reward history.`
 }
 
+/**
+ * Told when another admin's change to a company record, met in the feed while this replica's change
+ * of it waited, is the one the server kept (it came after, or this one changed nothing there): it
+ * is then written here too.
+ */
+export function recordReplacedYoursMessage(user: string, what: string): string {
+  return `${user} also changed ${what}, and the server kept their change; it replaced yours, which is kept in the history.`
+}
+
 /** Told when the server refused a queued change, which is then put back. */
 export function refusedChangeMessage(employee: string, reason: string): string {
   return `The server refused your change to ${employee}: ${reason} It was put back.`

@@ -37,6 +37,8 @@ interface Case {
   mine: unknown
   theirs: unknown
   effect: 'recordsChanged' | 'teamsChanged'
+  /** What the user is told was replaced. */
+  what(): string
 }
 
 const teamOf = () => desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.team_id!
@@ -68,6 +70,7 @@ const CASES: Case[] = [
     mine: 'Owner First',
     theirs: 'Server After',
     effect: 'recordsChanged',
+    what: () => `${desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.name}'s record`,
   },
   {
     what: 'a pay range',
@@ -93,6 +96,7 @@ const CASES: Case[] = [
     mine: 'Owner Range',
     theirs: 'Server Range',
     effect: 'recordsChanged',
+    what: () => 'the pay range Server Range',
   },
   {
     what: "a team's budget",
@@ -114,6 +118,7 @@ const CASES: Case[] = [
     mine: 123_400_00,
     theirs: 98_700_00,
     effect: 'teamsChanged',
+    what: () => `${desks.snapshot.teams.find((t) => t.id === teamOf())!.name}'s budget`,
   },
 ]
 
@@ -133,12 +138,16 @@ describe("another admin's record change met while this replica's push waits", ()
       await desks.owner.engine.pull(0)
       expect(await c.local(desks.owner)).toEqual(c.mine)
       desks.owner.applied.length = 0
+      desks.owner.notices.length = 0
       // The replay is answered with the feed position of this replica's change, before the other's.
       expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
       expect(await c.local(desks.owner)).toEqual(c.theirs)
       expect(await c.remote()).toEqual(c.theirs)
-      // The open pages are told to read the record again.
+      // The open pages are told to read the record again, and the user whose change was replaced.
       expect(desks.owner.applied.some((a) => a[c.effect])).toBe(true)
+      expect(desks.owner.notices).toEqual([
+        `Rita Records also changed ${c.what()}, and the server kept their change; it replaced yours, which is kept in the history.`,
+      ])
     },
   )
 
@@ -151,5 +160,39 @@ describe("another admin's record change met while this replica's push waits", ()
     expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
     expect(await c.remote()).toEqual(c.mine)
     expect(await c.local(desks.owner)).toEqual(c.mine)
+  })
+
+  describe('a user made here while its push waits', () => {
+    const localUser = async (email: string) =>
+      desks.owner.session
+        .workbook!.db.selectFrom('app_user as u')
+        .innerJoin('role as r', 'r.id', 'u.role_id')
+        .select(['u.name', 'r.name as role'])
+        .where('u.email', '=', email)
+        .executeTakeFirstOrThrow()
+    const serverUser = (email: string) =>
+      db()
+        .selectFrom('app_user')
+        .select(['id', 'name', 'role'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+
+    it('another admin made the same user on the server first: the replica ends with theirs', async () => {
+      const email = 'made.twice@kept-records.test'
+      await desks.owner.engine.syncUntilIdle()
+      network.offline = true
+      await desks.owner.call('users.create', { email, role: 'ADMIN', name: 'Made Here' })
+      network.offline = false
+      await desks.rest('POST', '/api/users/', { email, role: 'PLANNER', name: 'Made There' })
+      await desks.owner.engine.pull(0)
+      expect(await localUser(email)).toEqual({ name: 'Made Here', role: 'ADMIN' })
+      // The server answers 409: this replica's user was never made there, the other admin's is the server's.
+      expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+      expect(await localUser(email)).toEqual({ name: 'Made There', role: 'PLANNER' })
+      expect(desks.owner.notices).toContain(
+        `Rita Records also changed the user ${email}, and the server kept their change; it replaced yours, which is kept in the history.`,
+      )
+      expect(await serverUser(email)).toMatchObject({ name: 'Made There', role: 'PLANNER' })
+    })
   })
 })

@@ -14,7 +14,7 @@ export interface Author {
   userId: number | null
   at: string
   /** The feed change being applied (absent for a refusal's put-back): kept behind a waiting push. */
-  feed?: { seq: number; userEmail: string | null }
+  feed?: { seq: number; userEmail: string | null; userName: string }
 }
 
 const cents = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number)

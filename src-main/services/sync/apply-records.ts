@@ -172,6 +172,7 @@ export async function keepBehindPush(
     values,
     seq: author.feed.seq,
     userEmail: author.feed.userEmail,
+    userName: author.feed.userName,
     at: author.at,
   })
 }
@@ -179,7 +180,8 @@ export async function keepBehindPush(
 /**
  * A user made or changed on the server (replicas know users by e-mail): added here, or their name,
  * role and employee brought in line, with the Users screen's change-log entry. A user with a change
- * of this replica still queued keeps the local values (it reaches the server after).
+ * of this replica still queued keeps the local values (it reaches the server after; the feed's are
+ * kept on it for its acknowledgement).
  */
 export async function applyUserChange(
   trx: Trx,
@@ -210,7 +212,10 @@ export async function applyUserChange(
     .select(['u.id', 'u.name', 'u.employee_id', 'r.name as role'])
     .where('u.email', '=', key)
     .executeTakeFirst()
-  if (found && (await queuedUser(trx, found.id))) return false
+  if (found && (await queuedUser(trx, found.id))) {
+    await keepBehindPush(trx, ['user', 'user.deleted'], found.id, values, author)
+    return false
+  }
   const roleIdOf = await roleId(trx, role)
   if (!found) {
     const { id } = await trx

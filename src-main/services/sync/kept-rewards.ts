@@ -37,7 +37,7 @@ export async function pushesAcknowledged(
   now = new Date(),
 ): Promise<SyncApplied> {
   const applied: RewardChange[] = []
-  let records = new Set<RecordEffect>()
+  let records: { effects: Set<RecordEffect>; notices: string[] } = { effects: new Set(), notices: [] }
   await workbook.db.transaction().execute(async (trx) => {
     const acknowledged = await acknowledgePushes(trx, pushKeys, now.toISOString())
     if (acknowledged.length === 0) return
@@ -79,7 +79,7 @@ export async function pushesAcknowledged(
     }
     records = await applyKeptRecordChanges(trx, workbook, acknowledged, seqs, localUser)
   })
-  if (records.size > 0) table.invalidate()
+  if (records.effects.size > 0) table.invalidate()
   else {
     const model = table.peek(workbook)
     if (model && applied.length > 0) applyToModel(model, applied)
@@ -87,11 +87,11 @@ export async function pushesAcknowledged(
   return {
     employeeIds: [...new Set(applied.map((c) => c.employeeId))],
     submissionsChanged: false,
-    teamsChanged: records.has('teamsChanged'),
-    payCyclesChanged: records.has('payCyclesChanged'),
-    recordsChanged: records.has('recordsChanged'),
-    usersChanged: false,
-    notices: [],
+    teamsChanged: records.effects.has('teamsChanged'),
+    payCyclesChanged: records.effects.has('payCyclesChanged'),
+    recordsChanged: records.effects.has('recordsChanged'),
+    usersChanged: records.effects.has('usersChanged'),
+    notices: records.notices,
     last: 0,
   }
 }

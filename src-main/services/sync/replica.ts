@@ -329,7 +329,7 @@ export async function applyFeed(
           {
             userId: localUser(change.user_email),
             at: change.at,
-            feed: { seq: change.seq, userEmail: change.user_email },
+            feed: { seq: change.seq, userEmail: change.user_email, userName: change.user },
           },
           wholeCompany,
         )

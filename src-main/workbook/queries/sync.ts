@@ -265,6 +265,7 @@ export interface KeptRecordChange {
   values: Record<string, unknown>
   seq: number
   userEmail: string | null
+  userName: string
   at: string
 }
 
