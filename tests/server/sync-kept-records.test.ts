@@ -25,32 +25,40 @@ const desks = twoDesktops(
   network,
 )
 
+/** Each test writes its own values (a value equal to the server's would be no change at all). */
+type Side = 'mine' | 'theirs'
+
 interface Case {
   what: string
+  /** This test's value of the field, this replica's or the other admin's. */
+  value(test: number, side: Side): string | number
   /** This replica's edit, through the app's own call. */
-  edit(owner: Desktop): Promise<unknown>
+  edit(owner: Desktop, value: string | number): Promise<unknown>
   /** The other admin's change of the same field, straight to the server. */
-  other: { url: () => string; body: object }
+  other(value: string | number): { url: string; body: object }
   /** The field as the replica and as the server have it. */
   local(owner: Desktop): Promise<unknown>
   remote(): Promise<unknown>
-  mine: unknown
-  theirs: unknown
   effect: 'recordsChanged' | 'teamsChanged'
   /** What the user is told was replaced. */
-  what(): string
+  subject(theirs: string | number): string
 }
 
 const teamOf = () => desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.team_id!
 const range = () => desks.snapshot.payRanges[0]
 const db = () => server().db
+const named = (test: number, side: Side) => `${side === 'mine' ? 'Owner' : 'Server'} ${test}`
 
 const CASES: Case[] = [
   {
     what: "an employee's record",
-    edit: (owner) =>
-      owner.call('employees.update', { employeeId: desks.teamMember, changes: { jobTitle: 'Owner First' } }),
-    other: { url: () => `/api/employees/${desks.teamMember}/`, body: { jobTitle: 'Server After' } },
+    value: named,
+    edit: (owner, jobTitle) =>
+      owner.call('employees.update', {
+        employeeId: desks.teamMember,
+        changes: { jobTitle: String(jobTitle) },
+      }),
+    other: (jobTitle) => ({ url: `/api/employees/${desks.teamMember}/`, body: { jobTitle } }),
     local: async (owner) =>
       (
         await owner.session
@@ -67,16 +75,15 @@ const CASES: Case[] = [
           .where('id', '=', desks.teamMember)
           .executeTakeFirstOrThrow()
       ).job_title,
-    mine: 'Owner First',
-    theirs: 'Server After',
     effect: 'recordsChanged',
-    what: () => `${desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.name}'s record`,
+    subject: () => `${desks.snapshot.employees.find((e) => e.id === desks.teamMember)!.name}'s record`,
   },
   {
     what: 'a pay range',
-    edit: (owner) =>
-      owner.call('payRanges.update', { payRangeId: range().id, changes: { name: 'Owner Range' } }),
-    other: { url: () => `/api/payranges/${range().id}/`, body: { name: 'Server Range' } },
+    value: named,
+    edit: (owner, name) =>
+      owner.call('payRanges.update', { payRangeId: range().id, changes: { name: String(name) } }),
+    other: (name) => ({ url: `/api/payranges/${range().id}/`, body: { name } }),
     local: async (owner) =>
       (
         await owner.session
@@ -93,15 +100,15 @@ const CASES: Case[] = [
           .where('id', '=', range().id)
           .executeTakeFirstOrThrow()
       ).name,
-    mine: 'Owner Range',
-    theirs: 'Server Range',
     effect: 'recordsChanged',
-    what: () => 'the pay range Server Range',
+    subject: (theirs) => `the pay range ${theirs}`,
   },
   {
     what: "a team's budget",
-    edit: (owner) => owner.call('teams.setBudget', { teamId: teamOf(), budget: 123_400_00, currency: 'USD' }),
-    other: { url: () => `/api/teams/${teamOf()}/`, body: { budget: 98_700_00, budget_currency: 'USD' } },
+    value: (test, side) => (side === 'mine' ? 100_000_00 : 200_000_00) + test * 100,
+    edit: (owner, budget) =>
+      owner.call('teams.setBudget', { teamId: teamOf(), budget: Number(budget), currency: 'USD' }),
+    other: (budget) => ({ url: `/api/teams/${teamOf()}/`, body: { budget, budget_currency: 'USD' } }),
     local: async (owner) =>
       (
         await owner.session
@@ -115,10 +122,8 @@ const CASES: Case[] = [
         (await db().selectFrom('team').select('budget').where('id', '=', teamOf()).executeTakeFirstOrThrow())
           .budget,
       ),
-    mine: 123_400_00,
-    theirs: 98_700_00,
     effect: 'teamsChanged',
-    what: () => `${desks.snapshot.teams.find((t) => t.id === teamOf())!.name}'s budget`,
+    subject: () => `${desks.snapshot.teams.find((t) => t.id === teamOf())!.name}'s budget`,
   },
 ]
 
@@ -126,41 +131,60 @@ describe("another admin's record change met while this replica's push waits", ()
   it.each(CASES)(
     '$what: a push applied first whose answer was lost ends with the later change from the feed',
     async (c) => {
+      const [mine, theirs] = [c.value(1, 'mine'), c.value(1, 'theirs')]
       await desks.owner.engine.syncUntilIdle()
-      await c.edit(desks.owner)
+      await c.edit(desks.owner, mine)
       network.loseNextAnswer = true
       await desks.owner.engine.push(true)
       expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
       // The other admin's change reaches the server after this one: it is the server's value.
-      await desks.rest('PUT', c.other.url(), c.other.body)
-      expect(await c.remote()).toEqual(c.theirs)
+      await desks.rest('PUT', c.other(theirs).url, c.other(theirs).body)
+      expect(await c.remote()).toEqual(theirs)
       // Pulled while this push is still unanswered: the local value stays for now.
       await desks.owner.engine.pull(0)
-      expect(await c.local(desks.owner)).toEqual(c.mine)
+      expect(await c.local(desks.owner)).toEqual(mine)
       desks.owner.applied.length = 0
       desks.owner.notices.length = 0
       // The replay is answered with the feed position of this replica's change, before the other's.
       expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
-      expect(await c.local(desks.owner)).toEqual(c.theirs)
-      expect(await c.remote()).toEqual(c.theirs)
+      expect(await c.local(desks.owner)).toEqual(theirs)
+      expect(await c.remote()).toEqual(theirs)
       // The open pages are told to read the record again, and the user whose change was replaced.
       expect(desks.owner.applied.some((a) => a[c.effect])).toBe(true)
       expect(desks.owner.notices).toEqual([
-        `Rita Records also changed ${c.what()}, and the server kept their change; it replaced yours, which is kept in the history.`,
+        `Rita Records also changed ${c.subject(theirs)}, and the server kept their change; it replaced yours, which is kept in the history.`,
       ])
     },
   )
 
   it.each(CASES)('$what: a push the server orders after the other change keeps its own value', async (c) => {
+    const [mine, theirs] = [c.value(2, 'mine'), c.value(2, 'theirs')]
     await desks.owner.engine.syncUntilIdle()
-    await desks.rest('PUT', c.other.url(), c.other.body)
-    await c.edit(desks.owner)
+    await desks.rest('PUT', c.other(theirs).url, c.other(theirs).body)
+    await c.edit(desks.owner, mine)
     await desks.owner.engine.pull(0)
-    expect(await c.local(desks.owner)).toEqual(c.mine)
+    expect(await c.local(desks.owner)).toEqual(mine)
     expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
-    expect(await c.remote()).toEqual(c.mine)
-    expect(await c.local(desks.owner)).toEqual(c.mine)
+    expect(await c.remote()).toEqual(mine)
+    expect(await c.local(desks.owner)).toEqual(mine)
   })
+
+  it.each(CASES)(
+    "$what: a refused push puts back the other admin's value the feed brought, not the one before the edit",
+    async (c) => {
+      const [mine, theirs] = [c.value(3, 'mine'), c.value(3, 'theirs')]
+      await desks.owner.engine.syncUntilIdle()
+      await c.edit(desks.owner, mine)
+      await desks.rest('PUT', c.other(theirs).url, c.other(theirs).body)
+      await desks.owner.engine.pull(0)
+      expect(await c.local(desks.owner)).toEqual(mine)
+      desks.owner.notices.length = 0
+      expect(await desks.pushAsOwnerRole('COMM_MANAGER')).toMatchObject({ pushed: 0, refused: 1 })
+      expect(desks.owner.notices[0]).toMatch(/^The server refused your change to .+: .+ It was put back\.$/)
+      expect(await c.remote()).toEqual(theirs)
+      expect(await c.local(desks.owner)).toEqual(theirs)
+    },
+  )
 
   describe('a user made here while its push waits', () => {
     const localUser = async (email: string) =>

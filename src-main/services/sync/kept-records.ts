@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
-import type { KeptOnPush } from '../../workbook/queries/sync'
+import type { KeptOnPush, KeptRecordChange } from '../../workbook/queries/sync'
 import { applyPayCycleChange } from './apply-pay-cycle'
 import { applyEmployeeChange, applyPayRangeChange, applyUserChange } from './apply-records'
 import type { RecordEffect } from './apply-record-change'
@@ -55,13 +55,49 @@ const KEPT_RECORDS = {
 
 const isKeptRecord = (kind: string): kind is keyof typeof KEPT_RECORDS => Object.hasOwn(KEPT_RECORDS, kind)
 
+/** This replica's users by e-mail (replicas number users their own way): the local id of a feed author. */
+export async function localUsers(
+  db: Trx | Kysely<WorkbookDatabase>,
+): Promise<(email: string | null) => number | null> {
+  const users = new Map(
+    (await db.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
+  )
+  return (email) => (email === null ? null : (users.get(email.toLowerCase()) ?? null))
+}
+
 /**
- * Acknowledged record pushes (`seqs`: the feed position of the change each made): a change the feed
- * kept on one that the server ordered after it is written now, in the feed's order and its author's
- * name, through the same path the feed takes (so a field another waiting push still sets is held
- * back again, on that push), and the user is told whose change replaced theirs. One ordered before
- * it is dropped; a push whose position is unknown keeps its own values. Answers what the open pages
- * must read again, and the notices.
+ * Writes a record's kept changes from after `after` in the feed's order, each in its author's name,
+ * through the feed's own appliers (so a field another waiting push still sets is held back again, on
+ * that push). Answers the authors whose change wrote something.
+ */
+async function writeKept(
+  trx: Trx,
+  workbook: Workbook,
+  kind: keyof typeof KEPT_RECORDS,
+  entityId: number,
+  changes: readonly KeptRecordChange[],
+  after: number,
+  localUser: (email: string | null) => number | null,
+): Promise<string[]> {
+  const authors: string[] = []
+  for (const change of changes.filter((c) => c.seq > after).sort((a, b) => a.seq - b.seq)) {
+    const author = {
+      userId: localUser(change.userEmail),
+      at: change.at,
+      feed: { seq: change.seq, userEmail: change.userEmail, userName: change.userName },
+    }
+    if (await KEPT_RECORDS[kind].apply(trx, workbook, entityId, change.values, author))
+      authors.push(change.userName)
+  }
+  return authors
+}
+
+/**
+ * Acknowledged record pushes (`seqs`: the feed position of the change each made; 0: it changed
+ * nothing there): the changes the feed kept on one that the server ordered after it are written now
+ * (`writeKept`), and the user is told whose change replaced theirs. One ordered before it is
+ * dropped; a push whose position is unknown keeps its own values. Answers what the open pages must
+ * read again, and the notices.
  */
 export async function applyKeptRecordChanges(
   trx: Trx,
@@ -76,22 +112,36 @@ export async function applyKeptRecordChanges(
     if (push.kind === 'reward' || !isKeptRecord(push.kind)) continue
     const pushedAt = seqs[push.pushKey] as number | undefined
     if (pushedAt === undefined) continue
-    const { apply, effect, what } = KEPT_RECORDS[push.kind]
-    const later = push.changes.filter((c) => c.seq > pushedAt).sort((a, b) => a.seq - b.seq)
-    for (const change of later) {
-      const author = {
-        userId: localUser(change.userEmail),
-        at: change.at,
-        feed: { seq: change.seq, userEmail: change.userEmail, userName: change.userName },
-      }
-      if (!(await apply(trx, workbook, push.entityId, change.values, author))) continue
-      effects.add(effect)
-      const notice = recordReplacedYoursMessage(
-        change.userName,
-        await what(trx, push.entityId, change.values),
-      )
-      if (!notices.includes(notice)) notices.push(notice)
-    }
+    const authors = await writeKept(
+      trx,
+      workbook,
+      push.kind,
+      push.entityId,
+      push.changes,
+      pushedAt,
+      localUser,
+    )
+    if (authors.length === 0) continue
+    const { effect, what } = KEPT_RECORDS[push.kind]
+    effects.add(effect)
+    const subject = await what(trx, push.entityId, push.changes.at(-1)?.values ?? {})
+    for (const author of new Set(authors)) notices.push(recordReplacedYoursMessage(author, subject))
   }
   return { effects, notices }
+}
+
+/**
+ * A refused push of a company record, put back as it was before: the changes the feed kept on it are
+ * the server's (the push changed nothing there), so they are written after the put-back. Read them
+ * (`keptRecordChanges`) before the push leaves the outbox. True when one wrote something.
+ */
+export async function writeKeptAfterRefusal(
+  trx: Trx,
+  workbook: Workbook,
+  kind: string,
+  entityId: number,
+  kept: readonly KeptRecordChange[],
+): Promise<boolean> {
+  if (!isKeptRecord(kind) || kept.length === 0) return false
+  return (await writeKept(trx, workbook, kind, entityId, kept, 0, await localUsers(trx))).length > 0
 }

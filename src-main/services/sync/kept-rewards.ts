@@ -10,7 +10,7 @@ import {
 import { acknowledgePushes, pendingFields, type KeptServerValue } from '../../workbook/queries/sync'
 import type { TableCache } from '../table/cache'
 import type { RecordEffect } from './apply-record-change'
-import { applyKeptRecordChanges } from './kept-records'
+import { applyKeptRecordChanges, localUsers } from './kept-records'
 import { applyToModel } from '../table/update'
 
 export const FIELD_OF_COLUMN = Object.fromEntries(
@@ -42,11 +42,7 @@ export async function pushesAcknowledged(
     const acknowledged = await acknowledgePushes(trx, pushKeys, now.toISOString())
     if (acknowledged.length === 0) return
     const pending = await pendingFields(trx)
-    const users = new Map(
-      (await trx.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
-    )
-    const localUser = (email: string | null) =>
-      email === null ? null : (users.get(email.toLowerCase()) ?? null)
+    const localUser = await localUsers(trx)
     for (const push of acknowledged) {
       if (push.kind !== 'reward') continue
       const { pushKey, entityId: employeeId, kept } = push

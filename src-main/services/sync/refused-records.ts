@@ -3,7 +3,8 @@ import { isRoleName } from '../../../src-shared/domain/roles'
 import type { Workbook } from '../../workbook/open'
 import { appendChangeLog } from '../../workbook/queries/change-log'
 import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
-import { dropPush } from '../../workbook/queries/sync'
+import { dropPush, keptRecordChanges } from '../../workbook/queries/sync'
+import { writeKeptAfterRefusal } from './kept-records'
 import { later, type Batch, type Trx } from './refused-push'
 import { payCycleRefusedAll } from './refused-pay-cycles'
 import { roleId } from '../../workbook/queries/users'
@@ -185,7 +186,8 @@ function matrixRefused(workbook: Workbook, batch: Batch, at: string, userId: num
 /**
  * A pay cycle save, a user change, an employee's record or a pay range edit the server refused (a
  * role, a rule, a record gone): put back as it was before, unless a later change of the same record
- * is still queued, and the user told why.
+ * is still queued, then another admin's change of it that the feed brought meanwhile written, and
+ * the user told why.
  */
 export async function recordPushRefused(
   workbook: Workbook,
@@ -211,12 +213,17 @@ export async function recordPushRefused(
   const notice = await workbook.db.transaction().execute(async (trx) => {
     if ((PAY_CYCLE_PUSHES as readonly string[]).includes(batch.kind))
       return payCycleRefusedAll(trx, batch, reason, at, userId, status)
+    const kept = await keptRecordChanges(trx, batch.pushKey)
     await dropPush(trx, batch.pushKey)
-    if (batch.kind === 'employee')
-      return refusedChangeMessage(await employeeRefused(workbook, trx, batch, at, userId), reason)
-    if (batch.kind === 'pay_range')
-      return refusedChangeMessage(await payRangeRefused(trx, batch, at, userId), reason)
-    return refusedChangeMessage(await userRefused(trx, batch, at, userId), reason)
+    const subject =
+      batch.kind === 'employee'
+        ? await employeeRefused(workbook, trx, batch, at, userId)
+        : batch.kind === 'pay_range'
+          ? await payRangeRefused(trx, batch, at, userId)
+          : await userRefused(trx, batch, at, userId)
+    // Another admin's change the feed brought while this push waited is the server's: written after.
+    await writeKeptAfterRefusal(trx, workbook, batch.kind, batch.entityId, kept)
+    return refusedChangeMessage(subject, reason)
   })
   return {
     notice,

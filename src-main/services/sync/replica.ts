@@ -14,6 +14,7 @@ import {
   claimPushBatches,
   dropPush,
   keepServerRewardValues,
+  keptRecordChanges,
   keptServerValues,
   notePushFailure,
   pendingFields,
@@ -29,6 +30,7 @@ import { Failure } from '../failure'
 import { holdsWholeCompany } from './apply-computed'
 import { applyRecordChange, type RecordEffect } from './apply-record-change'
 import { FIELD_OF_COLUMN, serverFormOf } from './kept-rewards'
+import { localUsers, writeKeptAfterRefusal } from './kept-records'
 import { recordPushRefused } from './refused-records'
 import type { TableCache } from '../table/cache'
 import { applyToModel } from '../table/update'
@@ -108,6 +110,7 @@ async function teamBudgetRefused(
     .where('id', '=', batch.entityId)
     .executeTakeFirst()
   await workbook.db.transaction().execute(async (trx) => {
+    const kept = await keptRecordChanges(trx, batch.pushKey)
     await dropPush(trx, batch.pushKey)
     const later = await trx
       .selectFrom('sync_outbox')
@@ -115,15 +118,18 @@ async function teamBudgetRefused(
       .where('kind', '=', 'team.budget')
       .where('entity_id', '=', batch.entityId)
       .executeTakeFirst()
-    if (later) return
-    const budget = batch.previous.budget
-    const currency = batch.previous.budget_currency
-    await saveTeamBudget(
-      trx,
-      batch.entityId,
-      typeof budget === 'number' ? budget : null,
-      typeof currency === 'string' ? currency : null,
-    )
+    if (!later) {
+      const budget = batch.previous.budget
+      const currency = batch.previous.budget_currency
+      await saveTeamBudget(
+        trx,
+        batch.entityId,
+        typeof budget === 'number' ? budget : null,
+        typeof currency === 'string' ? currency : null,
+      )
+    }
+    // Another desktop's budget the feed brought meanwhile is the server's: written after the put-back.
+    await writeKeptAfterRefusal(trx, workbook, 'team.budget', batch.entityId, kept)
   })
   return {
     ...NOTHING_ELSE,
@@ -241,11 +247,7 @@ export async function applyFeed(
   const rewards = page.changes.filter(
     (c): c is Extract<SyncChange, { kind: 'reward' }> => c.kind === 'reward',
   )
-  const users = new Map(
-    (await workbook.db.selectFrom('app_user').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
-  )
-  const localUser = (email: string | null) =>
-    email === null ? null : (users.get(email.toLowerCase()) ?? null)
+  const localUser = await localUsers(workbook.db)
   const rewarded = [...new Set(rewards.map((c) => c.employee_id))]
   // Only the employees this page names: a replica of 100,000 is not read for a page of five changes.
   const employees = new Set(

@@ -296,6 +296,22 @@ export async function keepServerRecordChange(
   }
 }
 
+/** What the feed kept on a company record's queued push (`keepServerRecordChange`). */
+export async function keptRecordChanges(
+  trx: Transaction<WorkbookDatabase>,
+  pushKey: string,
+): Promise<KeptRecordChange[]> {
+  const rows = await trx
+    .selectFrom('sync_outbox')
+    .select('server_fields')
+    .where('push_key', '=', pushKey)
+    .where('kind', '!=', 'reward')
+    .where('server_fields', 'is not', null)
+    .execute()
+  const changes = new Map(rows.flatMap((r) => keptChangesOf(r.server_fields)).map((c) => [c.seq, c]))
+  return [...changes.values()]
+}
+
 /** What the feed kept on an acknowledged push: a reward's fields, or a company record's changes. */
 export type KeptOnPush =
   | { pushKey: string; kind: 'reward'; entityId: number; kept: KeptServerFields }
