@@ -133,7 +133,7 @@ export async function applyKeptRecordChanges(
 /**
  * A refused push of a company record, put back as it was before: the changes the feed kept on it are
  * the server's (the push changed nothing there), so they are written after the put-back. Read them
- * (`keptRecordChanges`) before the push leaves the outbox. True when one wrote something.
+ * (`keptRecordChanges`) before the push leaves the outbox.
  */
 export async function writeKeptAfterRefusal(
   trx: Trx,
@@ -141,7 +141,7 @@ export async function writeKeptAfterRefusal(
   kind: string,
   entityId: number,
   kept: readonly KeptRecordChange[],
-): Promise<boolean> {
-  if (!isKeptRecord(kind) || kept.length === 0) return false
-  return (await writeKept(trx, workbook, kind, entityId, kept, 0, await localUsers(trx))).length > 0
+): Promise<void> {
+  if (!isKeptRecord(kind) || kept.length === 0) return
+  await writeKept(trx, workbook, kind, entityId, kept, 0, await localUsers(trx))
 }
