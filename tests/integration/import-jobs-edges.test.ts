@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync'
 import type { EventPayloads, ImportSummary } from '../../src-shared/contract'
 import { importHeaderLine } from '../../src-shared/domain/csv-format'
 import { exportCompany } from '../../src-main/services/import/export'
+import { ImportJobs } from '../../src-main/services/import/jobs'
 import { readImportCsv } from '../../src-main/services/import/read-csv'
 import { openWorkbook, type Workbook } from '../../src-main/workbook/open'
 import { call } from '../support/import-review'
@@ -473,6 +474,26 @@ describe('an import job, committed', () => {
       error: { code: 'BAD_INPUT', message: 'Fix the 2 errors before importing.' },
     })
     expect(await session.imports.whenSettled(read.importId)).toEqual(read)
+  })
+
+  it('refuses a commit asked for while its rows are being checked: "The import has not been validated yet."', async () => {
+    const csv = writeCsv('checking.csv', [row('V1')])
+    let commit: Promise<ImportSummary> | null = null
+    // Its own jobs, whose progress asks for the commit at the moment the rows' check begins.
+    const jobs = new ImportJobs((event, payload) => {
+      const step = event === 'task.progress' ? (payload as EventPayloads['task.progress']).step : null
+      if (step?.phase === 'validate' && step.rows === 0) commit = jobs.commit(workbook(), session.user!, id)
+    })
+    const id = jobs.start(workbook(), csv).importId
+    const read = await jobs.whenSettled(id)
+    expect(commit).not.toBeNull()
+    await expect(commit).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'The import has not been validated yet.',
+    })
+    // The refusal changed nothing: checked, it is in review and can be written.
+    expect(read).toMatchObject({ phase: 'review', rows: 1, errorCount: 0, imported: 0 })
+    expect(await jobs.commit(workbook(), session.user!, id)).toMatchObject({ phase: 'imported', imported: 1 })
   })
 
   it('stays in review when the write fails, and imports when it is tried again', async () => {

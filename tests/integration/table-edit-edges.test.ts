@@ -80,6 +80,14 @@ describe('rewards.update at its edges', () => {
     })
   })
 
+  it('takes a field given as undefined (which only a caller in this process can send) as no change', async () => {
+    const g = editable[editable.length - 1]
+    const before = (await history(g.id)).length
+    const saved = await update([{ employeeId: g.id, changes: { comments: undefined, newSalary: undefined } }])
+    expect(saved.ok && saved.value[0]).toMatchObject({ id: g.id, comments: null, newSalary: null })
+    expect(await history(g.id)).toHaveLength(before)
+  })
+
   it('refuses an unknown employee or job profile by name', async () => {
     expect(await update([{ employeeId: 99_999, changes: { comments: 'x' } }])).toEqual({
       ok: false,

@@ -97,6 +97,14 @@ describe('CsvRecordReader, irregular text', () => {
     expect(parsed).toBeGreaterThan(0)
   })
 
+  it('gives an irregular record out at its line break, whatever quotes the next line opens', () => {
+    // Two quotes on the irregular line: it ends there, though the open quote after it makes three in the piece.
+    const { byPush, atEnd } = pushes(['a"b"c,d\n"open,', 'ed",x\n'])
+    expect(byPush).toEqual([[['a"b"c', 'd']], [['open,ed', 'x']]])
+    expect(atEnd).toEqual([])
+    expect(byPush.flat()).toEqual(csvParse('a"b"c,d\n"open,ed",x\n', CSV_OPTIONS))
+  })
+
   it('keeps a CR at the very end of the text, as csv-parse does, after plain or quoted fields', () => {
     expect(pushes(['a,b\r']).atEnd).toEqual([['a', 'b\r']])
     expect(pushes(['"a",b\r']).atEnd).toEqual([['a', 'b\r']])

@@ -307,6 +307,20 @@ describe('readImportCsv reads', () => {
     expect(result.encoding).toBe('UTF-8')
   })
 
+  it('a file of LF line breaks by its first read: CRs in a quoted field longer than two reads are kept', async () => {
+    // No LF in the whole second read: only the first read says how the file's lines end.
+    const title = `${'x'.repeat(99)}\r`.repeat(30_000)
+    const text = `Job Title,${REQUIRED}\n"${title}",E1,Kim\nx,E2,Lee\n`
+    const result = await readImportCsv(write('long-field.csv', text))
+    if (!result.ok) throw new Error(result.errors[0].message)
+    const jobTitle = IMPORT_HEADERS.indexOf('Job Title')
+    expect(result.rows.map((cells) => [cells[0], cells[1], cells[jobTitle].length])).toEqual([
+      ['E1', 'Kim', title.length],
+      ['E2', 'Lee', 1],
+    ])
+    expect(result.rows[0][jobTitle] === title).toBe(true)
+  })
+
   it('a file in reads of 1 MiB, reporting each', async () => {
     const line = `E1,${'n'.repeat(1000)}`
     const text = [REQUIRED, ...Array.from({ length: 1500 }, () => line)].join('\n') + '\n'

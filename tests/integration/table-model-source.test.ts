@@ -1,0 +1,225 @@
+import path from 'node:path'
+import type { PayCycleDto, SessionUser } from '../../src-shared/contract'
+import { exportTableCsv } from '../../src-main/services/table/export-csv'
+import { TableModel } from '../../src-main/services/table/model'
+import { matchRows, resolveView } from '../../src-main/services/table/query'
+import { applyToModel } from '../../src-main/services/table/update'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { loadTableSource, type TableSource } from '../../src-main/workbook/queries/table'
+import { cli } from '../support/cli'
+import { tempDir } from '../support/temp'
+
+/**
+ * The table model built from data the demo does not hold (mutation testing, issue 20): the demo's
+ * 60 employees read once, then each test changes a copy of what the model is built from as a
+ * workbook could hold it: allocated budgets (saved with a merit matrix), a submission and a manager
+ * of another pay cycle, a range whose mid converts to nothing, names that sort on punctuation and
+ * accents, an unrated row, a currency without a rate.
+ */
+type Source = TableSource & { payCycle: PayCycleDto }
+
+const dir = tempDir()
+const file = path.join(dir, 'model-source.paycycle')
+let source: Source
+
+beforeAll(async () => {
+  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
+  const workbook = await openWorkbook(file, { readonly: true })
+  try {
+    const loaded = await loadTableSource(workbook)
+    if (!loaded.payCycle) throw new Error('The demo has no pay cycle.')
+    source = { ...loaded, payCycle: loaded.payCycle }
+  } finally {
+    await workbook.close()
+  }
+})
+
+/** A model of a copy of the demo's source, changed by `change` first. */
+function modelOf(change: (source: Source) => void = () => {}): TableModel {
+  const copy = structuredClone(source)
+  change(copy)
+  return new TableModel(copy)
+}
+
+const owner: SessionUser = { id: 1, email: 'owner@demo.test', name: 'Owner', role: 'OWNER', employeeId: null }
+const list = { sort: null, filters: {}, search: '' }
+
+describe('allocated budgets (spec: "If the team has no budget, the sum of allocated budgets is used instead.")', () => {
+  it("a team without a budget has its members' allocated budgets and those of every team below", () => {
+    const plain = modelOf()
+    // A team with a team below it, and the team above it, all three without a budget of their own.
+    const child = [...plain.teams.values()].find((t) => {
+      const parent = plain.tree.parent.get(t.id)
+      return parent != null && plain.tree.parent.get(parent) != null
+    })!
+    const parentId = plain.tree.parent.get(child.id)!
+    const topId = plain.tree.parent.get(parentId)!
+    const allocation = new Map<number, number>()
+    const model = modelOf((s) => {
+      for (const team of s.teams) team.budget = null
+      s.employees.forEach((e, i) => {
+        e.hyperbalanceAnnualAllocatedBudget = e.teamId === null ? null : 1_000_00 * (i + 1)
+        if (e.hyperbalanceAnnualAllocatedBudget !== null)
+          allocation.set(e.id, e.hyperbalanceAnnualAllocatedBudget)
+      })
+    })
+    const below = (teamId: number) =>
+      model.rows
+        .filter((r) => {
+          for (let id: number | null = r.e.teamId; id != null; id = model.tree.parent.get(id) ?? null) {
+            if (id === teamId) return true
+          }
+          return false
+        })
+        .reduce((sum, r) => sum + (allocation.get(r.e.id) ?? 0), 0)
+    for (const id of [child.id, parentId, topId]) {
+      expect(below(id)).toBeGreaterThan(0)
+      expect(model.teamBudget.get(id)).toBe(below(id))
+    }
+    expect(below(parentId)).toBeGreaterThan(below(child.id))
+  })
+})
+
+describe('pay cycles (spec: "A team\'s manager holds the team only if the manager\'s pay cycle equals the current pay cycle.")', () => {
+  it('counts only the submissions of the current pay cycle', () => {
+    const plain = modelOf()
+    const [submitted] = plain.submitted
+    expect(submitted).toBeDefined()
+    const current = plain.payCycle.id
+    const elsewhere = modelOf((s) => {
+      s.submissions = [{ plannerEmployeeId: submitted, payCycleId: current + 1 }]
+    })
+    expect(elsewhere.submitted.has(submitted)).toBe(false)
+    const here = modelOf((s) => {
+      s.submissions = [
+        { plannerEmployeeId: submitted, payCycleId: current },
+        { plannerEmployeeId: submitted + 1, payCycleId: current + 1 },
+      ]
+    })
+    expect([...here.submitted]).toEqual([submitted])
+  })
+
+  it('a manager of another pay cycle holds no team, one without a pay cycle follows the current one', () => {
+    const plain = modelOf()
+    const team = [...plain.teams.values()].find(
+      (t) => t.managerId !== null && plain.tree.parent.get(t.id) != null && plain.holderOf(t.id) !== null,
+    )!
+    const managerId = team.managerId!
+    const current = plain.payCycle.id
+    const withCycle = (payCycleId: number | null) =>
+      modelOf((s) => {
+        for (const e of s.employees) if (e.id === managerId) e.payCycleId = payCycleId
+      })
+    expect(withCycle(current + 1).holderOf(team.id)).toBeNull()
+    expect(withCycle(null).holderOf(team.id)).toBe(managerId)
+    expect(withCycle(current).holderOf(team.id)).toBe(managerId)
+  })
+})
+
+describe('compa ratio (spec: "counted only when both mid-pays are above 0")', () => {
+  it('is not counted when the mid converts to 0 on the pay basis (one cent at a part-time fte)', () => {
+    const model = modelOf((s) => {
+      for (const range of s.payRanges) Object.assign(range, { midPay: 1, salaried: true })
+      for (const e of s.employees) e.fte = 0.4
+    })
+    const ranged = model.rows.filter((r) => r.range?.bounds != null)
+    const nothing = ranged.filter((r) => r.range!.bounds!.mid === 0)
+    expect(nothing.length).toBeGreaterThan(10)
+    for (const row of nothing) {
+      expect(row.range!.range.midPay).toBe(1)
+      expect(row.currentAnnualPay).toBeGreaterThan(0)
+      expect(row.compaRatio).toBeNull()
+    }
+    // Where the cent converts to a cent, the ratio is counted.
+    for (const row of ranged.filter((r) => r.range!.bounds!.mid > 0))
+      expect(row.compaRatio).toBeGreaterThan(0)
+  })
+})
+
+describe('names sorted as a dictionary sorts them', () => {
+  it('punctuation before letters whatever the case, an accented letter as the letter', () => {
+    const names = ['Ann_B', 'Anna', 'José', 'Jose A']
+    const model = modelOf((s) => names.forEach((name, i) => (s.employees[i * 7].name = name)))
+    const view = resolveView(model, owner, null)
+    const sorted = matchRows(model, view, { ...list, sort: { column: 'employeeName', direction: 'asc' } })
+    const order = Array.from(sorted, (index) => model.rows[index].e.name).filter((n) => names.includes(n))
+    expect(order).toEqual(['Ann_B', 'Anna', 'José', 'Jose A'])
+  })
+})
+
+describe('table.exportCsv on data the demo does not hold', () => {
+  /** The exported lines by Employee Id (no field of these columns holds a comma or a quote). */
+  function exported(model: TableModel, columns: string[], currency = 'USD') {
+    const { csv } = exportTableCsv(model, owner, {
+      query: { ...list, viewAsEmployeeId: null },
+      columns,
+      currency,
+    })
+    const [header, ...lines] = csv
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','))
+    return { header, line: (id: string) => lines.find((cells) => cells[0] === id) }
+  }
+
+  it('leaves both Performance Rating cells of an unrated row empty', () => {
+    const model = modelOf((s) => (s.employees[3].performanceRating = null))
+    const { header, line } = exported(model, ['employeeId', 'performanceRating'])
+    expect(header).toEqual(['Employee Id', 'Performance Rating', 'Performance Rating (number)'])
+    expect(line(model.rows[3].e.companyEmployeeId)).toEqual([model.rows[3].e.companyEmployeeId, '', ''])
+    const rated = model.rows[4].e
+    expect(rated.performanceRating).not.toBeNull()
+    expect(line(rated.companyEmployeeId)?.[2]).toBe(String(rated.performanceRating))
+  })
+
+  it('leaves a percent that is no finite number empty, never "Infinity"', () => {
+    const model = modelOf((s) => (s.employees[3].recommendedIncreasePer = Number.POSITIVE_INFINITY))
+    const { line } = exported(model, ['employeeId', 'recommendedIncrease'])
+    expect(line(model.rows[3].e.companyEmployeeId)).toEqual([model.rows[3].e.companyEmployeeId, ''])
+  })
+
+  it("adds 'Amounts In' when only some rows cannot be converted, naming each row's currency", () => {
+    const plain = modelOf()
+    const foreign = plain.rows.find((r) => r.e.defaultPayCurrency !== 'USD')!.e.defaultPayCurrency
+    const model = modelOf((s) => delete s.payCycle.currencyConversions[foreign as 'EUR'])
+    const { header, line } = exported(model, ['employeeId', 'currentSalary'])
+    expect(header).toEqual(['Employee Id', 'Current Salary (USD)', 'Pay Basis', 'Amounts In'])
+    for (const row of model.rows) {
+      const expected = row.e.defaultPayCurrency === foreign ? foreign : 'USD'
+      expect(line(row.e.companyEmployeeId)?.[3]).toBe(expected)
+    }
+  })
+})
+
+describe('an edit that changes a row only for some viewers', () => {
+  it("re-sorts a planner's list by violations when the row waits at 'error' for everyone else", () => {
+    const model = modelOf((s) => {
+      s.payCycle.settings.plannerViolations = { subPlannerNotSubmitted: 'error' }
+    })
+    const plannerId = model.rows.find((r) => r.activePlannerId !== null)!.activePlannerId!
+    const planner: SessionUser = { ...owner, role: 'PLANNER', employeeId: plannerId }
+    const view = resolveView(model, planner, null)
+    const byViolations = () =>
+      Array.from(matchRows(model, view, { ...list, sort: { column: 'violations', direction: 'desc' } }))
+    const severities = (order: number[]) => order.map((i) => model.viewerSeverity(model.rows[i], plannerId))
+    const before = byViolations()
+    // The last row without violations for the planner, waiting for the planner: at 'error' for anyone else.
+    const row =
+      model.rows[
+        before.findLast((i) => model.rows[i].activePlannerId === plannerId && model.rows[i].severity === 0)!
+      ]
+    const at = before.indexOf(row.index)
+    expect(severities(before)[at - 1]).toBe(0)
+    expect(model.viewerSeverity(row, null)).toBe(2)
+
+    // A new salary below the current one: 'Pay increase is negative.', an error of the row's own.
+    applyToModel(model, [
+      { employeeId: row.e.id, changes: { newSalary: { old: row.e.newSalary, new: 1_00 } } },
+    ])
+    expect(row.severity).toBe(2)
+    expect(model.viewerSeverity(row, null)).toBe(2)
+    const after = byViolations()
+    expect(after.indexOf(row.index)).toBeLessThan(at)
+    expect(severities(after)).toEqual([...severities(after)].sort((a, b) => b - a))
+  })
+})
