@@ -1,18 +1,15 @@
-import path from 'node:path'
 import type { TableRow } from '../../src-shared/contract'
-import { cli } from '../support/cli'
+import { demoBackend } from '../support/demo-backend'
 import { testBackend } from '../support/session'
 import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
 
 /**
  * rewards.update and rewards.history at their edges (mutation testing, issue 20): what is stored as
  * given and what is normalized, several updates of one employee in a batch, refusals by name, and the
  * sorted lists an edit changes.
  */
-const dir = tempDir()
-const file = path.join(dir, 'edit-edges.paycycle')
-let backend = testBackend(dir)
+const { dir, file, ...opened } = demoBackend('edit-edges', 60)
+let backend = opened
 const base = tableQuery()
 
 async function rows(sort: (typeof base)['sort'] = null): Promise<TableRow[]> {
@@ -34,8 +31,6 @@ async function history(employeeId: number) {
 let editable: TableRow[]
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
-  expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   editable = (await rows()).filter(
     (r) => r.editable && r.salaried && r.currency === 'USD' && r.newSalary === null && r.comments === null,
   )

@@ -1,16 +1,13 @@
-import path from 'node:path'
 import type { TableRow } from '../../src-shared/contract'
 import { jobProfileLabel } from '../../src-shared/domain/job-profiles'
 import { newPayFromPercent } from '../../src-shared/domain/pay'
 import { openWorkbook } from '../../src-main/workbook/open'
-import { cli } from '../support/cli'
+import { demoBackend } from '../support/demo-backend'
 import { testBackend } from '../support/session'
 import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
 
-const dir = tempDir()
-const file = path.join(dir, 'edit.paycycle')
-let backend = testBackend(dir)
+const { dir, file, ...opened } = demoBackend('edit', 300)
+let backend = opened
 
 const base = tableQuery()
 
@@ -44,8 +41,6 @@ async function reopenAs(email: string | null): Promise<void> {
 let subject: TableRow
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
-  expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   // An eligible salaried employee with a pay range, nothing planned yet.
   subject = (await rows()).find(
     (r) =>

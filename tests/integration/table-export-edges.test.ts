@@ -1,27 +1,19 @@
-import path from 'node:path'
 import type { TableRow } from '../../src-shared/contract'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { roundTo } from '../../src-shared/domain/money'
 import { violationsText } from '../../src-shared/domain/shown-values'
-import { cli } from '../support/cli'
-import { testBackend } from '../support/session'
-import { tempDir } from '../support/temp'
+import { csvRecords as parse } from '../support/csv'
+import { demoBackend } from '../support/demo-backend'
+import { tableRows } from '../support/table-query'
 
 /**
  * table.exportCsv at its edges (mutation testing, issue 20): the Violations column and its messages,
  * the other money columns and where 'Pay Basis' goes, Yes/No, empty cells, and 'Amounts In' only
  * with money columns.
  */
-const dir = tempDir()
-const file = path.join(dir, 'export-edges.paycycle')
-const { dispatcher } = testBackend(dir)
+const { dispatcher } = demoBackend('export-edges', 60)
 const query = { sort: null, filters: {}, search: '', viewAsEmployeeId: null }
-
-async function rows(): Promise<TableRow[]> {
-  const page = await dispatcher.dispatch('table.query', { ...query, offset: 0, limit: 500 })
-  if (!page.ok) throw new Error(page.error.message)
-  return page.value.rows
-}
+const rows = () => tableRows(dispatcher)
 
 async function exportCsv(columns: string[], currency = 'USD', search = '') {
   const result = await dispatcher.dispatch('table.exportCsv', {
@@ -33,42 +25,12 @@ async function exportCsv(columns: string[], currency = 'USD', search = '') {
   return result.value
 }
 
-/** Splits CSV without line breaks inside fields, keeping empty trailing cells. */
-function parse(csv: string): string[][] {
-  return csv
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => {
-      const cells: string[] = []
-      let cell = ''
-      let quoted = false
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i]
-        if (quoted) {
-          if (ch === '"' && line[i + 1] === '"') {
-            cell += '"'
-            i++
-          } else if (ch === '"') quoted = false
-          else cell += ch
-        } else if (ch === '"') quoted = true
-        else if (ch === ',') {
-          cells.push(cell)
-          cell = ''
-        } else cell += ch
-      }
-      cells.push(cell)
-      return cells
-    })
-}
-
 let all: TableRow[]
 let planned: TableRow
 let same: TableRow
 let promoted: TableRow
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
-  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   const editable = (await rows()).filter(
     (r) => r.editable && r.currency === 'USD' && r.newSalary === null && r.lumpSum === null && !r.promotion,
   )

@@ -1,45 +1,21 @@
-import path from 'node:path'
 import type { PayCycleDto, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { roundTo } from '../../src-shared/domain/money'
-import { cli } from '../support/cli'
-import { testBackend } from '../support/session'
-import { tempDir } from '../support/temp'
+import { csvRecords as parse } from '../support/csv'
+import { demoBackend } from '../support/demo-backend'
+import { activePayCycle, tableRows } from '../support/table-query'
 
-const dir = tempDir()
-const file = path.join(dir, 'export.paycycle')
-const { dispatcher } = testBackend(dir)
+const { dispatcher } = demoBackend('export', 300)
 const query = { sort: null, filters: {}, search: '', viewAsEmployeeId: null }
 
 let all: TableRow[]
 let cycle: PayCycleDto
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
-  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
-  const page = await dispatcher.dispatch('table.query', { ...query, offset: 0, limit: 500 })
-  all = page.ok ? page.value.rows : []
-  const cycles = await dispatcher.dispatch('payCycles.list', {})
-  cycle = cycles.ok ? (cycles.value.find((c) => c.active) as PayCycleDto) : (undefined as never)
+  all = await tableRows(dispatcher)
+  cycle = await activePayCycle(dispatcher)
 })
-
-/** Splits simple CSV (quoted fields without line breaks). */
-function parse(csv: string): string[][] {
-  return csv
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => {
-      const cells: string[] = []
-      const pattern = /("([^"]|"")*"|[^,]*)(,|$)/g
-      for (let m = pattern.exec(line); m && m.index < line.length; m = pattern.exec(line)) {
-        const cell = m[1]
-        cells.push(cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)
-        if (m[3] === '') break
-      }
-      return cells
-    })
-}
 
 describe('table.exportCsv', () => {
   it('writes every matched row in order, money in the shown currency as plain numbers with the unit in the header', async () => {

@@ -1,11 +1,8 @@
-import path from 'node:path'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { TableCache } from '../../src-main/services/table/cache'
 import type { TableModel } from '../../src-main/services/table/model'
 import { QueryCache } from '../../src-main/services/table/query-cache'
-import { openWorkbook, type Workbook } from '../../src-main/workbook/open'
-import { cli } from '../support/cli'
-import { tempDir } from '../support/temp'
+import { demoWorkbook } from '../support/demo-backend'
 
 /**
  * The table model's changes made in place (mutation testing, issue 20): a submission or send-back
@@ -13,22 +10,13 @@ import { tempDir } from '../support/temp'
  * for the summaries kept between calls. On the 60-employee demo: team 5's manager (17) has
  * submitted, so team 5's rows wait for the manager of the team above.
  */
-const dir = tempDir()
-const file = path.join(dir, 'model-edges.paycycle')
-let workbook: Workbook
+const demo = demoWorkbook('model-edges', 60)
 let model: TableModel
-
-beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
-  workbook = await openWorkbook(file, { readonly: true })
-})
 
 beforeEach(async () => {
   // A fresh model each time: the changes below are made in place.
-  model = await new TableCache().get(workbook)
+  model = await new TableCache().get(demo.workbook())
 })
-
-afterAll(() => workbook.close())
 
 const teamOf = (managerId: number) => [...model.teams.values()].find((t) => t.managerId === managerId)!
 const rowsOf = (teamId: number) => model.rows.filter((r) => r.e.teamId === teamId)

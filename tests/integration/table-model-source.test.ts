@@ -1,13 +1,10 @@
-import path from 'node:path'
 import type { PayCycleDto, SessionUser } from '../../src-shared/contract'
 import { exportTableCsv } from '../../src-main/services/table/export-csv'
 import { TableModel } from '../../src-main/services/table/model'
 import { matchRows, resolveView } from '../../src-main/services/table/query'
 import { applyToModel } from '../../src-main/services/table/update'
-import { openWorkbook } from '../../src-main/workbook/open'
 import { loadTableSource, type TableSource } from '../../src-main/workbook/queries/table'
-import { cli } from '../support/cli'
-import { tempDir } from '../support/temp'
+import { demoWorkbook } from '../support/demo-backend'
 
 /**
  * The table model built from data the demo does not hold (mutation testing, issue 20): the demo's
@@ -18,20 +15,13 @@ import { tempDir } from '../support/temp'
  */
 type Source = TableSource & { payCycle: PayCycleDto }
 
-const dir = tempDir()
-const file = path.join(dir, 'model-source.paycycle')
+const demo = demoWorkbook('model-source', 60)
 let source: Source
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
-  const workbook = await openWorkbook(file, { readonly: true })
-  try {
-    const loaded = await loadTableSource(workbook)
-    if (!loaded.payCycle) throw new Error('The demo has no pay cycle.')
-    source = { ...loaded, payCycle: loaded.payCycle }
-  } finally {
-    await workbook.close()
-  }
+  const loaded = await loadTableSource(demo.workbook())
+  if (!loaded.payCycle) throw new Error('The demo has no pay cycle.')
+  source = { ...loaded, payCycle: loaded.payCycle }
 })
 
 /** A model of a copy of the demo's source, changed by `change` first. */

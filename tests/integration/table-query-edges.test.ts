@@ -1,36 +1,25 @@
-import path from 'node:path'
 import type { PayCycleDto, TablePage, TableQuery, TableRow } from '../../src-shared/contract'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
+import { demoBackend } from '../support/demo-backend'
 import { testBackend } from '../support/session'
-import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
+import { activePayCycle, queryTable, tableQuery } from '../support/table-query'
 
 /**
  * table.query, violationGroups and violationItems at their edges (mutation testing, issue 20):
  * filter bounds and refusals, sets of values, sorting by text kinds, the 'View All' groups per view
  * and with errors, the aggregate budget rule per viewer. The tests that edit come last.
  */
-const dir = tempDir()
-const file = path.join(dir, 'query-edges.paycycle')
-const { dispatcher } = testBackend(dir)
+const { dir, file, dispatcher } = demoBackend('query-edges', 300)
 
 const base = tableQuery()
-
-async function query(patch: Partial<TableQuery>): Promise<TablePage> {
-  const result = await dispatcher.dispatch('table.query', { ...base, ...patch })
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
-}
+const query = (patch: Partial<TableQuery>) => queryTable(dispatcher, patch)
 
 let all: TableRow[]
 let cycle: PayCycleDto
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
-  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   all = (await query({})).rows
-  const cycles = await dispatcher.dispatch('payCycles.list', {})
-  cycle = cycles.ok ? (cycles.value.find((c) => c.active) as PayCycleDto) : (undefined as never)
+  cycle = await activePayCycle(dispatcher)
 })
 
 describe('filters at their edges (spec §5 Filters)', () => {

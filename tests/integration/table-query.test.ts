@@ -1,23 +1,14 @@
-import path from 'node:path'
-import type { PayCycleDto, TablePage, TableQuery, TableRow } from '../../src-shared/contract'
+import type { PayCycleDto, TableQuery, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { openWorkbook } from '../../src-main/workbook/open'
-import { cli } from '../support/cli'
+import { demoBackend } from '../support/demo-backend'
 import { testBackend } from '../support/session'
-import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
+import { activePayCycle, queryTable, tableQuery } from '../support/table-query'
 
-const dir = tempDir()
-const file = path.join(dir, 'query.paycycle')
-const { dispatcher } = testBackend(dir)
+const { dir, file, dispatcher } = demoBackend('query', 300)
 
 const base = tableQuery()
-
-async function query(patch: Partial<TableQuery>): Promise<TablePage> {
-  const result = await dispatcher.dispatch('table.query', { ...base, ...patch })
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
-}
+const query = (patch: Partial<TableQuery>) => queryTable(dispatcher, patch)
 
 let all: TableRow[]
 let cycle: PayCycleDto
@@ -26,11 +17,8 @@ const units = (row: TableRow, cents: number) =>
   convertCents(cents, row.currency, cycle.defaultCurrency, cycle.currencyConversions) / 100
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
-  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   all = (await query({})).rows
-  const cycles = await dispatcher.dispatch('payCycles.list', {})
-  cycle = cycles.ok ? (cycles.value.find((c) => c.active) as PayCycleDto) : (undefined as never)
+  cycle = await activePayCycle(dispatcher)
 })
 
 describe('table.query pages, sorts, filters and searches (spec §2 screen 1, §5 Filters)', () => {

@@ -1,25 +1,14 @@
-import path from 'node:path'
-import type { TablePage, TableQuery, TableRow } from '../../src-shared/contract'
-import { cli } from '../support/cli'
-import { testBackend } from '../support/session'
-import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
+import type { TableQuery, TableRow } from '../../src-shared/contract'
+import { demoBackend } from '../support/demo-backend'
+import { queryTable } from '../support/table-query'
 
 /**
  * table.query's totals at their edges (mutation testing, issue 20): errors and warnings counted over
  * every matched row, a row's own rules and subPlannerNotSubmitted (which depends on who looks) at
  * either severity, and the aggregate budget rule listing only the viewer's teams over budget.
  */
-const dir = tempDir()
-const file = path.join(dir, 'service-edges.paycycle')
-const { dispatcher } = testBackend(dir)
-const base = tableQuery()
-
-async function query(patch: Partial<TableQuery>): Promise<TablePage> {
-  const result = await dispatcher.dispatch('table.query', { ...base, ...patch })
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
-}
+const { dispatcher } = demoBackend('service-edges', 60)
+const query = (patch: Partial<TableQuery>) => queryTable(dispatcher, patch)
 
 /** The totals a page reports, worked out from every row as the viewer sees it. */
 async function expectTotalsOfRows() {
@@ -55,8 +44,6 @@ async function setWaitingSeverity(severity: 'warning' | 'error') {
 let planned: TableRow
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '60', '--seed', '3')).code).toBe(0)
-  expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
   // A row the owner plans themself (of their own team): it waits for no one.
   planned = (await query({ limit: 500 })).rows.find((r) => r.editable && !waits(r)) as TableRow
   expect(planned).toBeDefined()

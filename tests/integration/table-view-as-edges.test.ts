@@ -1,31 +1,22 @@
-import path from 'node:path'
 import type { SessionUser, UserDto } from '../../src-shared/contract'
 import type { RoleName } from '../../src-shared/domain/roles'
 import { TableCache } from '../../src-main/services/table/cache'
 import type { TableModel } from '../../src-main/services/table/model'
 import { VIEW_AS_FORBIDDEN } from '../../src-main/services/table/query'
 import { viewAsChoices } from '../../src-main/services/table/view-as'
-import { openWorkbook, type Workbook } from '../../src-main/workbook/open'
-import { cli } from '../support/cli'
-import { tempDir } from '../support/temp'
+import { demoWorkbook } from '../support/demo-backend'
 
 /**
  * table.viewAsChoices at its edges (mutation testing, issue 20). Administration document: "the
  * employee picker lists employees other than self who have users"; by name, then id, each with its
  * job title and role.
  */
-const dir = tempDir()
-const file = path.join(dir, 'view-as.paycycle')
-let workbook: Workbook
+const demo = demoWorkbook('view-as', 30)
 let model: TableModel
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '30', '--seed', '3')).code).toBe(0)
-  workbook = await openWorkbook(file, { readonly: true })
-  model = await new TableCache().get(workbook)
+  model = await new TableCache().get(demo.workbook())
 })
-
-afterAll(() => workbook.close())
 
 const sessionUser = (role: RoleName, employeeId: number | null): SessionUser => ({
   id: 1,
