@@ -1,5 +1,5 @@
-import path from 'node:path'
-import { call, importReview } from '../support/import-review'
+import { importReview } from '../support/import-review'
+import { call } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /**
@@ -10,16 +10,6 @@ const dir = tempDir()
 const { dispatcher, review, reviewOf, minPays, askToEditRow1 } = importReview(dir)
 
 describe('an edit that would make other rows disagree on a key, at its edges', () => {
-  beforeAll(async () => {
-    const created = await dispatcher.dispatch('workbook.create', {
-      path: path.join(dir, 'conflicts-edges.paycycle'),
-      companyName: 'Conflicts',
-      ownerName: 'Owner',
-      ownerEmail: 'owner@conflicts.test',
-    })
-    expect(created.ok).toBe(true)
-  })
-
   it('refuses an answer with nothing waiting, one without its key or new name, an unknown column, and undo or redo with nothing to take', async () => {
     const { importId } = await review()
     const refusal = async (channel: string, input: object) => {

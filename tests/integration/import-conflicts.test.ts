@@ -1,5 +1,5 @@
-import path from 'node:path'
-import { call, importReview } from '../support/import-review'
+import { importReview } from '../support/import-review'
+import { call } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /**
@@ -11,16 +11,6 @@ const dir = tempDir()
 const { dispatcher, review, minPays, askToEditRow1 } = importReview(dir)
 
 describe('an edit that would make other rows disagree on a key', () => {
-  beforeAll(async () => {
-    const created = await dispatcher.dispatch('workbook.create', {
-      path: path.join(dir, 'conflicts.paycycle'),
-      companyName: 'Conflicts',
-      ownerName: 'Owner',
-      ownerEmail: 'owner@conflicts.test',
-    })
-    expect(created.ok).toBe(true)
-  })
-
   it('waits, unapplied, naming the key and how many rows would disagree', async () => {
     const { importId } = await review()
     const asked = await askToEditRow1(importId)

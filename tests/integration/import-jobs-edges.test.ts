@@ -1,14 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
-import type { EventPayloads, ImportSummary } from '../../src-shared/contract'
+import type { EventPayloads, ImportProgressStep, ImportSummary } from '../../src-shared/contract'
 import { importHeaderLine } from '../../src-shared/domain/csv-format'
 import { exportCompany } from '../../src-main/services/import/export'
 import { ImportJobs } from '../../src-main/services/import/jobs'
 import { readImportCsv } from '../../src-main/services/import/read-csv'
-import { openWorkbook, type Workbook } from '../../src-main/workbook/open'
-import { call } from '../support/import-review'
-import { testBackend } from '../support/session'
+import { openWorkbook } from '../../src-main/workbook/open'
+import { abortReason, call, importSession, refusal, writeCsv } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /**
@@ -18,7 +17,8 @@ import { tempDir } from '../support/temp'
  * tests/integration/import-jobs.test.ts reads a 30,000-row file for the progress of a large read.
  */
 const dir = tempDir()
-const { dispatcher, session, events, logs } = testBackend(dir)
+const { dispatcher, session, events, logs, workbook, readFile, append, progressOf, changedOf } =
+  importSession(dir, 'Edges')
 const HEADER = 'Name,Employee Id,Notes,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
 /** HEADER's columns in the import format's order (Notes is not one of them). */
 const HEADERS = [
@@ -35,54 +35,35 @@ const HEADERS = [
 /** A valid row of HEADER for employee `id`. */
 const row = (id: string, name = `Person ${id}`) => `${name},${id},,USD,true,2020-01-01,J,Band,1000`
 
-function writeCsv(name: string, rows: string[], header = HEADER): string {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, [header, ...rows].join('\r\n') + '\r\n')
-  return target
-}
+const csvOf = (name: string, rows: string[], header = HEADER) => writeCsv(dir, name, header, rows)
 
-function workbook(): Workbook {
-  if (!session.workbook) throw new Error('No workbook is open.')
-  return session.workbook
-}
-
-async function readFile(csv: string): Promise<ImportSummary> {
-  const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
-  return session.imports.whenSettled(importId)
-}
-
-async function append(importId: string, csv: string): Promise<ImportSummary> {
-  await call(dispatcher.dispatch('import.append', { importId, path: csv }))
-  return session.imports.whenSettled(importId)
-}
-
-const progressOf = () =>
-  events.filter((e) => e.event === 'task.progress').map((e) => e.payload as EventPayloads['task.progress'])
-const changedOf = () =>
-  events.filter((e) => e.event === 'import.changed').map((e) => e.payload as EventPayloads['import.changed'])
-
-const NOT_OPEN = { code: 'NOT_FOUND', message: 'This import is no longer open; choose the file again.' }
-
-beforeAll(async () => {
-  const created = await dispatcher.dispatch('workbook.create', {
-    path: path.join(dir, 'edges.paycycle'),
-    companyName: 'Edges',
-    ownerName: 'Owner',
-    ownerEmail: 'owner@edges.test',
-  })
-  expect(created.ok).toBe(true)
+/** One progress event of the import. */
+const progress = (done: number, total: number, message: string | RegExp, step: ImportProgressStep) => ({
+  task: 'import',
+  done,
+  total,
+  message: typeof message === 'string' ? message : expect.stringMatching(message),
+  step,
 })
+
+const NOT_OPEN = refusal('This import is no longer open; choose the file again.', 'NOT_FOUND')
+
+/** Row `row`'s Name set to `value` (one change to undo), as answered. */
+const editName = (importId: string, row: number, value: string) =>
+  dispatcher.dispatch('import.editCell', { importId, row, field: 'employeeName', value })
+const undo = (importId: string) => call(dispatcher.dispatch('import.undo', { importId }))
+const pending = () => call(dispatcher.dispatch('import.pending', {}))
+/** The name in the import's first row. */
+const firstName = async (importId: string) =>
+  (await call(dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 })))
+    .rows[0].values.employeeName
 
 afterEach(() => session.imports.discardAll())
 
 describe('an import job, reading', () => {
   it('is parsing at first, then in review with its batch, the headers in the format’s order, the read’s and the check’s progress', async () => {
     events.length = 0
-    const csv = writeCsv('three.csv', [
-      row('A1'),
-      row('A2'),
-      'Person A3,A3,,USD,maybe,2020-01-01,J,Band,1000',
-    ])
+    const csv = csvOf('three.csv', [row('A1'), row('A2'), 'Person A3,A3,,USD,maybe,2020-01-01,J,Band,1000'])
     const started = await call(dispatcher.dispatch('import.start', { path: csv }))
     expect(started).toEqual({
       importId: expect.any(String),
@@ -111,34 +92,10 @@ describe('an import job, reading', () => {
     })
     const size = fs.statSync(csv).size
     expect(progressOf()).toEqual([
-      {
-        task: 'import',
-        done: size,
-        total: size,
-        message: expect.stringMatching(/^3 rows · [\d,]+ rows\/s$/),
-        step: { phase: 'read', rows: 3, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: size,
-        total: size,
-        message: expect.stringMatching(/^3 rows · [\d,]+ rows\/s$/),
-        step: { phase: 'read', rows: 3, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: 0,
-        total: 3,
-        message: 'Checking 3 rows',
-        step: { phase: 'validate', rows: 0, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: 3,
-        total: 3,
-        message: '3 rows checked',
-        step: { phase: 'validate', rows: 3, rowsTotal: 3 },
-      },
+      progress(size, size, /^3 rows · [\d,]+ rows\/s$/, { phase: 'read', rows: 3, rowsTotal: 3 }),
+      progress(size, size, /^3 rows · [\d,]+ rows\/s$/, { phase: 'read', rows: 3, rowsTotal: 3 }),
+      progress(0, 3, 'Checking 3 rows', { phase: 'validate', rows: 0, rowsTotal: 3 }),
+      progress(3, 3, '3 rows checked', { phase: 'validate', rows: 3, rowsTotal: 3 }),
     ])
     expect(changedOf()).toEqual([read])
   })
@@ -148,7 +105,7 @@ describe('an import job, reading', () => {
     // 1,200 rows of about 1 KiB each (in the Notes column, which the import drops): two reads of 1 MiB.
     const notes = 'n'.repeat(1000)
     const rows = Array.from({ length: 1200 }, (_, i) => row(`B${i}`).replace(',,', `,${notes},`))
-    const csv = writeCsv('wide.csv', rows)
+    const csv = csvOf('wide.csv', rows)
     const from = performance.now()
     const read = await readFile(csv)
     const seconds = (performance.now() - from) / 1000
@@ -174,16 +131,11 @@ describe('an import job, reading', () => {
   })
 
   it('ends aborted with the file’s first refusal, whose report is that refusal alone', async () => {
-    const refused = await readFile(writeCsv('refused.csv', ['E1,Eve'], 'Employee Id,Email,email'))
+    const refused = await readFile(csvOf('refused.csv', ['E1,Eve'], 'Employee Id,Email,email'))
     expect(refused).toMatchObject({ phase: 'aborted', rows: 0, batches: [], errorCount: 0 })
-    expect(refused.abortReason).toEqual({
-      row: 0,
-      header: 'Name',
-      id: '',
-      code: 'MissingRequiredHeader',
-      message: 'Your data is missing the required header: Name',
-      consistencyKey: null,
-    })
+    expect(refused.abortReason).toEqual(
+      abortReason('MissingRequiredHeader', 'Your data is missing the required header: Name', 'Name'),
+    )
     const report = await call(dispatcher.dispatch('import.errorReport', { importId: refused.importId }))
     expect(parse(report.csv)).toEqual([
       ['Row', 'Employee Id', 'Header', 'Code', 'Message', 'Consistency Key'],
@@ -196,53 +148,33 @@ describe('an import job, reading', () => {
         field: 'name',
         value: 'x',
       }),
-    ).toEqual({
-      ok: false,
-      error: { code: 'BAD_INPUT', message: 'The import is aborted, not waiting for review.' },
-    })
+    ).toEqual(refusal('The import is aborted, not waiting for review.'))
     expect(
       await dispatcher.dispatch('import.append', {
         importId: refused.importId,
-        path: writeCsv('later.csv', [row('L1')]),
+        path: csvOf('later.csv', [row('L1')]),
       }),
-    ).toEqual({
-      ok: false,
-      error: { code: 'BAD_INPUT', message: 'Another file can be added only while reviewing an import.' },
-    })
+    ).toEqual(refusal('Another file can be added only while reviewing an import.'))
   })
 
   it('ends aborted when the file has a header and no rows, naming the file', async () => {
-    const empty = await readFile(writeCsv('nobody.csv', []))
+    const empty = await readFile(csvOf('nobody.csv', []))
     expect(empty).toMatchObject({ phase: 'aborted', rows: 0, batches: [] })
-    expect(empty.abortReason).toEqual({
-      row: 0,
-      header: '',
-      id: '',
-      code: 'NoRows',
-      message: 'nobody.csv has no employee rows.',
-      consistencyKey: null,
-    })
+    expect(empty.abortReason).toEqual(abortReason('NoRows', 'nobody.csv has no employee rows.'))
   })
 
   it('ends aborted, "Cancelled", when cancelled while reading; a cancel in review changes nothing', async () => {
     events.length = 0
-    const started = session.imports.start(workbook(), writeCsv('cancel.csv', [row('C1')]))
+    const started = session.imports.start(workbook(), csvOf('cancel.csv', [row('C1')]))
     const cancelled = session.imports.cancel(started.importId)
     expect(cancelled.phase).toBe('parsing')
     const settled = await session.imports.whenSettled(started.importId)
     expect(settled).toMatchObject({ phase: 'aborted', rows: 0, errorCount: 0 })
-    expect(settled.abortReason).toEqual({
-      row: 0,
-      header: '',
-      id: '',
-      code: 'Cancelled',
-      message: 'The import was cancelled.',
-      consistencyKey: null,
-    })
+    expect(settled.abortReason).toEqual(abortReason('Cancelled', 'The import was cancelled.'))
     expect(progressOf()).toEqual([])
     expect(changedOf()).toEqual([settled])
 
-    const read = await readFile(writeCsv('kept.csv', [row('K1')]))
+    const read = await readFile(csvOf('kept.csv', [row('K1')]))
     expect(await call(dispatcher.dispatch('import.cancel', { importId: read.importId }))).toEqual(read)
     expect(await session.imports.whenSettled(read.importId)).toEqual(read)
   })
@@ -251,30 +183,22 @@ describe('an import job, reading', () => {
     const closed = await openWorkbook(workbook().path, { readonly: true })
     await closed.close()
     if (closed.sqlite.open) closed.sqlite.close()
-    const started = session.imports.start(closed, writeCsv('closed.csv', [row('W1')]))
+    const started = session.imports.start(closed, csvOf('closed.csv', [row('W1')]))
     const settled = await session.imports.whenSettled(started.importId)
     expect(settled).toMatchObject({ phase: 'review', rows: 1 })
-    expect(settled.abortReason).toEqual({
-      row: 0,
-      header: '',
-      id: '',
-      code: 'ReadFailed',
-      message: expect.stringMatching(/^The file could not be read: ./),
-      consistencyKey: null,
-    })
+    expect(settled.abortReason).toEqual(
+      abortReason('ReadFailed', expect.stringMatching(/^The file could not be read: ./)),
+    )
   })
 
   it('is no longer open once discarded, even while reading, and says nothing more of it', async () => {
     events.length = 0
-    const started = session.imports.start(workbook(), writeCsv('dropped.csv', [row('D1')]))
+    const started = session.imports.start(workbook(), csvOf('dropped.csv', [row('D1')]))
     await call(dispatcher.dispatch('import.discard', { importId: started.importId }))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(changedOf()).toEqual([])
-    expect(await dispatcher.dispatch('import.summary', { importId: started.importId })).toEqual({
-      ok: false,
-      error: NOT_OPEN,
-    })
-    const other = await readFile(writeCsv('other.csv', [row('O1')]))
+    expect(await dispatcher.dispatch('import.summary', { importId: started.importId })).toEqual(NOT_OPEN)
+    const other = await readFile(csvOf('other.csv', [row('O1')]))
     session.imports.discardAll()
     expect(
       await dispatcher.dispatch('import.rows', {
@@ -283,19 +207,16 @@ describe('an import job, reading', () => {
         offset: 0,
         limit: 1,
       }),
-    ).toEqual({
-      ok: false,
-      error: NOT_OPEN,
-    })
+    ).toEqual(NOT_OPEN)
   })
 })
 
 describe('an import job in review', () => {
   it('adds a file after the rows it has; a refused, empty or cancelled one keeps them and says why', async () => {
-    const first = await readFile(writeCsv('first.csv', [row('F1'), row('F2')]))
+    const first = await readFile(csvOf('first.csv', [row('F1'), row('F2')]))
     const { importId } = first
 
-    const refused = await append(importId, writeCsv('semi.csv', [], 'Employee Id;Name'))
+    const refused = await append(importId, csvOf('semi.csv', [], 'Employee Id;Name'))
     expect(refused).toMatchObject({ phase: 'review', rows: 2, batches: first.batches })
     expect(refused.abortReason).toMatchObject({ code: 'NotCommaSeparated' })
     const report = await call(dispatcher.dispatch('import.errorReport', { importId }))
@@ -305,21 +226,21 @@ describe('an import job in review', () => {
         .map((line: string[]) => line[3]),
     ).toEqual(['NotCommaSeparated'])
 
-    const empty = await append(importId, writeCsv('none.csv', []))
+    const empty = await append(importId, csvOf('none.csv', []))
     expect(empty).toMatchObject({
       phase: 'review',
       rows: 2,
       abortReason: { code: 'NoRows', message: 'none.csv has no employee rows.' },
     })
 
-    await call(dispatcher.dispatch('import.append', { importId, path: writeCsv('stop.csv', [row('S1')]) }))
+    await call(dispatcher.dispatch('import.append', { importId, path: csvOf('stop.csv', [row('S1')]) }))
     session.imports.cancel(importId)
     const stopped = await session.imports.whenSettled(importId)
     expect(stopped).toMatchObject({ phase: 'review', rows: 2, abortReason: { code: 'Cancelled' } })
 
     const second = await append(
       importId,
-      writeCsv(
+      csvOf(
         'second.csv',
         [
           'F3,Person F3,Fay,USD,maybe,2020-01-01,J,Band,1000',
@@ -347,7 +268,7 @@ describe('an import job in review', () => {
     rows[9] = rows[9].replace('true', 'maybe')
     rows[8] = rows[8].replace('2020-01-01', 'soon')
     rows[1] = rows[1].replace('USD', 'XXX')
-    const read = await readFile(writeCsv('pages.csv', rows))
+    const read = await readFile(csvOf('pages.csv', rows))
     const { importId } = read
     expect(read).toMatchObject({ rows: 12, rowsWithErrors: 3, errorCount: 3 })
     const errors = await call(
@@ -381,85 +302,59 @@ describe('an import job in review', () => {
   })
 
   it('counts the imports in review with fixes, and their fixes', async () => {
-    const one = await readFile(writeCsv('p1.csv', [row('P1'), row('P2')]))
-    const two = await readFile(writeCsv('p2.csv', [row('P3')]))
-    await readFile(writeCsv('p3.csv', [row('P4')]))
-    const edit = (importId: string, value: string) =>
-      call(dispatcher.dispatch('import.editCell', { importId, row: 1, field: 'employeeName', value }))
-    await edit(one.importId, 'Pat')
-    await edit(one.importId, 'Pia')
-    await edit(two.importId, 'Quinn')
-    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 2, fixes: 3 })
+    const one = await readFile(csvOf('p1.csv', [row('P1'), row('P2')]))
+    const two = await readFile(csvOf('p2.csv', [row('P3')]))
+    await readFile(csvOf('p3.csv', [row('P4')]))
+    await call(editName(one.importId, 1, 'Pat'))
+    await call(editName(one.importId, 1, 'Pia'))
+    await call(editName(two.importId, 1, 'Quinn'))
+    expect(await pending()).toEqual({ imports: 2, fixes: 3 })
   })
 })
 
 describe('an import job’s changes', () => {
-  const edit = (importId: string, row: number, value: string) =>
-    dispatcher.dispatch('import.editCell', { importId, row, field: 'employeeName', value })
-
   it('refuses an edit of a row the import does not have', async () => {
-    const read = await readFile(writeCsv('short.csv', [row('S1'), row('S2')]))
-    expect(await edit(read.importId, 3, 'Sam')).toEqual({
-      ok: false,
-      error: { code: 'BAD_INPUT', message: 'The import has no row 3.' },
-    })
+    const read = await readFile(csvOf('short.csv', [row('S1'), row('S2')]))
+    expect(await editName(read.importId, 3, 'Sam')).toEqual(refusal('The import has no row 3.'))
   })
 
   it('keeps the last 100 changes to undo, and redoes the last one taken back first', async () => {
-    const { importId } = await readFile(writeCsv('many.csv', [row('M1')]))
-    for (let n = 1; n <= 100; n++) await call(edit(importId, 1, `Name ${n}`))
-    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 100 })
-    await call(edit(importId, 1, 'Name 101'))
-    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 100 })
-    const undo = () => call(dispatcher.dispatch('import.undo', { importId }))
-    await undo()
-    await undo()
-    const third = await undo()
+    const { importId } = await readFile(csvOf('many.csv', [row('M1')]))
+    for (let n = 1; n <= 100; n++) await call(editName(importId, 1, `Name ${n}`))
+    expect(await pending()).toEqual({ imports: 1, fixes: 100 })
+    await call(editName(importId, 1, 'Name 101'))
+    expect(await pending()).toEqual({ imports: 1, fixes: 100 })
+    await undo(importId)
+    await undo(importId)
+    const third = await undo(importId)
     expect(third).toMatchObject({ undoLabel: 'Name in row 1', redoLabel: 'Name in row 1' })
-    const page = await call(
-      dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 }),
-    )
-    expect(page.rows[0].values.employeeName).toBe('Name 98')
+    expect(await firstName(importId)).toBe('Name 98')
     await call(dispatcher.dispatch('import.redo', { importId }))
-    const again = await call(
-      dispatcher.dispatch('import.rows', { importId, onlyErrors: false, offset: 0, limit: 1 }),
-    )
-    expect(again.rows[0].values.employeeName).toBe('Name 99')
+    expect(await firstName(importId)).toBe('Name 99')
   })
 })
 
 describe('an import job’s labels and counts', () => {
   it('names the last change taken back as the one to redo', async () => {
-    const { importId } = await readFile(writeCsv('labels.csv', [row('L1'), row('L2'), row('L3')]))
-    for (const n of [1, 2, 3])
-      await call(
-        dispatcher.dispatch('import.editCell', {
-          importId,
-          row: n,
-          field: 'employeeName',
-          value: `Lee ${n}`,
-        }),
-      )
-    const undo = () => call(dispatcher.dispatch('import.undo', { importId }))
-    expect(await undo()).toMatchObject({ undoLabel: 'Name in row 2', redoLabel: 'Name in row 3' })
-    await undo()
-    expect(await undo()).toMatchObject({ undoLabel: null, redoLabel: 'Name in row 1' })
+    const { importId } = await readFile(csvOf('labels.csv', [row('L1'), row('L2'), row('L3')]))
+    for (const n of [1, 2, 3]) await call(editName(importId, n, `Lee ${n}`))
+    expect(await undo(importId)).toMatchObject({ undoLabel: 'Name in row 2', redoLabel: 'Name in row 3' })
+    await undo(importId)
+    expect(await undo(importId)).toMatchObject({ undoLabel: null, redoLabel: 'Name in row 1' })
   })
 
   it('counts no fixes of an import already written', async () => {
-    const { importId } = await readFile(writeCsv('written.csv', [row('V1')]))
-    await call(
-      dispatcher.dispatch('import.editCell', { importId, row: 1, field: 'employeeName', value: 'Val' }),
-    )
-    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 1, fixes: 1 })
+    const { importId } = await readFile(csvOf('written.csv', [row('V1')]))
+    await call(editName(importId, 1, 'Val'))
+    expect(await pending()).toEqual({ imports: 1, fixes: 1 })
     await call(dispatcher.dispatch('import.commit', { importId }))
-    expect(await call(dispatcher.dispatch('import.pending', {}))).toEqual({ imports: 0, fixes: 0 })
+    expect(await pending()).toEqual({ imports: 0, fixes: 0 })
   })
 
   it('keeps the errors of its rows when a file added is refused', async () => {
-    const read = await readFile(writeCsv('kept-errors.csv', [row('K1'), row('K2').replace('true', 'maybe')]))
+    const read = await readFile(csvOf('kept-errors.csv', [row('K1'), row('K2').replace('true', 'maybe')]))
     expect(read).toMatchObject({ rowsWithErrors: 1, errorCount: 1 })
-    const refused = await append(read.importId, writeCsv('refused-too.csv', [], 'Employee Id;Name'))
+    const refused = await append(read.importId, csvOf('refused-too.csv', [], 'Employee Id;Name'))
     expect(refused).toMatchObject({ phase: 'review', rows: 2, rowsWithErrors: 1, errorCount: 1 })
   })
 })
@@ -467,17 +362,16 @@ describe('an import job’s labels and counts', () => {
 describe('an import job, committed', () => {
   it('refuses while rows have errors, naming how many', async () => {
     const read = await readFile(
-      writeCsv('errors.csv', [row('X1').replace('true', 'maybe'), row('X2').replace('USD', 'XXX')]),
+      csvOf('errors.csv', [row('X1').replace('true', 'maybe'), row('X2').replace('USD', 'XXX')]),
     )
-    expect(await dispatcher.dispatch('import.commit', { importId: read.importId })).toEqual({
-      ok: false,
-      error: { code: 'BAD_INPUT', message: 'Fix the 2 errors before importing.' },
-    })
+    expect(await dispatcher.dispatch('import.commit', { importId: read.importId })).toEqual(
+      refusal('Fix the 2 errors before importing.'),
+    )
     expect(await session.imports.whenSettled(read.importId)).toEqual(read)
   })
 
   it('refuses a commit asked for while its rows are being checked: "The import has not been validated yet."', async () => {
-    const csv = writeCsv('checking.csv', [row('V1')])
+    const csv = csvOf('checking.csv', [row('V1')])
     let commit: Promise<ImportSummary> | null = null
     // Its own jobs, whose progress asks for the commit at the moment the rows' check begins.
     const jobs = new ImportJobs((event, payload) => {
@@ -497,7 +391,7 @@ describe('an import job, committed', () => {
   })
 
   it('stays in review when the write fails, and imports when it is tried again', async () => {
-    const read = await readFile(writeCsv('retry.csv', [row('Y1')]))
+    const read = await readFile(csvOf('retry.csv', [row('Y1')]))
     const sqlite = workbook().sqlite
     sqlite.exec(`CREATE TEMP TRIGGER refuse_batch BEFORE INSERT ON main.import_batch
       BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`)
@@ -516,8 +410,8 @@ describe('an import job, committed', () => {
 
   it('writes the rows of every file, saying how far it got, and records the files, the reader and the pay cycle', async () => {
     const before = new Date().toISOString()
-    const first = await readFile(writeCsv('c1.csv', [row('Z1', 'Zoe'), row('Z2', 'Zak')]))
-    const read = await append(first.importId, writeCsv('c2.csv', [row('Z3', 'Zia')]))
+    const first = await readFile(csvOf('c1.csv', [row('Z1', 'Zoe'), row('Z2', 'Zak')]))
+    const read = await append(first.importId, csvOf('c2.csv', [row('Z3', 'Zia')]))
     const afterRead = new Date().toISOString()
     events.length = 0
     const done = await call(dispatcher.dispatch('import.commit', { importId: read.importId }))
@@ -528,34 +422,10 @@ describe('an import job, committed', () => {
       outcome: { created: 3, updated: 0, unchanged: 0, plansAffected: 0, planMode: 'keep-percent' },
     })
     expect(progressOf()).toEqual([
-      {
-        task: 'import',
-        done: 0,
-        total: 3,
-        message: '0 employees written',
-        step: { phase: 'write', rows: 0, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: 3,
-        total: 3,
-        message: '3 employees written',
-        step: { phase: 'write', rows: 3, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: 0,
-        total: 3,
-        message: 'Saving 3 employees',
-        step: { phase: 'commit', rows: 0, rowsTotal: 3 },
-      },
-      {
-        task: 'import',
-        done: 3,
-        total: 3,
-        message: '3 employees saved',
-        step: { phase: 'commit', rows: 3, rowsTotal: 3 },
-      },
+      progress(0, 3, '0 employees written', { phase: 'write', rows: 0, rowsTotal: 3 }),
+      progress(3, 3, '3 employees written', { phase: 'write', rows: 3, rowsTotal: 3 }),
+      progress(0, 3, 'Saving 3 employees', { phase: 'commit', rows: 0, rowsTotal: 3 }),
+      progress(3, 3, '3 employees saved', { phase: 'commit', rows: 3, rowsTotal: 3 }),
     ])
     expect(changedOf()).toEqual([done])
     const sqlite = workbook().sqlite

@@ -1,33 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { EventPayloads, ImportSummary } from '../../src-shared/contract'
 import { cli } from '../support/cli'
-import { testBackend } from '../support/session'
+import { call, importSession, writeCsv } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /** The Manage Data screen's import jobs through the contract: progress, cancel, fixes, revalidation. */
 const dir = tempDir()
-const file = path.join(dir, 'jobs.paycycle')
-const { dispatcher, session, events } = testBackend(dir)
+const { dispatcher, session, events, readFile, progressOf } = importSession(dir, 'Jobs')
 const HEADER =
   'Employee Id,Name,Manager Employee Id,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
 
-function writeCsv(name: string, rows: string[]): string {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, [HEADER, ...rows].join('\r\n'))
-  return target
-}
-
-async function call<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>) {
-  const answer = await result
-  if (!answer.ok) throw new Error(answer.error.message)
-  return answer.value
-}
-
-async function readFile(csv: string): Promise<ImportSummary> {
-  const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
-  return session.imports.whenSettled(importId)
-}
+const csvOf = (name: string, rows: string[]) => writeCsv(dir, name, HEADER, rows)
 
 const employees = () => session.workbook?.sqlite.prepare('SELECT COUNT(*) FROM employee').pluck().get()
 
@@ -35,13 +18,6 @@ describe('import jobs', () => {
   const big = path.join(dir, 'big.csv')
 
   beforeAll(async () => {
-    const created = await dispatcher.dispatch('workbook.create', {
-      path: file,
-      companyName: 'Jobs',
-      ownerName: 'Owner',
-      ownerEmail: 'owner@jobs.test',
-    })
-    expect(created.ok).toBe(true)
     expect((await cli('demo-csv', big, '--employees', '30000', '--seed', '3')).code).toBe(0)
   }, 60_000)
 
@@ -49,10 +25,7 @@ describe('import jobs', () => {
     events.length = 0
     const read = await readFile(big)
     expect(read).toMatchObject({ phase: 'review', rows: 30_000, errorCount: 0 })
-    const progress = events
-      .filter((e) => e.event === 'task.progress')
-      .map((e) => e.payload as EventPayloads['task.progress'])
-      .filter((p) => p.step?.phase === 'read')
+    const progress = progressOf().filter((p) => p.step?.phase === 'read')
     expect(progress.length).toBeGreaterThan(1)
     expect(progress.at(-1)).toMatchObject({ task: 'import', done: fs.statSync(big).size })
     expect(progress.at(-1)?.message).toMatch(/^30,000 rows · [\d,]+ rows\/s$/)
@@ -73,7 +46,7 @@ describe('import jobs', () => {
   })
 
   it('renames a consistency key on the rows that match one row, then imports both pay ranges', async () => {
-    const csv = writeCsv('ranges.csv', [
+    const csv = csvOf('ranges.csv', [
       'R1,Ray,,USD,true,2020-01-01,J1,Band,1000',
       'R2,Rae,,USD,true,2020-01-01,J2,Band,2000',
       'R3,Rio,,USD,true,2020-01-01,J3,Band,2000',
@@ -108,7 +81,7 @@ describe('import jobs', () => {
   })
 
   it('revalidation sees what the workbook gained since the file was read', async () => {
-    const waiting = await readFile(writeCsv('waiting.csv', ['W1,Wes,BOSS1,USD,true,2020-01-01,J1,Band,1000']))
+    const waiting = await readFile(csvOf('waiting.csv', ['W1,Wes,BOSS1,USD,true,2020-01-01,J1,Band,1000']))
     const errors = await call(
       dispatcher.dispatch('import.rows', {
         importId: waiting.importId,
@@ -123,7 +96,7 @@ describe('import jobs', () => {
         message: 'Manager Employee Id "BOSS1" names no employee',
       }),
     ])
-    const boss = await readFile(writeCsv('boss.csv', ['BOSS1,Bea,,USD,true,2020-01-01,J1,Band,1000']))
+    const boss = await readFile(csvOf('boss.csv', ['BOSS1,Bea,,USD,true,2020-01-01,J1,Band,1000']))
     await call(dispatcher.dispatch('import.commit', { importId: boss.importId }))
     const again = await call(dispatcher.dispatch('import.revalidate', { importId: waiting.importId }))
     expect(again.errorCount).toBe(0)
@@ -131,7 +104,7 @@ describe('import jobs', () => {
 
   it('undoes and redoes cell edits and consistency fixes, errors coming and going with them', async () => {
     const read = await readFile(
-      writeCsv('undo.csv', [
+      csvOf('undo.csv', [
         'U1,Uma,,USD,maybe,2020-01-01,J1,Scale,1000',
         'U2,Udo,,USD,true,2020-01-01,J2,Scale,3000',
         'U3,Ula,,USD,true,2020-01-01,J3,Scale,3000',

@@ -1,27 +1,17 @@
 import { COUNTS, plannedWorkbook, SECOND, writeCsv } from '../support/reimport-files'
-import { testBackend } from '../support/session'
+import { call, importBackend, refusal } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /** Manage Data's re-import review at its edges (mutation testing, issue 20): pages, refusals, what it re-reads. */
 const dir = tempDir()
 
 describe('re-import over planned work (Manage Data), at its edges', () => {
-  const { dispatcher, session } = testBackend(dir)
-  async function call<T>(
-    result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>,
-  ): Promise<T> {
-    const answer = await result
-    if (!answer.ok) throw new Error(answer.error.message)
-    return answer.value
-  }
+  const { dispatcher, readFile, workbook } = importBackend(dir)
 
   it('pages the updated employees and the affected plans; the next preview sees an edit of the file and a change of the workbook', async () => {
     const file = await plannedWorkbook(dir, 'pages')
     await call(dispatcher.dispatch('workbook.open', { path: file }))
-    const { importId } = await call(
-      dispatcher.dispatch('import.start', { path: writeCsv(dir, 'pages.csv', SECOND) }),
-    )
-    await session.imports.whenSettled(importId)
+    const { importId } = await readFile(writeCsv(dir, 'pages.csv', SECOND))
     const preview = (list: 'updated' | 'plans', offset: number, limit: number) =>
       call(dispatcher.dispatch('import.preview', { importId, list, offset, limit }))
 
@@ -32,14 +22,13 @@ describe('re-import over planned work (Manage Data), at its edges', () => {
     expect(affected).toMatchObject({ total: 3, updates: [] })
     expect(affected.plans.map((p) => p.employeeId)).toEqual(['B2'])
 
-    expect(await dispatcher.dispatch('import.choosePlan', { importId, mode: null })).toEqual({
-      ok: false,
-      error: { code: 'BAD_INPUT', message: 'Choose what becomes of the affected plans.' },
-    })
+    expect(await dispatcher.dispatch('import.choosePlan', { importId, mode: null })).toEqual(
+      refusal('Choose what becomes of the affected plans.'),
+    )
 
     // D4, whose pay the file raises, gets a plan in the workbook meanwhile: now his plan is affected too.
-    const d4 = session.workbook?.sqlite
-      .prepare("SELECT id FROM employee WHERE company_employee_id = 'D4'")
+    const d4 = workbook()
+      .sqlite.prepare("SELECT id FROM employee WHERE company_employee_id = 'D4'")
       .pluck()
       .get() as number
     await call(

@@ -10,7 +10,7 @@ import {
   SECOND,
   writeCsv as write,
 } from '../support/reimport-files'
-import { testBackend } from '../support/session'
+import { call, importBackend } from '../support/import-session'
 import { tempDir } from '../support/temp'
 
 /**
@@ -136,22 +136,12 @@ describe('re-import over planned work (CLI)', () => {
 })
 
 describe('re-import over planned work (Manage Data)', () => {
-  const { dispatcher, session } = testBackend(dir)
-  async function call<T>(
-    result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>,
-  ): Promise<T> {
-    const answer = await result
-    if (!answer.ok) throw new Error(answer.error.message)
-    return answer.value
-  }
+  const { dispatcher, readFile, workbook } = importBackend(dir)
 
   it('previews new, updated and unchanged employees and the affected plans, and applies per-employee choices', async () => {
     const file = await plannedWorkbook('screen')
     await call(dispatcher.dispatch('workbook.open', { path: file }))
-    const { importId } = await call(
-      dispatcher.dispatch('import.start', { path: writeCsv('screen.csv', SECOND) }),
-    )
-    await session.imports.whenSettled(importId)
+    const { importId } = await readFile(writeCsv('screen.csv', SECOND))
 
     const updated = await call(
       dispatcher.dispatch('import.preview', { importId, list: 'updated', offset: 0, limit: 10 }),
@@ -193,8 +183,8 @@ describe('re-import over planned work (Manage Data)', () => {
     const done = await call(dispatcher.dispatch('import.commit', { importId }))
     expect(done.outcome).toEqual({ ...COUNTS, planMode: 'keep-percent' })
     // The Compensation Table's history panel explains the change.
-    const annId = session.workbook?.sqlite
-      .prepare("SELECT id FROM employee WHERE company_employee_id = 'A1'")
+    const annId = workbook()
+      .sqlite.prepare("SELECT id FROM employee WHERE company_employee_id = 'A1'")
       .pluck()
       .get() as number
     const history = await call(dispatcher.dispatch('rewards.history', { employeeId: annId }))

@@ -1,29 +1,19 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { ImportSummary } from '../../src-shared/contract'
-import { testBackend } from './session'
+import { call, importSession, writeCsv } from './import-session'
 
 /** The consistency-key tests' import files (tests/integration/import-conflicts*.test.ts). */
 export const HEADER = 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code,Pay Range Name,Min Pay'
 
-export async function call<T>(
-  result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>,
-): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(answer.error.message)
-  return answer.value
-}
-
-/** A backend over `dir` with the steps of a review: read a file, list its rows, edit row 1. */
+/**
+ * An import session over `dir` (a new workbook of company Conflicts) with the steps of a review:
+ * read a file, list its rows, edit row 1.
+ */
 export function importReview(dir: string) {
-  const { dispatcher, session } = testBackend(dir)
+  const { dispatcher, session, readFile } = importSession(dir, 'Conflicts')
 
   /** `rows` under HEADER, read for review. */
-  async function reviewOf(name: string, rows: string[]): Promise<ImportSummary> {
-    const csv = path.join(dir, name)
-    fs.writeFileSync(csv, [HEADER, ...rows].join('\r\n'))
-    const { importId } = await call(dispatcher.dispatch('import.start', { path: csv }))
-    return session.imports.whenSettled(importId)
+  function reviewOf(name: string, rows: string[]): Promise<ImportSummary> {
+    return readFile(writeCsv(dir, name, HEADER, rows))
   }
 
   /** Five rows sharing pay range Band (Min Pay 1,000), read for review. */

@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from './cli'
+import { writeCsv as writeImportCsv } from './import-session'
 
 /**
  * The re-import files of tests/integration/reimport-plans*.test.ts: FIRST makes the company, SECOND
@@ -31,11 +31,9 @@ export const SECOND = [
 /** SECOND's outcome over FIRST. */
 export const COUNTS = { created: 1, updated: 4, unchanged: 1, plansAffected: 3 }
 
-export function writeCsv(dir: string, name: string, rows: string[]): string {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, [HEADER, ...rows].join('\r\n') + '\r\n')
-  return target
-}
+/** `rows` under HEADER, written to `dir/name`. */
+export const writeCsv = (dir: string, name: string, rows: string[]): string =>
+  writeImportCsv(dir, name, HEADER, rows)
 
 /** A workbook with FIRST imported and plans for A1 (+4%), B2 (+4% and a lump sum), C3 and E5. */
 export async function plannedWorkbook(dir: string, name: string): Promise<string> {
