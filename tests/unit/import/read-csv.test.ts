@@ -44,152 +44,96 @@ describe('readImportCsv refuses', () => {
     })
   })
 
-  it('an Excel workbook with line breaks and high bytes in it, as not CSV text, without reading on', async () => {
-    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x0a, 0xfc, 0x0a, 0x22, 0x0a, 0xe9, 0x0a])
-    const progress: ReadProgress[] = []
-    const result = await readImportCsv(write('people.xlsx', zip), { onProgress: (p) => progress.push(p) })
-    expect(result).toEqual({
-      ok: false,
-      errors: [
+  const missingHeader = (header: string) =>
+    fileError('MissingRequiredHeader', `Your data is missing the required header: ${header}`, 0, header)
+  const duplicateHeader = (header: string, columns: string) =>
+    fileError(
+      'DuplicateHeader',
+      `The header "${header}" appears twice, in columns ${columns}. Keep one and choose the file again.`,
+      0,
+      header,
+    )
+  const semicolons = (name: string) =>
+    fileError(
+      'NotCommaSeparated',
+      `The columns of ${name} are separated by semicolons, not commas. ${SAVE_AS}`,
+    )
+  const mixed = (row: number, words: string) =>
+    fileError('MixedEncoding', `${words} Save the file as "CSV UTF-8" and choose it again.`, row)
+
+  it.each<[string, string, string | Buffer, ImportError[]]>([
+    [
+      'an Excel workbook with line breaks and high bytes in it, as not CSV text',
+      'people.xlsx',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x0a, 0xfc, 0x0a, 0x22, 0x0a, 0xe9, 0x0a]),
+      [
         fileError(
           'NotCsv',
           `people.xlsx is an Excel workbook (or another packed file), not CSV text. ${SAVE_AS}`,
         ),
       ],
-    })
-    expect(progress).toEqual([])
-  })
-
-  it('a file whose header is separated by semicolons, reading no further', async () => {
-    const lines = [REQUIRED.replace(/,/g, ';'), ...Array.from({ length: 3 }, (_, i) => `E${i};Eva`)]
-    const progress: ReadProgress[] = []
-    const result = await readImportCsv(write('europe.csv', lines.join('\n') + '\n'), {
-      onProgress: (p) => progress.push(p),
-    })
-    expect(result).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'NotCommaSeparated',
-          `The columns of europe.csv are separated by semicolons, not commas. ${SAVE_AS}`,
-        ),
-      ],
-    })
-    expect(progress).toEqual([])
-  })
-
-  it("missing required headers ('Your data is missing the required header: <label>') and a header twice, all at once", async () => {
-    const file = write(
+    ],
+    [
+      'a file whose header is separated by semicolons',
+      'europe.csv',
+      [REQUIRED.replace(/,/g, ';'), 'E0;Eva', 'E1;Eva', 'E2;Eva'].join('\n') + '\n',
+      [semicolons('europe.csv')],
+    ],
+    [
+      'a file by its header, even when a last line without a line break is not text of the same encoding',
+      'semi-mixed.csv',
+      Buffer.concat([Buffer.from('Employee Id;Name\nE1;Søren\n'), Buffer.from('E2;Jürgen', 'latin1')]),
+      [semicolons('semi-mixed.csv')],
+    ],
+    [
+      "missing required headers ('Your data is missing the required header: <label>') and a header twice, all at once",
       'bad-headers.csv',
       'Employee Id,Pay Currency,Salaried,Hire Date,Job Code,NAME,Email, email \nE1,USD\n',
-    )
-    expect(await readImportCsv(file)).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'MissingRequiredHeader',
-          'Your data is missing the required header: Pay Range Name',
-          0,
-          'Pay Range Name',
-        ),
-        fileError(
-          'DuplicateHeader',
-          'The header "Email" appears twice, in columns G and H. Keep one and choose the file again.',
-          0,
-          'Email',
-        ),
-      ],
-    })
+      [missingHeader('Pay Range Name'), duplicateHeader('Email', 'G and H')],
+    ],
+    [
+      'a header missing a required column alone, looking at no line after it',
+      'no-range.csv',
+      'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code\nx;y\n',
+      [missingHeader('Pay Range Name')],
+    ],
+    [
+      'a header with a column twice alone',
+      'twice.csv',
+      `${REQUIRED},Job Code\nE1,Eve\n`,
+      [duplicateHeader('Job Code', 'F and H')],
+    ],
+    ['an empty file as missing its first required header', 'empty.csv', '', [missingHeader('Employee Id')]],
+    [
+      'a file of empty lines as missing its first required header',
+      'blank.csv',
+      '\n\r\n\n',
+      [missingHeader('Employee Id')],
+    ],
+    [
+      'a row not UTF-8 after UTF-8 rows, naming the data row',
+      'mixed.csv',
+      Buffer.concat([Buffer.from(`${REQUIRED}\nE1,Søren\nE2,Kim\n`), Buffer.from('E3,Jürgen\n', 'latin1')]),
+      [mixed(3, 'Data row 3 is not UTF-8 text, but the rows before it are.')],
+    ],
+    [
+      'a UTF-8 row after Windows-1252 rows, naming the data row',
+      'back.csv',
+      Buffer.concat([Buffer.from(`${REQUIRED}\nE1,Jürgen\n`, 'latin1'), Buffer.from('E2,Michał\n')]),
+      [mixed(2, 'Data row 2 is UTF-8 text, but the rows before it are not (they read as Windows-1252).')],
+    ],
+  ])('%s', async (_, name, content, errors) => {
+    expect(await readImportCsv(write(name, content))).toEqual({ ok: false, errors })
   })
 
-  it('a header missing a required column, or one with a column twice, each alone; and looks at no line after the header it refused', async () => {
-    const missing = await readImportCsv(
-      write('no-range.csv', 'Employee Id,Name,Pay Currency,Salaried,Hire Date,Job Code\nx;y\n'),
-    )
-    expect(missing).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'MissingRequiredHeader',
-          'Your data is missing the required header: Pay Range Name',
-          0,
-          'Pay Range Name',
-        ),
-      ],
-    })
-    const twice = await readImportCsv(write('twice.csv', `${REQUIRED},Job Code\nE1,Eve\n`))
-    expect(twice).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'DuplicateHeader',
-          'The header "Job Code" appears twice, in columns F and H. Keep one and choose the file again.',
-          0,
-          'Job Code',
-        ),
-      ],
-    })
-  })
-
-  it('a file by its header, even when a last line without a line break is not text of the same encoding', async () => {
-    const bytes = Buffer.concat([
-      Buffer.from('Employee Id;Name\nE1;Søren\n'),
-      Buffer.from('E2;Jürgen', 'latin1'),
-    ])
-    const result = await readImportCsv(write('semi-mixed.csv', bytes))
-    expect(result).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'NotCommaSeparated',
-          `The columns of semi-mixed.csv are separated by semicolons, not commas. ${SAVE_AS}`,
-        ),
-      ],
-    })
-  })
-
-  it('an empty file (or one of empty lines) as missing its first required header', async () => {
-    const expected = {
-      ok: false,
-      errors: [
-        fileError(
-          'MissingRequiredHeader',
-          'Your data is missing the required header: Employee Id',
-          0,
-          'Employee Id',
-        ),
-      ],
-    }
-    expect(await readImportCsv(write('empty.csv', ''))).toEqual(expected)
-    expect(await readImportCsv(write('blank.csv', '\n\r\n\n'))).toEqual(expected)
-  })
-
-  it('a row not UTF-8 after UTF-8 rows, or UTF-8 after Windows-1252, naming the data row', async () => {
-    const utf8 = Buffer.from(`${REQUIRED}\nE1,Søren\nE2,Kim\n`)
-    const latin = Buffer.from('E3,Jürgen\n', 'latin1')
-    expect(await readImportCsv(write('mixed.csv', Buffer.concat([utf8, latin])))).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'MixedEncoding',
-          'Data row 3 is not UTF-8 text, but the rows before it are. Save the file as "CSV UTF-8" and choose it again.',
-          3,
-        ),
-      ],
-    })
-    const windows = Buffer.from(`${REQUIRED}\nE1,Jürgen\n`, 'latin1')
-    expect(
-      await readImportCsv(write('back.csv', Buffer.concat([windows, Buffer.from('E2,Michał\n')]))),
-    ).toEqual({
-      ok: false,
-      errors: [
-        fileError(
-          'MixedEncoding',
-          'Data row 2 is UTF-8 text, but the rows before it are not (they read as Windows-1252). Save the file as "CSV UTF-8" and choose it again.',
-          2,
-        ),
-      ],
-    })
+  it.each([
+    ['an Excel workbook', 'packed.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x0a, 0x0a])],
+    ['a file separated by semicolons', 'semi.csv', `${REQUIRED.replace(/,/g, ';')}\nE0;Eva\n`],
+  ])('%s without reading on or reporting progress', async (_, name, content) => {
+    const progress: ReadProgress[] = []
+    const result = await readImportCsv(write(name, content), { onProgress: (p) => progress.push(p) })
+    expect(result.ok).toBe(false)
+    expect(progress).toEqual([])
   })
 
   it('a quote left open to the end of the file, as not valid CSV near the data row, with the parser’s words', async () => {
@@ -266,35 +210,17 @@ describe('readImportCsv reads', () => {
     expect(result.rows).toEqual([full, fullRow({ 'Employee Id': 'E2', Name: 'Ann' }), full])
   })
 
-  it('the whole format in another order, aligning each row to the format', async () => {
-    const order = [1, 0, ...IMPORT_HEADERS.slice(2).map((_, i) => i + 2)]
+  it.each([
+    ['its first two columns swapped', [1, 0, ...IMPORT_HEADERS.slice(2).map((_, i) => i + 2)]],
+    ['every column moved', IMPORT_HEADERS.map((_, i) => (i + 1) % IMPORT_HEADERS.length)],
+  ])('the whole format with %s, aligning each row to the format', async (_, order) => {
     const cells = IMPORT_HEADERS.map((_, i) => `c${i}`)
     const text = [order.map((i) => IMPORT_HEADERS[i]).join(','), order.map((i) => cells[i]).join(',')].join(
       '\n',
     )
-    const result = await readImportCsv(write('swapped.csv', text))
+    const result = await readImportCsv(write('moved.csv', text))
     if (!result.ok) throw new Error(result.errors[0].message)
     expect(result.rows).toEqual([cells])
-  })
-
-  it('the whole format with every column moved, aligning each row to the format', async () => {
-    const order = IMPORT_HEADERS.map((_, i) => (i + 1) % IMPORT_HEADERS.length)
-    const cells = IMPORT_HEADERS.map((_, i) => `c${i}`)
-    const text = [order.map((i) => IMPORT_HEADERS[i]).join(','), order.map((i) => cells[i]).join(',')].join(
-      '\n',
-    )
-    const result = await readImportCsv(write('rotated.csv', text))
-    if (!result.ok) throw new Error(result.errors[0].message)
-    expect(result.rows).toEqual([cells])
-  })
-
-  it('a file of CR line breaks that starts with an empty line', async () => {
-    const result = await readImportCsv(write('mac-blank.csv', `\r${REQUIRED}\rE1,Kim\rE2,Lee\r`))
-    if (!result.ok) throw new Error(result.errors[0].message)
-    expect(result.rows.map((cells) => cells.slice(0, 2))).toEqual([
-      ['E1', 'Kim'],
-      ['E2', 'Lee'],
-    ])
   })
 
   it('a BOM file whose first line is longer than a read (1 MiB), dropping the BOM', async () => {
@@ -332,19 +258,25 @@ describe('readImportCsv reads', () => {
     expect(progress.map((p) => p.bytes)).toEqual([1 << 20, size, size])
   })
 
-  it('lines that end with CR alone (old Mac spreadsheets), and quoted fields with commas and line breaks', async () => {
-    const text = `${REQUIRED}\r"E1",Kim\rE2,"Lee, Ann"\r`
-    const result = await readImportCsv(write('mac.csv', text))
+  it.each([
+    ['lines that end with CR alone (old Mac spreadsheets)', `${REQUIRED}\rE1,Kim\rE2,Lee\r`, 'Lee'],
+    ['a file of CR line breaks that starts with an empty line', `\r${REQUIRED}\rE1,Kim\rE2,Lee\r`, 'Lee'],
+    [
+      'CR line breaks with quoted fields holding commas',
+      `${REQUIRED}\r"E1",Kim\rE2,"Lee, Ann"\r`,
+      'Lee, Ann',
+    ],
+    [
+      'CRLF line breaks, one inside a quoted field',
+      `${REQUIRED}\r\nE1,Kim\r\nE2,"Lee\r\nAnn"\r\n`,
+      'Lee\r\nAnn',
+    ],
+  ])('%s', async (_, text, second) => {
+    const result = await readImportCsv(write('breaks.csv', text))
     if (!result.ok) throw new Error(result.errors[0].message)
     expect(result.rows.map((cells) => cells.slice(0, 2))).toEqual([
       ['E1', 'Kim'],
-      ['E2', 'Lee, Ann'],
-    ])
-    const crlf = await readImportCsv(write('crlf.csv', `${REQUIRED}\r\nE1,"Kim\r\nKay"\r\nE2,Lee\r\n`))
-    if (!crlf.ok) throw new Error(crlf.errors[0].message)
-    expect(crlf.rows.map((cells) => cells.slice(0, 2))).toEqual([
-      ['E1', 'Kim\r\nKay'],
-      ['E2', 'Lee'],
+      ['E2', second],
     ])
   })
 
