@@ -1,8 +1,8 @@
-import type { PayCycleDto } from '../../src-shared/contract'
 import { proration } from '../../src-shared/domain/proration'
 import { DEFAULT_SETTINGS, type ProrationRule } from '../../src-shared/domain/settings'
 import { RowRules } from '../../src-main/services/table/rules'
-import type { TableEmployee } from '../../src-main/workbook/queries/table'
+import { payCycleDto } from '../support/pay-cycle'
+import { tableEmployee } from '../support/table-employee'
 
 /**
  * RowRules' memoised proration rules at a range's last day (mutation testing, issue 20): a date
@@ -16,56 +16,8 @@ const rule: ProrationRule = {
   prorate_amount: 50,
 }
 const settings = { ...DEFAULT_SETTINGS, prorationRules: [rule] }
-const cycle: PayCycleDto = {
-  id: 1,
-  name: 'Test',
-  active: true,
-  effectiveDate: null,
-  companyMeritBudget: null,
-  defaultCurrency: 'USD',
-  currencyConversions: { USD: 1 },
-  settings,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  closedAt: null,
-  ratesAsOf: null,
-}
-
-function hiredOn(hireDate: string): TableEmployee {
-  return {
-    id: 1,
-    companyEmployeeId: 'E1',
-    name: 'Person 1',
-    jobTitle: null,
-    jobProfileId: null,
-    fte: 1,
-    salaried: true,
-    hireDate,
-    currentSalary: 50_000_00,
-    defaultPayCurrency: 'USD',
-    currentDollarBonus: 0,
-    currentPercentBonus: 0,
-    previousIncreaseDate: null,
-    teamId: null,
-    managerId: null,
-    plannerId: null,
-    newSalary: null,
-    newDollarBonus: null,
-    newPercentBonus: null,
-    newJobProfileId: null,
-    lumpSum: null,
-    comments: null,
-    performanceRating: null,
-    performancePlan: false,
-    promotion: false,
-    previousIncrease: null,
-    hyperbalanceAnnualAllocatedBudget: null,
-    payCycleId: null,
-    gender: null,
-    race: null,
-    age: null,
-    recommendedIncreasePer: null,
-  }
-}
+const cycle = payCycleDto(settings)
+const hiredOn = (hireDate: string) => tableEmployee(1, { hireDate })
 
 describe('RowRules proration at the ends of a rule', () => {
   it("a hire date with a time of day on a 'between' rule's first or last day is prorated, as in the domain", () => {

@@ -1,4 +1,3 @@
-import type { PayCycleDto } from '../../src-shared/contract'
 import {
   annualPay,
   compaRatio,
@@ -7,10 +6,12 @@ import {
   type PayRangeBounds,
 } from '../../src-shared/domain/pay'
 import { proration } from '../../src-shared/domain/proration'
-import { DEFAULT_SETTINGS, type PayCycleSettings, type ProrationRule } from '../../src-shared/domain/settings'
+import type { PayCycleSettings, ProrationRule } from '../../src-shared/domain/settings'
 import { rowViolations } from '../../src-shared/domain/violations'
 import { RowRules } from '../../src-main/services/table/rules'
 import type { TableEmployee } from '../../src-main/workbook/queries/table'
+import { payCycleDto } from '../support/pay-cycle'
+import { tableEmployee } from '../support/table-employee'
 
 /** The memoised row rules give exactly what the domain functions give, over random employees. */
 
@@ -47,21 +48,8 @@ const RULES: ProrationRule[] = [
 
 const RATES = { USD: 1, EUR: 0.92, JPY: 151.2, CAD: 1.37 }
 
-function payCycle(settings: Partial<PayCycleSettings>): PayCycleDto {
-  return {
-    id: 1,
-    name: 'Test',
-    active: true,
-    effectiveDate: null,
-    companyMeritBudget: null,
-    defaultCurrency: 'USD',
-    currencyConversions: RATES,
-    settings: { ...DEFAULT_SETTINGS, ...settings },
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    closedAt: null,
-    ratesAsOf: null,
-  }
-}
+const payCycle = (settings: Partial<PayCycleSettings>) =>
+  payCycleDto(settings, { currencyConversions: RATES })
 
 const ranges: (PayRangeBounds & { id: number })[] = [
   { id: 1, minPay: 50_000_00, midPay: 70_000_00, maxPay: 90_000_00, payCurrency: 'USD', salaried: true },
@@ -90,40 +78,18 @@ function employee(next: () => number, id: number): TableEmployee {
   const salaried = next() < 0.7
   const currency = ['USD', 'EUR', 'JPY', 'CAD'][Math.floor(next() * 4)]
   const current = salaried ? 30_000_00 + Math.floor(next() * 100_000_00) : 15_00 + Math.floor(next() * 60_00)
-  return {
-    id,
-    companyEmployeeId: `E${id}`,
-    name: `Person ${id}`,
-    jobTitle: null,
+  return tableEmployee(id, {
     jobProfileId: profiles[Math.floor(next() * profiles.length)].id,
     fte: [1, 0.5, 0.8][Math.floor(next() * 3)],
     salaried,
     hireDate: date(next),
     currentSalary: current,
     defaultPayCurrency: currency,
-    currentDollarBonus: 0,
-    currentPercentBonus: 0,
     previousIncreaseDate: date(next),
-    teamId: null,
-    managerId: null,
-    plannerId: null,
     newSalary: next() < 0.5 ? Math.round(current * (0.9 + next() * 0.4)) : null,
-    newDollarBonus: null,
-    newPercentBonus: null,
-    newJobProfileId: null,
-    lumpSum: null,
-    comments: null,
-    performanceRating: null,
     performancePlan: next() < 0.1,
-    promotion: false,
     previousIncrease: next() < 0.2 ? date(next) : null,
-    hyperbalanceAnnualAllocatedBudget: null,
-    payCycleId: null,
-    gender: null,
-    race: null,
-    age: null,
-    recommendedIncreasePer: null,
-  }
+  })
 }
 
 describe('RowRules against the domain', () => {

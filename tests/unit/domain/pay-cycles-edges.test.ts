@@ -20,32 +20,11 @@ import {
   type PayCycleConfig,
 } from '../../../src-shared/domain/pay-cycles'
 import { DEFAULT_SETTINGS, type PayCycleSettings } from '../../../src-shared/domain/settings'
+import { payCycleConfig } from '../../support/pay-cycle'
 
 const today = '2026-11-25'
 
-function config(
-  settings: Partial<PayCycleSettings> = {},
-  rest: Partial<PayCycleConfig> = {},
-): PayCycleConfig {
-  return {
-    name: 'FY2027',
-    effectiveDate: '2027-04-01',
-    companyMeritBudget: 100_000_00,
-    defaultCurrency: 'USD',
-    currencyConversions: { USD: 1, EUR: 0.9 },
-    ratesAsOf: null,
-    settings: {
-      ...DEFAULT_SETTINGS,
-      performanceRatings: [
-        { label: 'Low', max_rating: 2 },
-        { label: 'Mid', max_rating: 4 },
-        { label: 'High', max_rating: 5 },
-      ],
-      ...settings,
-    },
-    ...rest,
-  }
-}
+const config = payCycleConfig
 
 describe('which pay cycle is current: ties and the lifecycle', () => {
   it('among cycles closed at the same moment, the highest id; a later close beats a higher id', () => {

@@ -18,9 +18,9 @@ import {
   todayIso,
   validatePayCycleConfig,
   withSeverity,
-  type PayCycleConfig,
 } from '../../../src-shared/domain/pay-cycles'
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
+import { payCycleConfig } from '../../support/pay-cycle'
 
 const cycle = (id: number, active: boolean, closedAt: string | null) => ({ id, active, closedAt })
 
@@ -113,31 +113,23 @@ describe('rates on a new default currency', () => {
 
 describe('validating a configuration', () => {
   const today = '2026-11-25'
-  const valid: PayCycleConfig = {
-    name: 'FY2027',
-    effectiveDate: '2027-04-01',
-    companyMeritBudget: 100_000_00,
-    defaultCurrency: 'USD',
-    currencyConversions: { USD: 1, EUR: 0.9 },
-    ratesAsOf: null,
-    settings: {
-      ...DEFAULT_SETTINGS,
-      performanceRatings: [
-        { label: 'Low', max_rating: 2 },
-        { label: 'Mid', max_rating: 4 },
-        { label: 'High', max_rating: 4 },
-      ],
-      minimumPerformance: 'Mid',
-      prorationRules: [
-        {
-          proration_value: 'hire_date',
-          comparison: 'between',
-          date: ['2026-07-01', '2026-09-30'],
-          prorate_amount: 50,
-        },
-      ],
-    },
-  }
+  const valid = payCycleConfig({
+    performanceRatings: [
+      { label: 'Low', max_rating: 2 },
+      { label: 'Mid', max_rating: 4 },
+      { label: 'High', max_rating: 4 },
+    ],
+    minimumPerformance: 'Mid',
+    prorationRules: [
+      {
+        proration_value: 'hire_date',
+        comparison: 'between',
+        date: ['2026-07-01', '2026-09-30'],
+        prorate_amount: 50,
+      },
+    ],
+  })
+
   it('a valid configuration has no errors', () => {
     expect(validatePayCycleConfig(valid, { today })).toEqual({})
   })

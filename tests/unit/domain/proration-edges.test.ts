@@ -1,5 +1,6 @@
 import { increaseInputState, isoDay, proration } from '../../../src-shared/domain/proration'
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
+import { prorationEmployee } from '../../support/proration'
 
 // Edges that the main proration tests do not reach (found by mutation testing, docs/testing.md).
 describe('proration dates', () => {
@@ -16,15 +17,7 @@ describe('proration dates', () => {
 describe('proration without a reward', () => {
   it('an employee without a reward is not on a performance plan', () => {
     const result = proration({
-      employee: {
-        id: 1,
-        currentSalary: 100_000_00,
-        salaried: true,
-        fte: 1,
-        defaultPayCurrency: 'USD',
-        hireDate: '2020-05-01',
-        previousIncreaseDate: null,
-      },
+      employee: prorationEmployee(),
       reward: null,
       payRange: null,
       currency: { defaultCurrency: 'USD', rates: {} },

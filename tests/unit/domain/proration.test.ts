@@ -8,29 +8,15 @@ import {
   proration,
   prorationAmountMessage,
   prorationRuleReason,
-  type ProrationEmployee,
   type ProrationInput,
 } from '../../../src-shared/domain/proration'
 import { DEFAULT_SETTINGS, type ProrationRule } from '../../../src-shared/domain/settings'
 import type { CurrencyContext } from '../../../src-shared/domain/violations'
+import { hiredFrom, prorationEmployee } from '../../support/proration'
 
 const usd: CurrencyContext = { defaultCurrency: 'USD', rates: { EUR: 0.5 } }
-const employee = (over: Partial<ProrationEmployee> = {}): ProrationEmployee => ({
-  id: 1,
-  currentSalary: 100_000_00,
-  salaried: true,
-  fte: 1,
-  defaultPayCurrency: 'USD',
-  hireDate: '2020-05-01',
-  previousIncreaseDate: null,
-  ...over,
-})
-const after = (date: string, amount = 100): ProrationRule => ({
-  proration_value: 'hire_date',
-  comparison: '>=',
-  date,
-  prorate_amount: amount,
-})
+const employee = prorationEmployee
+const after = hiredFrom
 const between = (a: string, b: string, amount = 100): ProrationRule => ({
   proration_value: 'previous_increase',
   comparison: 'between',

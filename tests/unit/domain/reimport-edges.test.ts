@@ -7,6 +7,7 @@ import {
   probableDifferentPerson,
   type PlanRules,
 } from '../../../src-shared/domain/reimport'
+import { hiredFrom } from '../../support/proration'
 
 describe('re-import, edges', () => {
   it("the review shows each value as the file would: '(empty)', true/false, money as an amount, text", () => {
@@ -33,9 +34,7 @@ describe('re-import, edges', () => {
       ...REIMPORT_RULES,
       settings: {
         ...DEFAULT_SETTINGS,
-        prorationRules: [
-          { proration_value: 'hire_date', comparison: '>=', date: '2025-01-01', prorate_amount: 100 },
-        ],
+        prorationRules: [hiredFrom('2025-01-01')],
       },
     }
     const plan = {

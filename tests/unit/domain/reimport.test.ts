@@ -11,6 +11,7 @@ import {
   type PlanRules,
   type StoredEmployee,
 } from '../../../src-shared/domain/reimport'
+import { hiredFrom } from '../../support/proration'
 
 function stored(plan: Partial<StoredEmployee['plan']> = {}, values: Partial<ImportRow> = {}): StoredEmployee {
   return {
@@ -63,9 +64,7 @@ describe('re-import over planned work', () => {
       ...REIMPORT_RULES,
       settings: {
         ...DEFAULT_SETTINGS,
-        prorationRules: [
-          { proration_value: 'hire_date', comparison: '>=', date: '2025-01-01', prorate_amount: 100 },
-        ],
+        prorationRules: [hiredFrom('2025-01-01')],
       },
     }
     expect(planEffectReasons(stored(), importRow({ hireDate: '2025-06-01' }), rules)).toEqual(['eligibility'])

@@ -1,0 +1,40 @@
+import type { TableEmployee } from '../../src-main/workbook/queries/table'
+
+/** An employee as the table model reads one (`E<id>`, 'Person <id>'): salaried, USD, nothing planned; `over` changes any field. */
+export function tableEmployee(id: number, over: Partial<TableEmployee> = {}): TableEmployee {
+  return {
+    id,
+    companyEmployeeId: `E${id}`,
+    name: `Person ${id}`,
+    jobTitle: null,
+    jobProfileId: null,
+    fte: 1,
+    salaried: true,
+    hireDate: null,
+    currentSalary: 50_000_00,
+    defaultPayCurrency: 'USD',
+    currentDollarBonus: 0,
+    currentPercentBonus: 0,
+    previousIncreaseDate: null,
+    teamId: null,
+    managerId: null,
+    plannerId: null,
+    newSalary: null,
+    newDollarBonus: null,
+    newPercentBonus: null,
+    newJobProfileId: null,
+    lumpSum: null,
+    comments: null,
+    performanceRating: null,
+    performancePlan: false,
+    promotion: false,
+    previousIncrease: null,
+    hyperbalanceAnnualAllocatedBudget: null,
+    payCycleId: null,
+    gender: null,
+    race: null,
+    age: null,
+    recommendedIncreasePer: null,
+    ...over,
+  }
+}
