@@ -1,5 +1,3 @@
-import path from 'node:path'
-import type { TableRow } from '../../src-shared/contract'
 import { newPayFromPercent } from '../../src-shared/domain/pay'
 import { evaluatePlan } from '../../src-shared/domain/plan-evaluation'
 import type { Workbook } from '../../src-main/workbook/open'
@@ -14,8 +12,9 @@ import {
 import { getActivePayCycle } from '../../src-main/workbook/queries/pay-cycles'
 import { cli } from '../support/cli'
 import { testBackend } from '../support/session'
-import { tableQuery } from '../support/table-query'
-import { tempDir } from '../support/temp'
+import { tableRows } from '../support/table-query'
+import { demoFile } from '../support/demo-backend'
+import { seededRandom } from '../support/seeded'
 
 /**
  * The table model is kept up to date incrementally; after any sequence of edits it must equal a full
@@ -23,26 +22,9 @@ import { tempDir } from '../support/temp'
  * range) and every team's planned spend, budget and aboveBudgetExceeded.
  */
 
-const dir = tempDir()
-const file = path.join(dir, 'model.paycycle')
+const { dir, file } = demoFile('model', 300)
 const { session, dispatcher } = testBackend(dir)
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-async function allRows(): Promise<TableRow[]> {
-  const page = await dispatcher.dispatch('table.query', tableQuery())
-  if (!page.ok) throw new Error(page.error.message)
-  return page.value.rows
-}
+const allRows = () => tableRows(dispatcher)
 
 async function expectModelEqualsFullEvaluation(): Promise<void> {
   const workbook = session.workbook as Workbook
@@ -97,7 +79,6 @@ async function expectModelEqualsFullEvaluation(): Promise<void> {
 }
 
 beforeAll(async () => {
-  expect((await cli('new', file, '--demo', '300', '--seed', '3')).code).toBe(0)
   // The bonus change counts towards budgets too, so edits of bonuses move team totals.
   const config = await cli('config', file, '--set', 'bonusOnTotalCashBasis=true')
   expect(config.code).toBe(0)
@@ -110,7 +91,7 @@ describe('the table model against a full evaluatePlan', () => {
   })
 
   it('still matches after random batches of edits (salary by percent and dollars, bonuses, lump sums, promotions, clears)', async () => {
-    const next = random(7)
+    const next = seededRandom(7)
     const profiles = await dispatcher.dispatch('jobProfiles.list', {})
     const profileIds = profiles.ok ? profiles.value.map((p) => p.id) : []
     for (let round = 0; round < 6; round++) {

@@ -1,8 +1,7 @@
 import type { PayCycleDto, TablePage, TableQuery, TableRow } from '../../src-shared/contract'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli } from '../support/cli'
-import { demoBackend } from '../support/demo-backend'
-import { testBackend } from '../support/session'
+import { asUser, demoBackend } from '../support/demo-backend'
 import { activePayCycle, queryTable, tableQuery } from '../support/table-query'
 
 /**
@@ -199,15 +198,12 @@ describe('filters at their edges (spec §5 Filters)', () => {
     })
   })
 
-  /** Runs as another user, with the workbook closed here meanwhile (one session holds it at a time). */
-  async function asUser<T>(email: string | null, run: (d: typeof dispatcher) => Promise<T>): Promise<T> {
+  /** `asUser` with this file's session closed meanwhile (one session holds a workbook at a time), then open again. */
+  async function asOther<T>(email: string | null, run: (d: typeof dispatcher) => Promise<T>): Promise<T> {
     await dispatcher.dispatch('workbook.close', {})
-    const backend = testBackend(dir, email)
-    expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
     try {
-      return await run(backend.dispatcher)
+      return await asUser(dir, file, email, run)
     } finally {
-      await backend.session.close()
       expect((await dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
     }
   }
@@ -249,7 +245,7 @@ describe('filters at their edges (spec §5 Filters)', () => {
 
   it("a PLANNER viewing as two people sees each one's own rows", async () => {
     const planner = await emailOf(16, 'PLANNER')
-    const viewed = await asUser(planner, async (d) => {
+    const viewed = await asOther(planner, async (d) => {
       const choices = await d.dispatch('table.viewAsChoices', {})
       if (!choices.ok) throw new Error(choices.error.message)
       const rows: string[] = []
@@ -296,7 +292,7 @@ describe('filters at their edges (spec §5 Filters)', () => {
 
   it("a planner's own rows, not waiting for anyone, are grouped by their violations", async () => {
     const planner = await emailOf(58, 'PLANNER')
-    const { groups, rows } = await asUser(planner, async (d) => {
+    const { groups, rows } = await asOther(planner, async (d) => {
       const page = await d.dispatch('table.query', base)
       if (!page.ok) throw new Error(page.error.message)
       return { groups: await groupsOf(d, null), rows: page.value.rows }
@@ -323,7 +319,7 @@ describe('filters at their edges (spec §5 Filters)', () => {
     })
     expect(updated.ok).toBe(true)
 
-    const groups = await asUser(null, (d) => groupsOf(d, null))
+    const groups = await asOther(null, (d) => groupsOf(d, null))
     expect(groups.groups.find((g) => g.rule === 'negativePayChange')).toMatchObject({
       severity: 'error',
       title: 'Pay increase is negative.',
@@ -346,7 +342,7 @@ describe('filters at their edges (spec §5 Filters)', () => {
       },
     ]
     const teamViolations = async (email: string | null) =>
-      asUser(email, async (d) => {
+      asOther(email, async (d) => {
         const page = await d.dispatch('table.query', base)
         if (!page.ok) throw new Error(page.error.message)
         return page.value.teamViolations

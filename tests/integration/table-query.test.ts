@@ -1,8 +1,7 @@
 import type { PayCycleDto, TableQuery, TableRow } from '../../src-shared/contract'
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { openWorkbook } from '../../src-main/workbook/open'
-import { demoBackend } from '../support/demo-backend'
-import { testBackend } from '../support/session'
+import { asUser, demoBackend } from '../support/demo-backend'
 import { activePayCycle, queryTable, tableQuery } from '../support/table-query'
 
 const { dir, file, dispatcher } = demoBackend('query', 300)
@@ -299,15 +298,8 @@ describe('who sees which rows (spec §4 viewing-as, §6)', () => {
     }
   })
 
-  async function as<T>(email: string | null, run: (d: typeof dispatcher) => Promise<T>): Promise<T> {
-    const backend = testBackend(dir, email)
-    expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
-    try {
-      return await run(backend.dispatcher)
-    } finally {
-      await backend.session.close()
-    }
-  }
+  const as = <T>(email: string | null, run: (d: typeof dispatcher) => Promise<T>) =>
+    asUser(dir, file, email, run)
 
   it('a MANAGER sees only the members of their teams and the teams below', async () => {
     const ids = await as(facts.manager.email, async (d) => {

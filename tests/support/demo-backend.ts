@@ -46,3 +46,19 @@ export function demoWorkbook(name: string, size: number): { file: string; workbo
     },
   }
 }
+
+/** `run` with a second session of `file`, acting as `email` (null: the owner); the session is closed after. */
+export async function asUser<T>(
+  dir: string,
+  file: string,
+  email: string | null,
+  run: (dispatcher: TestDispatcher) => Promise<T>,
+): Promise<T> {
+  const backend = testBackend(dir, email)
+  expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
+  try {
+    return await run(backend.dispatcher)
+  } finally {
+    await backend.session.close()
+  }
+}

@@ -12,18 +12,9 @@ import { RowRules } from '../../src-main/services/table/rules'
 import type { TableEmployee } from '../../src-main/workbook/queries/table'
 import { payCycleDto } from '../support/pay-cycle'
 import { tableEmployee } from '../support/table-employee'
+import { seededRandom } from '../support/seeded'
 
 /** The memoised row rules give exactly what the domain functions give, over random employees. */
-
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const RULES: ProrationRule[] = [
   { proration_value: 'hire_date', comparison: '>=', date: '2025-10-01', prorate_amount: 100 },
@@ -105,7 +96,7 @@ describe('RowRules against the domain', () => {
       })
       const rules = new RowRules(cycle, ranges, profiles)
       const currency = { defaultCurrency: 'USD', rates: RATES }
-      const next = random(prioritizePayMin ? 1 : 2)
+      const next = seededRandom(prioritizePayMin ? 1 : 2)
       for (let i = 0; i < 3000; i++) {
         const e = employee(next, i)
         const range =

@@ -1,15 +1,6 @@
 import { QueryCache } from '../../src-main/services/table/query-cache'
 import { orderByNumber, rankTexts } from '../../src-main/services/table/sort'
-
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '../support/seeded'
 
 /** The reference: a comparator sort, ties by the given order. */
 function reference(indexes: number[], keys: number[], direction: 'asc' | 'desc'): number[] {
@@ -22,7 +13,7 @@ function reference(indexes: number[], keys: number[], direction: 'asc' | 'desc')
 
 describe('orderByNumber (radix sort on the float bits)', () => {
   it('orders negatives, zeros, fractions and large values like a comparator sort, stable in both directions', () => {
-    const next = random(11)
+    const next = seededRandom(11)
     const pool = [0, -0, 1, -1, 0.5, -0.25, 1e12, -1e12, 123456789.01, 2 ** 53, -(2 ** 40), 3.14159]
     for (const size of [0, 1, 2, 3, 17, 1000, 2047, 2048, 5000, 70_000]) {
       const keys = Array.from({ length: size }, () =>
