@@ -1,10 +1,14 @@
 import type { PayCycleDto, SessionUser } from '../../src-shared/contract'
+import { NUMBER_EQUALS_TOLERANCE } from '../../src-shared/domain/table-columns'
 import { exportTableCsv } from '../../src-main/services/table/export-csv'
 import { TableModel } from '../../src-main/services/table/model'
 import { matchRows, resolveView } from '../../src-main/services/table/query'
+import { queryTable } from '../../src-main/services/table/service'
 import { applyToModel } from '../../src-main/services/table/update'
+import { violationGroups } from '../../src-main/services/table/violation-groups'
 import { loadTableSource, type TableSource } from '../../src-main/workbook/queries/table'
 import { demoWorkbook } from '../support/demo-backend'
+import { tableQuery } from '../support/table-query'
 
 /**
  * The table model built from data the demo does not hold (mutation testing, issue 20): the demo's
@@ -211,5 +215,106 @@ describe('an edit that changes a row only for some viewers', () => {
     const after = byViolations()
     expect(after.indexOf(row.index)).toBeLessThan(at)
     expect(severities(after)).toEqual([...severities(after)].sort((a, b) => b - a))
+  })
+})
+
+describe('filters on data the demo does not hold (spec §5 Filters)', () => {
+  const matched = (model: TableModel, filters: Parameters<typeof matchRows>[2]['filters']) =>
+    Array.from(matchRows(model, resolveView(model, owner, null), { ...list, filters }))
+
+  it('number equals keeps a value exactly at its tolerance of 0.01 and the float margin above it', () => {
+    const model = modelOf((s) => s.employees.forEach((e, i) => (e.recommendedIncreasePer = i === 5 ? 0 : 50)))
+    const equals = (value: number) =>
+      matched(model, { recommendedIncrease: { type: 'number', op: 'equals', value } })
+    expect(equals(NUMBER_EQUALS_TOLERANCE + 1e-9)).toEqual([5])
+    expect(equals(NUMBER_EQUALS_TOLERANCE + 2e-9)).toEqual([])
+  })
+
+  it("a set of ratings holding '' keeps the unrated rows, and only them", () => {
+    const model = modelOf((s) => [2, 9].forEach((i) => (s.employees[i].performanceRating = null)))
+    expect(matched(model, { performanceRating: { type: 'set', values: [''] } })).toEqual([2, 9])
+  })
+})
+
+describe('a sort of 2,048 rows or more (the radix path)', () => {
+  it('sorts a value of -0 with the zeros, ties by employee id', () => {
+    const model = modelOf((s) => {
+      const demo = s.employees
+      s.employees = Array.from({ length: 2_100 }, (_, i) => ({
+        ...demo[i % demo.length],
+        id: 10_000 + i,
+        companyEmployeeId: `X${i}`,
+        recommendedIncreasePer: i % 3 === 0 ? -0 : i % 3 === 1 ? 0 : 1,
+      }))
+    })
+    const view = resolveView(model, owner, null)
+    const sorted = Array.from(
+      matchRows(model, view, { ...list, sort: { column: 'recommendedIncrease', direction: 'asc' } }),
+    )
+    const zeros = sorted.slice(0, 1_400)
+    expect(zeros.every((i) => model.rows[i].e.recommendedIncreasePer === 0)).toBe(true)
+    expect(zeros).toEqual([...zeros].sort((a, b) => a - b))
+  })
+})
+
+describe("the aggregate budget rule, 'Total pay exceeds your budget.', on the viewer's teams", () => {
+  /** Every team's budget one cent, every employee planned a raise: every team with members is over. */
+  const overBudget = (change: (s: Source) => void = () => {}) =>
+    modelOf((s) => {
+      for (const team of s.teams) Object.assign(team, { budget: 1, budgetCurrency: 'USD' })
+      for (const e of s.employees) e.newSalary = e.currentSalary + 1_000_00
+      change(s)
+    })
+  const overTeams = (model: TableModel, user: SessionUser) =>
+    queryTable(model, user, tableQuery()).teamViolations.map((t) => t.teamId)
+
+  it("for a viewer of the whole company without teams of their own (or without an employee): the company's top teams", () => {
+    const model = overBudget((s) => (s.teams.find((t) => t.parentTeamId !== null)!.plannerId = null))
+    const roots = [...model.tree.roots]
+    expect(roots.length).toBeGreaterThan(0)
+    expect(overTeams(model, owner)).toEqual(roots)
+    const holders = new Set([...model.teams.values()].flatMap((t) => [t.managerId, t.plannerId]))
+    const nobody = model.rows.find((r) => !holders.has(r.e.id))!
+    expect(overTeams(model, { ...owner, role: 'ADMIN', employeeId: nobody.e.id })).toEqual(roots)
+  })
+
+  it('for a planner: the teams they manage and the teams they plan', () => {
+    let planned = 0
+    let managed = 0
+    let viewer = 0
+    const model = overBudget((s) => {
+      const inner = s.teams.filter((t) => t.parentTeamId !== null && t.managerId !== null)
+      const [a, b] = inner
+      viewer = a.managerId!
+      // a: managed by the viewer, planned by someone else; b: planned by the viewer, managed by someone else.
+      a.plannerId = b.managerId
+      b.plannerId = viewer
+      managed = a.id
+      planned = b.id
+    })
+    const mine = overTeams(model, { ...owner, role: 'PLANNER', employeeId: viewer })
+    expect(mine).toContain(managed)
+    expect(mine).toContain(planned)
+  })
+})
+
+describe("the 'View All' groups", () => {
+  it("name the planner in the waiting group's title when every waiting row waits for the same one", () => {
+    const plain = modelOf()
+    const waitedFor = [...new Set(plain.rows.map((r) => r.activePlannerId))].filter((id) => id !== null)
+    expect(waitedFor.length).toBeGreaterThan(1)
+    // Every planner but one has submitted: every waiting row waits for that one.
+    const last = waitedFor[0]
+    const model = modelOf((s) => {
+      s.payCycle.settings.plannerViolations = { subPlannerNotSubmitted: 'warning' }
+      s.submissions = s.employees
+        .filter((e) => e.id !== last)
+        .map((e) => ({ plannerEmployeeId: e.id, payCycleId: s.payCycle.id }))
+    })
+    const waiting = violationGroups(model, owner, null).groups.find(
+      (g) => g.rule === 'subPlannerNotSubmitted',
+    )
+    expect(waiting?.title).toBe(`Waiting for a submission from ${model.names.get(last)}`)
+    expect(waiting?.count).toBeGreaterThan(0)
   })
 })
