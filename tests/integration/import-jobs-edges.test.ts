@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
-import type { EventPayloads, ImportProgressStep, ImportSummary } from '../../src-shared/contract'
+import type { EventPayloads, ImportProgressStep } from '../../src-shared/contract'
 import { importHeaderLine } from '../../src-shared/domain/csv-format'
 import { exportCompany } from '../../src-main/services/import/export'
 import { ImportJobs } from '../../src-main/services/import/jobs'
@@ -372,7 +372,7 @@ describe('an import job, committed', () => {
 
   it('refuses a commit asked for while its rows are being checked: "The import has not been validated yet."', async () => {
     const csv = csvOf('checking.csv', [row('V1')])
-    let commit: Promise<ImportSummary> | null = null
+    let commit: Promise<unknown> | null = null
     // Its own jobs, whose progress asks for the commit at the moment the rows' check begins.
     const jobs = new ImportJobs((event, payload) => {
       const step = event === 'task.progress' ? (payload as EventPayloads['task.progress']).step : null
