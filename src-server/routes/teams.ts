@@ -6,7 +6,8 @@ import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-sha
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { answerFeedPosition } from '../http/feed-position'
+import { IDEMPOTENCY_HEADER, type RecordChangeKind } from '../../src-shared/contract/sync-dto'
 import { orgSnapshotSchema } from '../../src-shared/contract/org-chart-dto'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel } from '../http/context'
@@ -204,9 +205,11 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
     const { snapshot, created_teams: created } = orgChartPutSchema.parse(request.body ?? {})
     const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
     const c = who.companyId
-    if (key && (await keyUsed(db, c, key))) {
+    const used = key ? await keyUsed(db, c, key) : null
+    if (used) {
       // A replica's push replayed (its answer was lost): nothing applied again.
       void reply.header('idempotent-replay', 'true')
+      answerFeedPosition(reply, used.seq)
       return { ok: true, message: 'Nothing changed.' }
     }
     const answer = await db.transaction().execute(async (trx) => {
@@ -305,8 +308,9 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
         oldValue: null,
         newValue: { snapshot, created_teams: created },
       })
-      // The feed: a team made carries its row (as POST /teams/), the moves ride on the first change.
-      let keyed = key
+      // The feed: a team made carries its row (as POST /teams/), the moves ride on the first change;
+      // the push's key on the last, whose position its answer gives (a replay's too).
+      const changes: [RecordChangeKind, number, Record<string, unknown>][] = []
       const changed = moves.teams.length > 0 || moves.moved.length > 0
       const firstTeam = [...created, ...moves.teams.map((t) => t.id), ...moves.moved.map((m) => m.team_id)]
       const subject = firstTeam.find((t): t is number => t !== null && after.teams.has(t))
@@ -320,8 +324,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
               .executeTakeFirstOrThrow()
           : null
         const { company_id: _c, ...values } = row ?? { company_id: c }
-        await recordCompanyChange(trx, who, 'team', subject, { ...values, ...moves }, [], keyed)
-        keyed = null
+        changes.push(['team', subject, { ...values, ...moves }])
       }
       for (const teamId of created) {
         if (teamId === subject || !after.teams.has(teamId)) continue
@@ -332,20 +335,20 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
           .where('id', '=', teamId)
           .executeTakeFirstOrThrow()
         const { company_id: _c, ...values } = row
-        await recordCompanyChange(trx, who, 'team', teamId, { ...values, teams: [], moved: [] }, [], keyed)
-        keyed = null
+        changes.push(['team', teamId, { ...values, teams: [], moved: [] }])
       }
-      for (const gone of snapshot.absentTeams) {
-        if (!before.teams.has(gone)) continue
-        await recordCompanyChange(trx, who, 'team.deleted', gone, { teams: [], moved: [] }, [], keyed)
-        keyed = null
-      }
+      for (const gone of snapshot.absentTeams)
+        if (before.teams.has(gone)) changes.push(['team.deleted', gone, { teams: [], moved: [] }])
+      let seq: number | null = null
+      for (const [i, [kind, id, values]] of changes.entries())
+        seq = await recordCompanyChange(trx, who, kind, id, values, [], i === changes.length - 1 ? key : null)
       // A drop the server already had made no change to carry its key: kept on its own.
-      await keepUnchangedKey(trx, c, keyed)
-      return { ok: true, message: changed ? 'Saved the org chart.' : 'Nothing changed.' }
+      if (seq === null) await keepUnchangedKey(trx, c, key)
+      return { ok: true, message: changed ? 'Saved the org chart.' : 'Nothing changed.', seq }
     })
     waiters.notify(c)
-    return answer
+    answerFeedPosition(reply, answer.seq)
+    return { ok: answer.ok, message: answer.message }
   })
 
   app.delete('/api/teams/:id/', async (request) => {

@@ -186,6 +186,83 @@ describe("another admin's record change met while this replica's push waits", ()
     },
   )
 
+  it("an org chart drop applied first whose answer was lost, then another admin's move of the same person: the replica ends with theirs", async () => {
+    await desks.owner.engine.syncUntilIdle()
+    const managers = new Set(desks.snapshot.teams.map((t) => t.manager_id))
+    const who = desks.snapshot.employees.find((e) => !managers.has(e.id) && e.team_id !== null)!
+    const [mine, theirs] = desks.snapshot.teams.filter((t) => t.id !== who.team_id && t.manager_id !== null)
+    const place = async () =>
+      (
+        await desks.owner.session
+          .workbook!.db.selectFrom('employee')
+          .select('team_id')
+          .where('id', '=', who.id)
+          .executeTakeFirstOrThrow()
+      ).team_id
+    await desks.owner.call('orgChart.drop', {
+      source: { employeeId: who.id, asManager: false },
+      target: { kind: 'team', teamId: mine.id },
+    })
+    network.loseNextAnswer = true
+    await desks.owner.engine.push(true)
+    expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
+    await desks.rest('PUT', '/api/org-chart/', {
+      snapshot: {
+        employees: [{ id: who.id, teamId: theirs.id, managerId: null }],
+        teams: [],
+        absentTeams: [],
+      },
+      created_teams: [],
+    })
+    await desks.owner.engine.pull(0)
+    expect(await place()).toBe(mine.id)
+    desks.owner.notices.length = 0
+    expect(await desks.owner.engine.push(true)).toMatchObject({ pushed: 1, refused: 0 })
+    expect(await place()).toBe(theirs.id)
+    const onServer = await db()
+      .selectFrom('employee')
+      .select('team_id')
+      .where('id', '=', who.id)
+      .executeTakeFirstOrThrow()
+    expect(onServer.team_id).toBe(theirs.id)
+    expect(desks.owner.notices).toEqual([
+      'Rita Records also changed the org chart, and the server kept their change; it replaced yours, which is kept in the history.',
+    ])
+  })
+
+  it("an org chart drop the server refuses puts back the other admin's move the feed brought, not the place before the drop", async () => {
+    await desks.owner.engine.syncUntilIdle()
+    const managers = new Set(desks.snapshot.teams.map((t) => t.manager_id))
+    const who = desks.snapshot.employees.filter((e) => !managers.has(e.id) && e.team_id !== null)[1]
+    const [, , mine, theirs] = desks.snapshot.teams.filter(
+      (t) => t.id !== who.team_id && t.manager_id !== null,
+    )
+    const place = async () =>
+      (
+        await desks.owner.session
+          .workbook!.db.selectFrom('employee')
+          .select('team_id')
+          .where('id', '=', who.id)
+          .executeTakeFirstOrThrow()
+      ).team_id
+    await desks.owner.call('orgChart.drop', {
+      source: { employeeId: who.id, asManager: false },
+      target: { kind: 'team', teamId: mine.id },
+    })
+    await desks.rest('PUT', '/api/org-chart/', {
+      snapshot: {
+        employees: [{ id: who.id, teamId: theirs.id, managerId: null }],
+        teams: [],
+        absentTeams: [],
+      },
+      created_teams: [],
+    })
+    await desks.owner.engine.pull(0)
+    expect(await place()).toBe(mine.id)
+    expect(await desks.pushAsOwnerRole('COMM_MANAGER')).toMatchObject({ pushed: 0, refused: 1 })
+    expect(await place()).toBe(theirs.id)
+  })
+
   describe('a user made here while its push waits', () => {
     const localUser = async (email: string) =>
       desks.owner.session

@@ -6,6 +6,7 @@ import type { WorkbookDatabase } from '../../workbook/schema'
 import { appendChangeLog } from '../../workbook/queries/change-log'
 import { readOrgSnapshot } from '../../workbook/queries/org-chart'
 import type { Author } from './apply-pay-cycle'
+import { keepBehindPush } from './apply-records'
 
 type Trx = Transaction<WorkbookDatabase>
 
@@ -109,7 +110,12 @@ interface Written {
  * replica holds the others by name only), a link to one becomes none, and an employee with an org
  * chart move of this replica still queued keeps the local team (it reaches the server after).
  */
-async function writeMoves(trx: Trx, moves: z.infer<typeof orgMoves>, gone: number | null): Promise<Written> {
+async function writeMoves(
+  trx: Trx,
+  moves: z.infer<typeof orgMoves>,
+  gone: number | null,
+  author: Author,
+): Promise<Written> {
   const teamIds = moves.teams.map((t) => t.id)
   const linkedTeams = moves.teams.flatMap((t) => (t.parent_team_id === null ? [] : [t.parent_team_id]))
   const movedTo = moves.moved.flatMap((m) => (m.team_id === null ? [] : [m.team_id]))
@@ -132,6 +138,15 @@ async function writeMoves(trx: Trx, moves: z.infer<typeof orgMoves>, gone: numbe
   )
   const placed = await teamsOf(trx, employeeIds)
   const written: Written = { employeeIds: [], teamIds: [] }
+  // What a waiting drop holds back is kept on it, for its acknowledgement to order.
+  const held: z.infer<typeof orgMoves> = {
+    teams: moves.teams.filter((t) => teams.has(t.id) && queued.teams.has(t.id)),
+    moved: moves.moved
+      .map((m) => ({ ...m, employee_ids: m.employee_ids.filter((e) => queued.employees.has(e)) }))
+      .filter((m) => m.employee_ids.length > 0),
+  }
+  if (held.teams.length > 0 || held.moved.length > 0)
+    await keepBehindPush(trx, ['org_chart'], null, held, author)
   for (const t of moves.teams) {
     if (!teams.has(t.id) || queued.teams.has(t.id)) continue
     const parent = t.parent_team_id !== null && teams.has(t.parent_team_id) ? t.parent_team_id : null
@@ -246,7 +261,7 @@ export async function applyTeamStructure(
     if (parent !== null && !moves.data.teams.some((t) => t.id === teamId))
       moves.data.teams.push({ id: teamId, parent_team_id: parent, manager_id: held(row.manager_id) })
   }
-  const written = await writeMoves(trx, moves.data, null)
+  const written = await writeMoves(trx, moves.data, null, author)
   if (made?.success && !written.teamIds.includes(teamId)) written.teamIds.push(teamId)
   if (!made?.success && written.teamIds.length === 0 && written.employeeIds.length === 0) return false
   const name = made?.success ? made.data.name : ((await names(trx, 'team', [teamId]))[0] ?? `team ${teamId}`)
@@ -269,6 +284,38 @@ export async function applyTeamStructure(
 }
 
 /**
+ * Moves another desktop's org chart change held back behind this replica's waiting drop, written once
+ * the server's order puts them after it (kept-records.ts): as the feed would have written them, with
+ * the org chart's change-log entry. True when something moved.
+ */
+export async function applyKeptOrgMoves(
+  trx: Trx,
+  workbook: Workbook,
+  values: Record<string, unknown>,
+  author: Author,
+): Promise<boolean> {
+  const moves = orgMoves.safeParse(values)
+  if (!moves.success) return false
+  const before = readOrgSnapshot(
+    workbook,
+    moves.data.moved.flatMap((m) => m.employee_ids),
+    moves.data.teams.map((t) => t.id),
+  )
+  const written = await writeMoves(trx, moves.data, null, author)
+  if (written.teamIds.length === 0 && written.employeeIds.length === 0) return false
+  await logOrgChart(
+    trx,
+    workbook,
+    author,
+    'moveTeams',
+    before,
+    written,
+    'Moved teams and people as the server has them',
+  )
+  return true
+}
+
+/**
  * A team removed on the server (`team.deleted`): its sub-teams and members move up as `teams` and
  * `moved` say, then it is removed here, with the org chart's change-log entry (the team is absent
  * after it). A budget of the team still queued here is dropped: the server refuses it for a team that
@@ -286,7 +333,7 @@ export async function applyTeamDeleted(
   if (!moves.success || !team) return false
   const { employeeIds, teamIds } = touched(moves.data, teamId)
   const before = readOrgSnapshot(workbook, employeeIds, teamIds)
-  const written = await writeMoves(trx, moves.data, teamId)
+  const written = await writeMoves(trx, moves.data, teamId, author)
   const members = moves.data.moved.reduce((n, m) => n + m.employee_ids.length, 0)
   const subTeams = moves.data.teams.filter((t) => t.id !== teamId).length
   await trx.updateTable('employee').set({ team_id: null }).where('team_id', '=', teamId).execute()

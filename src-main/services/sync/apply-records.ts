@@ -163,7 +163,7 @@ async function withoutQueuedFields(
 export async function keepBehindPush(
   trx: Trx,
   kinds: readonly OutboxKind[],
-  id: number,
+  id: number | null,
   values: Record<string, unknown>,
   author: Author,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
 import type { KeptOnPush, KeptRecordChange } from '../../workbook/queries/sync'
+import { applyKeptOrgMoves } from './apply-org'
 import { applyPayCycleChange } from './apply-pay-cycle'
 import { applyEmployeeChange, applyPayRangeChange, applyUserChange } from './apply-records'
 import type { RecordEffect } from './apply-record-change'
@@ -21,34 +22,39 @@ const nameOf = async (trx: Trx, table: 'employee' | 'pay_range' | 'team' | 'pay_
 const KEPT_RECORDS = {
   employee: {
     apply: applyEmployeeChange,
-    effect: 'recordsChanged',
+    effects: ['recordsChanged'],
     what: async (trx, id) => `${await nameOf(trx, 'employee', id)}'s record`,
   },
   pay_range: {
     apply: applyPayRangeChange,
-    effect: 'recordsChanged',
+    effects: ['recordsChanged'],
     what: async (trx, id) => `the pay range ${await nameOf(trx, 'pay_range', id)}`,
   },
   'team.budget': {
     apply: (trx, _workbook, id, values, author) => applyTeamChange(trx, id, values, author),
-    effect: 'teamsChanged',
+    effects: ['teamsChanged'],
     what: async (trx, id) => `${await nameOf(trx, 'team', id)}'s budget`,
   },
   user: {
     apply: (trx, _workbook, _id, values, author) => applyUserChange(trx, values, author),
-    effect: 'usersChanged',
+    effects: ['usersChanged'],
     what: (_trx, _id, values) => Promise.resolve(`the user ${String(values.email)}`),
+  },
+  org_chart: {
+    apply: (trx, workbook, _id, values, author) => applyKeptOrgMoves(trx, workbook, values, author),
+    effects: ['teamsChanged', 'recordsChanged'],
+    what: () => Promise.resolve('the org chart'),
   },
   pay_cycle: {
     apply: (trx, _workbook, id, values, author) => applyPayCycleChange(trx, id, values, author),
-    effect: 'payCyclesChanged',
+    effects: ['payCyclesChanged'],
     what: async (trx, id) => `the pay cycle configuration ${await nameOf(trx, 'pay_cycle', id)}`,
   },
 } satisfies Record<
   string,
   {
     apply: typeof applyEmployeeChange
-    effect: RecordEffect
+    effects: readonly RecordEffect[]
     what: (trx: Trx, id: number, values: Record<string, unknown>) => Promise<string>
   }
 >
@@ -122,8 +128,8 @@ export async function applyKeptRecordChanges(
       localUser,
     )
     if (authors.length === 0) continue
-    const { effect, what } = KEPT_RECORDS[push.kind]
-    effects.add(effect)
+    const { what } = KEPT_RECORDS[push.kind]
+    for (const effect of KEPT_RECORDS[push.kind].effects) effects.add(effect)
     const subject = await what(trx, push.entityId, push.changes.at(-1)?.values ?? {})
     for (const author of new Set(authors)) notices.push(recordReplacedYoursMessage(author, subject))
   }

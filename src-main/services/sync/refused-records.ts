@@ -144,7 +144,8 @@ async function payRangeRefused(trx: Trx, batch: Batch, at: string, userId: numbe
 /**
  * An org chart change the server refused: the state before it written back (a team it made removed),
  * with the org chart's change-log entry, unless a later org chart change is still queued (that one
- * goes out next and the server judges it). On the synchronous connection, as the org chart writes.
+ * goes out next and the server judges it). On the synchronous connection, as the org chart writes
+ * (the caller's transaction, the same connection's).
  */
 function orgChartRefused(workbook: Workbook, batch: Batch, at: string, userId: number): void {
   const db = workbook.sqlite
@@ -201,7 +202,13 @@ export async function recordPushRefused(
   // Both write on the synchronous connection and put back rows the open pages show.
   if (batch.kind === 'matrix' || batch.kind === 'org_chart') {
     if (batch.kind === 'matrix') matrixRefused(workbook, batch, at, userId)
-    else orgChartRefused(workbook, batch, at, userId)
+    else
+      await workbook.db.transaction().execute(async (trx) => {
+        // Another admin's moves the feed brought while the drop waited are the server's: written after.
+        const kept = await keptRecordChanges(trx, batch.pushKey)
+        orgChartRefused(workbook, batch, at, userId)
+        await writeKeptAfterRefusal(trx, workbook, batch.kind, batch.entityId, kept)
+      })
     const subject = batch.kind === 'matrix' ? 'the HyperBalance matrix' : 'the org chart'
     return {
       notice: refusedChangeMessage(subject, reason),

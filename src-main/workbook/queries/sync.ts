@@ -272,19 +272,19 @@ export interface KeptRecordChange {
 const keptChangesOf = (json: string | null): KeptRecordChange[] =>
   json === null ? [] : (JSON.parse(json) as KeptRecordChange[])
 
-/** Keeps a feed change on every queued push of the record (`kinds`, `entityId`), once each. */
+/**
+ * Keeps a feed change on every queued push of the record (`kinds`, `entityId`; null: of any record,
+ * as org chart drops), once each.
+ */
 export async function keepServerRecordChange(
   trx: Transaction<WorkbookDatabase>,
   kinds: readonly OutboxKind[],
-  entityId: number,
+  entityId: number | null,
   change: KeptRecordChange,
 ): Promise<void> {
-  const rows = await trx
-    .selectFrom('sync_outbox')
-    .select(['id', 'server_fields'])
-    .where('kind', 'in', kinds)
-    .where('entity_id', '=', entityId)
-    .execute()
+  let queued = trx.selectFrom('sync_outbox').select(['id', 'server_fields']).where('kind', 'in', kinds)
+  if (entityId !== null) queued = queued.where('entity_id', '=', entityId)
+  const rows = await queued.execute()
   for (const row of rows) {
     const kept = keptChangesOf(row.server_fields)
     if (kept.some((c) => c.seq === change.seq)) continue
