@@ -3,6 +3,7 @@ import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-sh
 import { convertCents } from '../../src-shared/domain/currency-conversion'
 import { formatMoney } from '../../src-shared/domain/money'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
+import { gridCell } from './support/grid'
 import { startApp, type RunningApp } from './support/app'
 
 // The bundled demo company (500 employees, seed 1), as `npm start` opens it.
@@ -256,9 +257,9 @@ test.describe('Summary & Dashboard (HR) as OWNER', () => {
       summary.scatter.companyEmployeeIds[point.index],
     )
     await expect(page.getByTestId('pagination')).toContainText('1–1 of 1')
-    await expect(
-      page.locator(`.ag-row[row-id="${summary.scatter.ids[point.index]}"] .ag-cell[col-id="employeeName"]`),
-    ).toContainText(summary.scatter.names[point.index])
+    await expect(gridCell(page, summary.scatter.ids[point.index], 'employeeName')).toContainText(
+      summary.scatter.names[point.index],
+    )
   })
 
   test('an edit in the table shows in the charts', async ({ page }) => {
@@ -284,7 +285,7 @@ test.describe('Summary & Dashboard (HR) as OWNER', () => {
       .click()
     await page.getByTestId('table-search').fill(row.employeeId)
     await expect(page.getByTestId('pagination')).toContainText('1–1 of 1')
-    const cell = page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="newSalary"]`)
+    const cell = gridCell(page, row.id, 'newSalary')
     await expect(cell).toBeVisible()
     await cell.click()
     await page.keyboard.press('Enter')

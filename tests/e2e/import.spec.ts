@@ -255,7 +255,7 @@ test.describe('Manage Data: importing employees from a CSV file (browser mode, d
     await page.getByTestId('import-goto-row').press('Enter')
     await expect(page.getByTestId('import-only-errors')).not.toBeChecked()
     await expect(pager).toContainText('Rows 201–250 of 250')
-    await expect(grid.locator('.ag-row[row-id="230"]')).toHaveClass(/ag-row-focus/)
+    await expect(gridRow(grid, 230)).toHaveClass(/ag-row-focus/)
     await expect(page.getByTestId('import-row-errors')).toContainText('Row 230')
   })
 

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { PayCycleDto, Result, TableRow } from '../../src-shared/contract'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
+import { gridCell } from './support/grid'
 import { startApp, type RunningApp } from './support/app'
 
 const CLOSED = 'The pay cycle is closed; choices are locked.'
@@ -190,7 +191,7 @@ test.describe.serial('the pay cycle editor as the demo owner', () => {
     const row = rows.find((r) => r.lockedReason === CLOSED)
     if (!row) throw new Error('no row is locked by the closed cycle')
     await page.getByTestId('table-search').fill(row.employeeName)
-    const cell = page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="newSalary"]`).first()
+    const cell = gridCell(page, row.id, 'newSalary').first()
     await cell.hover()
     await expect(page.getByTestId('locked-tooltip')).toContainText(CLOSED)
     await cell.dblclick()

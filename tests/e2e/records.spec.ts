@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { startApp, type RunningApp } from './support/app'
-import { compensationTable, gridCell } from './support/grid'
+import { compensationTable, gridCell, gridRow } from './support/grid'
 
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
 
@@ -92,7 +92,7 @@ for (const role of ['OWNER', 'ADMIN'] as const) {
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
       await page.getByTestId('table-search').fill(employee?.name ?? '')
       await expect(page.getByTestId('pagination')).toContainText('1–1 of 1')
-      await grid(page).locator(`.ag-row[row-id="${employee?.id}"] [data-testid="row-record"]`).click()
+      await gridRow(grid(page), employee.id).getByTestId('row-record').click()
       const panel = page.getByTestId('employee-record')
       await expect(panel.getByTestId('record-jobTitle')).toHaveValue(employee?.jobTitle ?? '')
       await panel.getByTestId('record-email').fill('not an email')
@@ -116,7 +116,7 @@ for (const role of ['OWNER', 'ADMIN'] as const) {
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
       await page.getByTestId('table-search').fill(leaver.name)
       await expect(page.getByTestId('pagination')).toContainText('1–1 of 1')
-      await grid(page).locator(`.ag-row[row-id="${leaver.id}"] [data-testid="row-record"]`).click()
+      await gridRow(grid(page), leaver.id).getByTestId('row-record').click()
       const panel = page.getByTestId('employee-record')
       await panel.getByTestId('record-delete').click()
       await page.getByTestId('dialog-cancel').click()
@@ -129,10 +129,10 @@ for (const role of ['OWNER', 'ADMIN'] as const) {
       await expect(panel.getByTestId('employee-deleted')).toContainText(
         `Deleted ${leaver.name} (${leaver.companyEmployeeId}); their history is kept in the change history.`,
       )
-      await expect(grid(page).locator(`.ag-row[row-id="${leaver.id}"]`)).toHaveCount(0)
+      await expect(gridRow(grid(page), leaver.id)).toHaveCount(0)
       await panel.getByTestId('record-undo-delete').click()
       await expect(panel.getByTestId('record-jobTitle')).toHaveValue(leaver.jobTitle)
-      await expect(grid(page).locator(`.ag-row[row-id="${leaver.id}"]`).first()).toBeVisible()
+      await expect(gridRow(grid(page), leaver.id).first()).toBeVisible()
     })
 
     test("a job profile's labels and pay range are edited in place and undone", async ({ page }) => {

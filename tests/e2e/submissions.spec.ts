@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { TablePage } from '../../src-shared/contract'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
+import { gridCell } from './support/grid'
 import { startApp } from './support/app'
 
 // The bundled demo company (500 employees, seed 1), as `npm start` opens it.
@@ -43,7 +44,7 @@ test('a manager submits their plan from the Compensation Table: comments require
     const loaded = lists.count
     const editable = (await tableRows(page)).find((r) => r.editable)
     if (!editable) throw new Error('no editable row before submitting')
-    const cell = page.locator(`.ag-row[row-id="${editable.id}"] .ag-cell[col-id="newSalary"]`).first()
+    const cell = gridCell(page, editable.id, 'newSalary').first()
     await expect(cell).toBeVisible()
     await page.getByTestId('submit-plan').click()
     const dialog = page.getByTestId('dialog')

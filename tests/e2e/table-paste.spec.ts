@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { ChannelInput, ChannelOutput, Result, TableRow } from '../../src-shared/contract'
 import { formatMoney } from '../../src-shared/domain/money'
 import { startApp, type RunningApp } from './support/app'
-import { compensationTable, gridCell } from './support/grid'
+import { compensationTable, gridCell, gridRow } from './support/grid'
 
 // Copy and paste on the Compensation Table (issue 10), over the demo company (500 employees, seed 1).
 
@@ -61,7 +61,7 @@ async function open(page: Page, app: RunningApp) {
 
 /** Scrolls the grid until the row is drawn (AG Grid draws only the rows in view). */
 async function reveal(page: Page, id: number) {
-  const row = grid(page).locator(`.ag-row[row-id="${id}"]`)
+  const row = gridRow(grid(page), id)
   await grid(page).locator('.ag-row .ag-cell[col-id="lumpSum"]').first().hover()
   for (let step = 0; step < 20 && (await row.count()) === 0; step += 1) await page.mouse.wheel(0, 150)
 }
@@ -213,7 +213,7 @@ test.describe('copy and paste on the Compensation Table', () => {
 
     // Whole rows: tick A and B, copy, paste back unchanged (nothing to do), then as edited in Excel.
     for (const row of [a, b]) {
-      await grid(page).locator(`.ag-row[row-id="${row.id}"] .ag-selection-checkbox input`).first().check()
+      await gridRow(grid(page), row.id).locator('.ag-selection-checkbox input').first().check()
     }
     await cell(page, a.id, 'employeeName').click()
     await page.keyboard.press('Control+c')

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { TableRow } from '../../src-shared/contract'
 import { startApp, type RunningApp } from './support/app'
-import { compensationTable, gridCell } from './support/grid'
+import { compensationTable, gridCell, gridRow } from './support/grid'
 
 const grid = compensationTable
 const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
@@ -109,13 +109,13 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
 
     await page.keyboard.press('Home')
     await expect(focused).toHaveAttribute('col-id', 'employeeName')
-    await expect(page.locator(`.ag-row[row-id="${rows[3].id}"] .ag-cell-focus`)).toHaveCount(1)
+    await expect(gridRow(page, rows[3].id).locator('.ag-cell-focus')).toHaveCount(1)
     await page.keyboard.press('End')
     await expect(focused).toHaveAttribute('col-id', 'comments')
 
     // PageDown: the page's last row first, then the next page (the pager follows).
     await page.keyboard.press('PageDown')
-    await expect(page.locator(`.ag-row[row-id="${rows[24].id}"] .ag-cell-focus`)).toHaveCount(1)
+    await expect(gridRow(page, rows[24].id).locator('.ag-cell-focus')).toHaveCount(1)
     await page.keyboard.press('PageDown')
     await expect(
       page.getByTestId('pagination').getByRole('button', { name: 'Page 2', exact: true }),
@@ -125,10 +125,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     await page.keyboard.press('PageUp')
     await expect(page.locator('.ag-row[row-index="25"] .ag-cell-focus')).toHaveCount(1)
     await page.keyboard.press('PageUp')
-    await expect(page.locator(`.ag-row[row-id="${rows[0].id}"] .ag-cell-focus`)).toHaveAttribute(
-      'col-id',
-      'comments',
-    )
+    await expect(gridRow(page, rows[0].id).locator('.ag-cell-focus')).toHaveAttribute('col-id', 'comments')
 
     // Ctrl+End: the last cell of the table on the last page; Ctrl+Home back to the first.
     await page.keyboard.press('Control+End')
@@ -137,7 +134,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     ).toHaveAttribute('aria-current', 'page')
     await expect(focused).toHaveAttribute('col-id', 'comments')
     await page.keyboard.press('Control+Home')
-    await expect(page.locator(`.ag-row[row-id="${rows[0].id}"] .ag-cell-focus`)).toHaveAttribute(
+    await expect(gridRow(page, rows[0].id).locator('.ag-cell-focus')).toHaveAttribute(
       'col-id',
       'employeeName',
     )

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
+import { gridCell } from './support/grid'
 import { startApp, type RunningApp } from './support/app'
 
 const ALL: ChannelInput<'table.query'> = {
@@ -108,11 +109,9 @@ test.describe("'View All' on a company of 20,000 employees", () => {
       id: row.getAttribute('data-employee-id'),
     }))
     await entry.locator('.violation-list__name').click()
-    await expect(
-      page
-        .getByTestId('compensation-table')
-        .locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="employeeName"]`),
-    ).toContainText(name)
+    await expect(gridCell(page.getByTestId('compensation-table'), String(id), 'employeeName')).toContainText(
+      name,
+    )
 
     await panel.getByRole('button', { name: 'Close' }).click()
     await expect(panel).toHaveCount(0)

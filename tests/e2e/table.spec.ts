@@ -7,7 +7,7 @@ import { DEFAULT_TABLE_COLUMNS } from '../../src-shared/domain/table-columns'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { newSalaryForPercent } from '../../src-renderer/features/compensation-table/cell-edit'
 import { startApp, type RunningApp } from './support/app'
-import { compensationTable, gridCell } from './support/grid'
+import { compensationTable, gridCell, gridRow } from './support/grid'
 
 // The bundled demo company (500 employees, seed 1), as `npm start` opens it.
 const demo = generateDemoCompany({ employees: 500, seed: 1 })
@@ -144,7 +144,7 @@ test.describe('the Compensation Table as the demo owner', () => {
     await expect(cell(page, row.id, 'newSalary')).toHaveText(row.newSalary === null ? '' : usd(row.newSalary))
 
     // The row's history drawer lists every change: two edits, undo, redo and two undos.
-    await grid(page).locator(`.ag-row[row-id="${row.id}"]`).getByTestId('row-history').click()
+    await gridRow(grid(page), row.id).getByTestId('row-history').click()
     const history = page.getByTestId('history-panel')
     await expect(history.getByTestId('history-entry').filter({ hasText: '· table' })).toHaveCount(6)
   })
