@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import {
   calculateMeritMatrix,
+  cellEmployees,
   MATRIX_FETCH_ERROR,
   matrixErrorMessage,
   matrixRows,
@@ -550,6 +551,170 @@ describe('merit-matrix engine: limits', () => {
         },
       ),
     )
+  })
+})
+
+/** An employee of the worked examples below: eligible, unprorated, not on a plan unless told. */
+const person = (
+  id: number,
+  name: string,
+  rating: number | null,
+  pay: number,
+  range: { min: number; max: number } | null,
+  more: Partial<MatrixEmployee> = {},
+): MatrixEmployee => ({
+  id,
+  employeeId: `E-${id}`,
+  name,
+  rating,
+  pay,
+  range,
+  performancePlan: false,
+  prorationPercent: 0,
+  ...more,
+})
+
+/** Both priorities 0: every cell's multiplier is 1, so every eligible employee gets the same percent. */
+const flat = (desired_budget: number, cell: MatrixRequest['cell'] = null): MatrixRequest => ({
+  performance_multiplier_priority: 0,
+  position_in_range_priority: 0,
+  max_position_in_range: 1,
+  desired_budget,
+  cell,
+})
+
+describe('merit-matrix engine: the figures of each row (worked examples)', () => {
+  // Row 0 (Unsatisfactory): $100,000 at position 0.5, and $50,000 at position 0, prorated 50%.
+  // Row 4 (Outstanding): $200,000 at position 0.5. Rows 1–3 are empty. A budget of 2% of the
+  // weighted payroll (100,000 + 25,000 + 200,000) gives 2%: $2,000, $500 and $4,000.
+  const employees = () => [
+    person(1, 'Ada', 1, 100_000_00, { min: 50_000_00, max: 150_000_00 }),
+    person(2, 'Ben', 1, 50_000_00, { min: 50_000_00, max: 150_000_00 }, { prorationPercent: 50 }),
+    person(3, 'Cy', 5, 200_000_00, { min: 100_000_00, max: 300_000_00 }),
+  ]
+
+  it("the columns are the spec's 'decimal bands 0.0 to 1.0'", () => {
+    const matrix = calculateMeritMatrix(employees(), UNCAPPED, flat(6_500_00))
+    expect(matrix.position_bands).toEqual([
+      '0.0',
+      '0.1',
+      '0.2',
+      '0.3',
+      '0.4',
+      '0.5',
+      '0.6',
+      '0.7',
+      '0.8',
+      '0.9',
+      '1.0',
+    ])
+  })
+
+  it("a row's 'Percentage Increase' is Σ increases ÷ Σ pay of its employees × 100; a row without employees has none", () => {
+    const matrix = calculateMeritMatrix(employees(), UNCAPPED, flat(6_500_00))
+    expect(matrix.allocations.map((a) => a.increase)).toEqual([2_000_00, 500_00, 4_000_00])
+    const percent = (rows: MeritMatrix['hyperbalance_matrix']) => rows.map((r) => r['Percentage Increase'])
+    for (const rows of [matrix.calculated_hyperbalance_matrix, matrix.hyperbalance_matrix]) {
+      const [row0, row1, row2, row3, row4] = percent(rows)
+      // (2,000 + 500) ÷ (100,000 + 50,000): 1 2/3 %
+      expect(row0).toBeCloseTo(5 / 3, 12)
+      expect([row1, row2, row3]).toEqual([null, null, null])
+      expect(row4).toBeCloseTo(2, 12)
+    }
+  })
+
+  it("'Old and New Aggregate Position in Range' are the mean of the row's positions before and after, with their 'Position in Range Standard Deviation' (over the row's employees, ÷ n)", () => {
+    const matrix = calculateMeritMatrix(employees(), UNCAPPED, flat(6_500_00))
+    // New positions: (102,000 − 50,000) ÷ 100,000 = 0.52; (50,500 − 50,000) ÷ 100,000 = 0.005;
+    // (204,000 − 100,000) ÷ 200,000 = 0.52.
+    expect(matrix.allocations.map((a) => a.newPositionInRange)).toEqual([0.52, 0.005, 0.52])
+    const current = matrix.current_count_matrix
+    const next = matrix.new_count_matrix
+    expect(current[0]['Old Aggregate Position in Range']).toBeCloseTo(0.25, 12)
+    expect(current[0]['Position in Range Standard Deviation']).toBeCloseTo(0.25, 12)
+    expect(next[0]['New Aggregate Position in Range']).toBeCloseTo(0.2625, 12)
+    expect(next[0]['Position in Range Standard Deviation']).toBeCloseTo(0.2575, 12)
+    expect(current[4]['Old Aggregate Position in Range']).toBeCloseTo(0.5, 12)
+    expect(current[4]['Position in Range Standard Deviation']).toBe(0)
+    expect(next[4]['New Aggregate Position in Range']).toBeCloseTo(0.52, 12)
+    expect(next[4]['Position in Range Standard Deviation']).toBe(0)
+    for (const row of [1, 2, 3]) {
+      expect(current[row]['Old Aggregate Position in Range']).toBeNull()
+      expect(current[row]['Position in Range Standard Deviation']).toBeNull()
+      expect(next[row]['New Aggregate Position in Range']).toBeNull()
+      expect(next[row]['Position in Range Standard Deviation']).toBeNull()
+    }
+    // Ben moves from band 0.0 to 0.0, Ada and Cy from 0.5 to 0.5 (0.52 is nearest 0.5).
+    expect(next[0]['0.0']).toBe(1)
+    expect(next[0]['0.5']).toBe(1)
+  })
+
+  it("an employee's increase percent is increase ÷ pay × 100 to four decimals; 0 for no pay", () => {
+    const range = { min: 1_000_00, max: 5_000_00 }
+    const matrix = calculateMeritMatrix(
+      [person(1, 'Ada', 3, 3_000_00, range), person(2, 'Ben', 3, 0, range)],
+      UNCAPPED,
+      flat(20_00, { row: 2, column: 0 }),
+    )
+    // The $0 employee has no weight: Ada gets the whole $20.00 of her $3,000, 0.6666…%.
+    expect(matrix.allocations.map((a) => [a.increase, a.increasePercent])).toEqual([
+      [20_00, 0.6667],
+      [0, 0],
+    ])
+    expect(matrix.cell_data.map((c) => c.recommended_pay_increase_percent)).toEqual([0])
+  })
+})
+
+describe("merit-matrix engine: the selected cell's list", () => {
+  const range = { min: 50_000_00, max: 90_000_00 }
+  // Five in one cell (rating 3, $60,000 of $50,000–$90,000), one elsewhere.
+  const employees = () => [
+    person(1, 'Zoe Park', 3, 60_000_00, range),
+    person(2, 'Adam Ng', 3, 60_000_00, range),
+    person(3, 'Mia Roth', 3, 60_000_00, range),
+    person(4, 'Adam Ng', 3, 60_000_00, range),
+    person(5, 'Bea Lund', 1, 60_000_00, range),
+    person(6, 'Cole Ash', 3, 60_000_00, range),
+  ]
+
+  it("lists the spec's columns for each employee of the cell, by name, equal names by id, whatever order the employees come in", () => {
+    const given = employees()
+    const matrix = calculateMeritMatrix(given, UNCAPPED, flat(3_000_00))
+    const cell = { row: matrix.allocations[0].row, column: matrix.allocations[0].column }
+    const expected = ['E-2', 'E-4', 'E-6', 'E-3', 'E-1']
+    const withCell = calculateMeritMatrix(given, UNCAPPED, flat(3_000_00, cell))
+    expect(withCell.cell_data.map((c) => c.meritbook_employee_id)).toEqual(expected)
+    // The main process lists a cell from the table's employees, in the table's order.
+    const reversed = [...given].reverse()
+    const listed = cellEmployees(reversed, matrix.allocations, cell)
+    expect(listed).toEqual(withCell.cell_data)
+    expect(listed[0]).toEqual({
+      employee_name: 'Adam Ng',
+      annualized_current_base_pay: 60_000_00,
+      recommended_pay_increase_dollar: 500_00,
+      recommended_pay_increase_percent: 0.8333,
+      performance_rating: 3,
+      current_position_in_range: 0.25,
+      new_position_in_range: 0.2625,
+      meritbook_employee_id: 'E-2',
+    })
+  })
+
+  it('leaves out an allocation whose employee is not in the list it is given', () => {
+    const given = employees()
+    const matrix = calculateMeritMatrix(given, UNCAPPED, flat(3_000_00))
+    const cell = { row: matrix.allocations[0].row, column: matrix.allocations[0].column }
+    // Employees 4 and 6 (the highest id of the cell) are gone from the list.
+    const listed = cellEmployees(
+      given.filter((e) => e.id !== 4 && e.id !== 6),
+      matrix.allocations,
+      cell,
+    )
+    expect(listed.map((c) => [c.meritbook_employee_id, c.employee_name])).toEqual([
+      ['E-2', 'Adam Ng'],
+      ['E-3', 'Mia Roth'],
+      ['E-1', 'Zoe Park'],
+    ])
   })
 })
 
