@@ -19,7 +19,8 @@ import {
   writeEmployee,
   writePayRange,
 } from '../../workbook/queries/records'
-import { keepServerRecordChange, type OutboxKind } from '../../workbook/queries/sync'
+import { type OutboxKind } from '../../workbook/queries/sync'
+import { keepServerRecordChange } from '../../workbook/queries/sync-kept'
 import { roleId } from '../../workbook/queries/users'
 import type { Author } from './apply-pay-cycle'
 

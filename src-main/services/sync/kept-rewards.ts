@@ -7,7 +7,8 @@ import {
   type RewardChange,
   type RewardField,
 } from '../../workbook/queries/rewards'
-import { acknowledgePushes, pendingFields, type KeptServerValue } from '../../workbook/queries/sync'
+import { acknowledgePushes, pendingFields } from '../../workbook/queries/sync'
+import { type KeptServerValue } from '../../workbook/queries/sync-kept'
 import type { TableCache } from '../table/cache'
 import type { RecordEffect } from './apply-record-change'
 import { applyKeptRecordChanges, localUsers } from './kept-records'

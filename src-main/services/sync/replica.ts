@@ -13,18 +13,20 @@ import { saveRewardChanges, type RewardChange } from '../../workbook/queries/rew
 import {
   claimPushBatches,
   dropPush,
-  keepServerRewardValues,
-  keptRecordChanges,
-  keptServerValues,
   notePushFailure,
   pendingFields,
   readSyncState,
   replicaServer,
   upsertState,
-  type KeptServerFields,
-  type KeptServerValue,
   type PushBatch,
 } from '../../workbook/queries/sync'
+import {
+  keepServerRewardValues,
+  keptRecordChanges,
+  keptServerValues,
+  type KeptServerFields,
+  type KeptServerValue,
+} from '../../workbook/queries/sync-kept'
 import { saveTeamBudget } from '../../workbook/queries/teams'
 import { Failure } from '../failure'
 import { holdsWholeCompany } from './apply-computed'

@@ -149,6 +149,9 @@ function calculate(scenario: {
 
 // ── properties ──────────────────────────────────────────────────────────────────────────────────
 
+/** The spec's columns, written out: 'decimal bands 0.0 to 1.0'. */
+const SPEC_BANDS = ['0.0', '0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '1.0']
+
 describe('merit-matrix engine: money', () => {
   it('never spends more than the desired budget, in whole cents, and spends all of it whenever the caps allow', () => {
     fc.assert(
@@ -595,19 +598,7 @@ describe('merit-matrix engine: the figures of each row (worked examples)', () =>
 
   it("the columns are the spec's 'decimal bands 0.0 to 1.0'", () => {
     const matrix = calculateMeritMatrix(employees(), UNCAPPED, flat(6_500_00))
-    expect(matrix.position_bands).toEqual([
-      '0.0',
-      '0.1',
-      '0.2',
-      '0.3',
-      '0.4',
-      '0.5',
-      '0.6',
-      '0.7',
-      '0.8',
-      '0.9',
-      '1.0',
-    ])
+    expect(matrix.position_bands).toEqual(SPEC_BANDS)
   })
 
   it("a row's 'Percentage Increase' is Σ increases ÷ Σ pay of its employees × 100; a row without employees has none", () => {
@@ -720,19 +711,7 @@ describe("merit-matrix engine: the selected cell's list", () => {
 
 describe('merit-matrix engine: rows, columns and errors', () => {
   it("places a position in range in the nearest tenth, below the minimum in '0.0' and above the maximum in '1.0'", () => {
-    expect(POSITION_BANDS).toEqual([
-      '0.0',
-      '0.1',
-      '0.2',
-      '0.3',
-      '0.4',
-      '0.5',
-      '0.6',
-      '0.7',
-      '0.8',
-      '0.9',
-      '1.0',
-    ])
+    expect(POSITION_BANDS).toEqual(SPEC_BANDS)
     expect([-0.4, 0, 0.04, 0.05, 0.15, 0.249, 0.5, 0.94, 0.95, 1, 3.2].map(positionBandIndex)).toEqual([
       0, 0, 0, 1, 2, 2, 5, 9, 10, 10, 10,
     ])
