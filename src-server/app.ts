@@ -16,6 +16,7 @@ import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
 import { snapshotRoutes } from './routes/snapshot'
+import { companyFileRoutes } from './routes/company-file'
 import { rewardBatchRoutes } from './routes/reward-batch'
 import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
@@ -64,6 +65,7 @@ export async function buildServer(
   authRoutes(app, context)
   companyRoutes(app, context)
   snapshotRoutes(app, context)
+  companyFileRoutes(app, context)
   userRoutes(app, context, waiters)
   planningRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)

@@ -37,6 +37,12 @@ export type ToListReader =
   | { type: 'read'; id: number; path: string; channel: CompanyListChannel }
   /** The open workbook changed or closed: let go of the read connection. */
   | { type: 'release' }
+  /** Hash a downloaded company file's content while the workbook worker copies it (join). */
+  | { type: 'content'; id: number; file: string }
+
+/** The list reader's answer to the workbook worker: a company file's content hash, or why not. */
+export type FromListReader =
+  { type: 'content'; id: number; hash: string } | { type: 'content'; id: number; error: string }
 
 export type FromWorker =
   | { type: 'result'; id: number; result: Result<unknown> }

@@ -4,7 +4,15 @@ import { createDispatcher } from '../ipc/dispatch'
 import { isCompanyList } from '../ipc/handlers/data'
 import { Session } from '../services/session'
 import { ListReader } from './list-reader'
-import type { BackendConfig, FromWorker, ToListReader, ToWorker, WorkerData } from './protocol'
+import { contentOfCompanyFile } from '../services/company-file'
+import type {
+  BackendConfig,
+  FromListReader,
+  FromWorker,
+  ToListReader,
+  ToWorker,
+  WorkerData,
+} from './protocol'
 
 if (!parentPort) throw new Error('backend worker must run in a worker thread')
 const port: MessagePort = parentPort
@@ -24,8 +32,23 @@ else serveWorkbook(data.config, data.lists)
 function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
   const toReader = (message: ToListReader) => lists.postMessage(message)
   let queue: Promise<void> = Promise.resolve()
+  // A company file's content, hashed on the reader's thread while this one copies the file.
+  const hashing = new Map<number, { resolve(hash: string): void; reject(error: Error): void }>()
+  let nextHash = 1
+  lists.on('message', (message: FromListReader) => {
+    const waiting = hashing.get(message.id)
+    hashing.delete(message.id)
+    if ('hash' in message) waiting?.resolve(message.hash)
+    else waiting?.reject(new Error(message.error))
+  })
   const session = new Session({
     ...config,
+    companyFileContent: (file) =>
+      new Promise((resolve, reject) => {
+        const id = nextHash++
+        hashing.set(id, { resolve, reject })
+        toReader({ type: 'content', id, file })
+      }),
     emit: (event, payload) => {
       if (event === 'workbook.changed') {
         toReader({ type: 'release' })
@@ -68,6 +91,19 @@ function serveListReads(requests: MessagePort): void {
   requests.on('message', (message: ToListReader) => {
     queue = queue.then(async () => {
       if (message.type === 'release') return reader.release()
+      if (message.type === 'content') {
+        let answer: FromListReader
+        try {
+          answer = { type: 'content', id: message.id, hash: contentOfCompanyFile(message.file) }
+        } catch (error) {
+          answer = {
+            type: 'content',
+            id: message.id,
+            error: error instanceof Error ? error.message : String(error),
+          }
+        }
+        return requests.postMessage(answer)
+      }
       const json = await reader.read(message.path, message.channel)
       post({ type: 'encoded', id: message.id, json }, [json.buffer as ArrayBuffer])
     })

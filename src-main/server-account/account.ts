@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { COMPANY_FILE_TYPE, CONTENT_HASH_HEADER } from '../../src-shared/contract/company-file'
+import { SEQ_HEADER } from '../../src-shared/contract/sync-dto'
+import { hasAdminPowers, isRoleName } from '../../src-shared/domain/roles'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { answerOf, refreshFrom, REFRESH_COOKIE, ServerTransport } from './transport'
@@ -190,6 +193,55 @@ export class ServerAccount {
       serverUrl: transport.server,
       userEmail: this.profile?.email ?? '',
     }
+  }
+
+  /** Admin roles see the whole company, so they may join from, and share, a company file. */
+  usesCompanyFile(): boolean {
+    const role = this.profile?.role
+    return role !== undefined && isRoleName(role) && hasAdminPowers(role)
+  }
+
+  /**
+   * The company file to join from (docs/sync.md, "Company file"), saved at `toPath` as it
+   * downloads, with its feed position and the server's content hash; null when the server has none
+   * to offer.
+   */
+  async downloadCompanyFile(toPath: string): Promise<{ seq: number; contentHash: string } | null> {
+    const response = await this.signedIn().authorized('GET', 'api/company/file/')
+    if (response.status === 404) {
+      await response.body?.cancel()
+      return null
+    }
+    if (!response.ok || !response.body) await answerOf(response)
+    const seq = Number(response.headers.get(SEQ_HEADER))
+    const contentHash = response.headers.get(CONTENT_HASH_HEADER) ?? ''
+    if (!Number.isSafeInteger(seq) || seq < 0 || !/^[0-9a-f]{64}$/.test(contentHash))
+      throw new Failure('SERVER', 'The company server sent a company file without its position or hash.')
+    // Written as it arrives: a company of 100,000 people is a file of about 40 MB.
+    const out = fs.openSync(toPath, 'w')
+    try {
+      const reader = response.body!.getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read())
+        fs.writeSync(out, read.value)
+    } finally {
+      fs.closeSync(out)
+    }
+    return { seq, contentHash }
+  }
+
+  /** The feed position of the server's company file, or null when it has none. */
+  async companyFilePosition(): Promise<number | null> {
+    return (await this.signedIn().call<{ seq: number | null }>('GET', 'api/company/file/position/')).seq
+  }
+
+  /** Shares a company file written from this replica at feed position `seq`; the server keeps it if the company has not moved on. */
+  async shareCompanyFile(bytes: Uint8Array, seq: number): Promise<void> {
+    await answerOf(
+      await this.signedIn().authorized('PUT', 'api/company/file/', bytes, {
+        'content-type': COMPANY_FILE_TYPE,
+        [SEQ_HEADER]: String(seq),
+      }),
+    )
   }
 
   /** The company as this user may see it, its bytes handed to `chunk` as they stream in (join writes the replica meanwhile). */

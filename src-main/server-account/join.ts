@@ -1,6 +1,8 @@
-import type { WorkbookSummary } from '../../src-shared/contract/dto'
+import fs from 'node:fs'
+import type { CompanyFileJoin, WorkbookSummary } from '../../src-shared/contract/dto'
+import type { DownloadedCompanyFile } from '../services/company-file'
 import type { BackendClient } from '../backend/client'
-import { unwrap } from '../services/failure'
+import { Failure, unwrap } from '../services/failure'
 import type { JoiningCompany } from '../services/replica-join'
 import type { Session } from '../services/session'
 import type { ServerAccount } from './account'
@@ -11,6 +13,8 @@ export interface JoinSteps {
   bytes(bytes: Uint8Array): Promise<unknown>
   end(): Promise<WorkbookSummary>
   abort(): Promise<unknown>
+  /** A new replica at `path` from a downloaded company file, or why the file was refused. */
+  file(path: string, company: JoiningCompany, download: DownloadedCompanyFile): Promise<CompanyFileJoin>
 }
 
 /** Join steps through the workbook worker's channels (the app). */
@@ -28,6 +32,16 @@ export function workerJoinSteps(backend: Pick<BackendClient, 'invoke'>): JoinSte
     bytes: (bytes) => unwrap(backend.invoke('workbook.joinBytes', { bytes })),
     end: () => unwrap(backend.invoke('workbook.joinEnd', {})) as Promise<WorkbookSummary>,
     abort: () => unwrap(backend.invoke('workbook.joinAbort', {})),
+    file: (path, company, download) =>
+      unwrap(
+        backend.invoke('workbook.joinFile', {
+          path,
+          company: company.name,
+          server: company.serverUrl,
+          email: company.userEmail,
+          ...download,
+        }),
+      ) as Promise<CompanyFileJoin>,
   }
 }
 
@@ -38,6 +52,7 @@ export function sessionJoinSteps(session: Session): JoinSteps {
     bytes: (bytes) => session.joinBytes(bytes),
     end: () => session.finishJoin(),
     abort: () => session.abortJoin(),
+    file: (path, company, download) => session.joinFromFile(path, company, download),
   }
 }
 
@@ -49,11 +64,52 @@ const BLOCK = 1 << 20
  * next one downloads (one block in flight), so the company is never held whole on either side. A
  * failure anywhere removes the new file.
  */
+/** How a join went: from the company file, or by rows (and why not from the file, when one was tried). */
+export type JoinRoute = { from: 'file' } | { from: 'rows'; fileRefused: string | null }
+
+/**
+ * Joins from the company file when the server offers one to this admin (docs/sync.md, "Company
+ * file"): downloaded beside `path`, copied and checked by the workbook, removed after. Null, and
+ * the reason in `route`, when there is none or it was refused: the caller joins by rows.
+ */
+async function joinFromCompanyFile(
+  account: ServerAccount,
+  steps: JoinSteps,
+  path: string,
+): Promise<WorkbookSummary | { refused: string | null }> {
+  const file = `${path}.company-file`
+  try {
+    let download: { seq: number; contentHash: string } | null
+    try {
+      download = await account.downloadCompanyFile(file)
+    } catch (error) {
+      if (error instanceof Failure && error.code === 'SIGNED_OUT') throw error
+      return { refused: `the download failed: ${error instanceof Error ? error.message : String(error)}` }
+    }
+    if (!download) return { refused: null }
+    const joined = await steps.file(path, account.joining(), { file, ...download })
+    return 'summary' in joined ? joined.summary : joined
+  } finally {
+    fs.rmSync(file, { force: true })
+  }
+}
+
 export async function joinCompany(
   account: ServerAccount,
   steps: JoinSteps,
   path: string,
+  route: (how: JoinRoute) => void = () => undefined,
 ): Promise<WorkbookSummary> {
+  let fileRefused: string | null = null
+  if (account.usesCompanyFile()) {
+    const fromFile = await joinFromCompanyFile(account, steps, path)
+    if (!('refused' in fromFile)) {
+      route({ from: 'file' })
+      return fromFile
+    }
+    fileRefused = fromFile.refused
+  }
+  route({ from: 'rows', fileRefused })
   // The new workbook is made while the download starts: the first block waits for it.
   const begun = steps.begin(path, account.joining())
   begun.catch(() => undefined)

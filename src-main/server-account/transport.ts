@@ -40,8 +40,17 @@ export class ServerTransport {
     try {
       return await this.fetchImpl(this.url(path), {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          ...(body === undefined || body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        // Bytes go as they are (a company file, its type in `headers`); anything else as JSON.
+        body:
+          body === undefined
+            ? undefined
+            : body instanceof Uint8Array
+              ? (body as Uint8Array<ArrayBuffer>)
+              : JSON.stringify(body),
         signal,
       })
     } catch (error) {

@@ -66,7 +66,7 @@ export class ReplicaJoin {
   }
 }
 
-async function removeWorkbook(workbook: Workbook): Promise<void> {
+export async function removeWorkbook(workbook: Workbook): Promise<void> {
   await workbook.close()
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${workbook.path}${suffix}`, { force: true })
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type {
   AppInfo,
+  CompanyFileJoin,
   EventName,
   EventPayloads,
   SecretStoreStatus,
@@ -20,6 +21,7 @@ import { browserFilesFolder } from './browser-files'
 import { TableCache } from './table/cache'
 import { createDemoWorkbook, createWorkbook } from './workbooks'
 import { ReplicaJoin, type JoiningCompany } from './replica-join'
+import { joinFromCompanyFile, type CompanyFileContent, type DownloadedCompanyFile } from './company-file'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 
@@ -35,6 +37,8 @@ export interface SessionOptions {
   emit: Emit
   /** The CLI leaves the app's recent-files list alone (default true). */
   rememberRecent?: boolean
+  /** Hashes a company file's content for join (the app: on the list reader's thread); else here. */
+  companyFileContent?: CompanyFileContent
 }
 
 export const DEMO_FILE_NAME = 'Demo Company.paycycle'
@@ -113,6 +117,17 @@ export class Session {
     const joining = this.joiningNow()
     this.joining = null
     return this.adopt(await joining.finish())
+  }
+
+  /** A new replica of a server company at `filePath` from a downloaded company file, or why the file was refused. */
+  async joinFromFile(
+    filePath: string,
+    company: JoiningCompany,
+    download: DownloadedCompanyFile,
+  ): Promise<CompanyFileJoin> {
+    await this.abortJoin()
+    const joined = await joinFromCompanyFile(filePath, company, download, this.options.companyFileContent)
+    return typeof joined === 'string' ? { refused: joined } : { summary: await this.adopt(joined) }
   }
 
   async abortJoin(): Promise<null> {

@@ -6,6 +6,7 @@ import type { BackendClient, EventListener } from '../backend/client'
 import type { ServerAccount } from '../server-account/account'
 import { Failure } from '../services/failure'
 import { SyncEngine, type ReplicaInvoke } from './engine'
+import { shareCompanyFile, shareDue } from './share-file'
 
 export interface RunnerTiming {
   /** How often queued edits are looked at (the 1 s pause itself is the outbox's). */
@@ -126,6 +127,25 @@ export function withSync(
     }
   }
 
+  // An admin's replica in step shares its company file now and then, beside the loops.
+  let shared = { seq: -1, at: -Infinity }
+  let sharing = false
+  function shareWhenDue(state: SyncReplicaState): void {
+    if (sharing || !shareDue(state, account, shared, Date.now())) return
+    sharing = true
+    shareCompanyFile(invoke, account)
+      .then(
+        (seq) => (shared = { seq: seq ?? state.lastSeq, at: Date.now() }),
+        (error: unknown) => {
+          shared = { seq: shared.seq, at: Date.now() }
+          // The company moved on while the file was made (409): the next round tries again.
+          if (!(error instanceof Failure))
+            console.error('[meritbook] sharing the company file failed:', error)
+        },
+      )
+      .finally(() => (sharing = false))
+  }
+
   async function pullLoop(): Promise<void> {
     let failures = 0
     while (!stopping.signal.aborted) {
@@ -140,6 +160,7 @@ export function withSync(
       try {
         await engine.pull(timing.pollSeconds, signal)
         failures = 0
+        shareWhenDue(found.state)
       } catch (error) {
         if (signal.aborted) continue
         failed(error)

@@ -200,6 +200,25 @@ export interface SyncChangeTable {
   idempotency_key: string | null
 }
 
+/** A piece of an uploaded company file (migration 008). */
+export interface CompanyFilePieceTable {
+  company_id: number
+  upload_id: string
+  n: number
+  bytes: Buffer
+}
+
+/** The company's file: which upload, the feed position it is as of and the server's content hash of it. */
+export interface CompanyFileTable {
+  company_id: number
+  upload_id: string
+  feed_seq: number
+  content_hash: string
+  size: number
+  uploaded_by: number | null
+  uploaded_at: Generated<Timestamp>
+}
+
 /** A push answered without a change: its idempotency key, so a replay applies nothing. */
 export interface SyncPushKeyTable {
   company_id: number
@@ -270,6 +289,8 @@ export interface ServerDatabase {
   change_log: ChangeLogTable
   sync_change: SyncChangeTable
   sync_push_key: SyncPushKeyTable
+  company_file_piece: CompanyFilePieceTable
+  company_file: CompanyFileTable
   statement_template: StatementTemplateTable
   reward_statement: RewardStatementTable
   reward_template: RewardTemplateTable

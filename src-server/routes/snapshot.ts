@@ -195,7 +195,12 @@ async function writeVisibleLargeParts(
  * planners of other teams) by name only, their pay left out. The end line carries the feed position
  * the replica follows from.
  */
-async function writeSnapshot(db: ServerDb, companyId: number, scope: PlanningScope | null, write: Write) {
+export async function writeSnapshot(
+  db: ServerDb,
+  companyId: number,
+  scope: PlanningScope | null,
+  write: Write,
+) {
   let rows = 0
   const emit = async (part: SnapshotPart, list: readonly unknown[]) => {
     if (list.length === 0) return

@@ -14,6 +14,9 @@ export interface WorkbookSummary {
   demo?: true
 }
 
+/** Join from a company file: the replica opened, or why the file was refused (join then goes by rows). */
+export type CompanyFileJoin = { summary: WorkbookSummary } | { refused: string }
+
 export interface SessionUser {
   id: number
   email: string

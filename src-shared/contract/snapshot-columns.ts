@@ -9,18 +9,21 @@ import { z } from 'zod'
 export interface SnapshotColumn<T extends z.ZodType = z.ZodType> {
   readonly schema: T
   accepts(value: unknown): boolean
+  /** Any finite number, not only whole ones: a workbook stores it as a float (the content check compares its bits). */
+  readonly fractional: boolean
 }
 
-const column = <T extends z.ZodType>(schema: T, accepts: (value: unknown) => boolean): SnapshotColumn<T> => ({
-  schema,
-  accepts,
-})
+const column = <T extends z.ZodType>(
+  schema: T,
+  accepts: (value: unknown) => boolean,
+  fractional = false,
+): SnapshotColumn<T> => ({ schema, accepts, fractional })
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 
 /** A finite number from `min` to `max`. */
 export const numberColumn = (min = -Infinity, max = Infinity) =>
-  column(bounded(z.number(), min, max), (v) => isNumber(v) && v >= min && v <= max)
+  column(bounded(z.number(), min, max), (v) => isNumber(v) && v >= min && v <= max, true)
 
 /** A safe integer from `min` to `max`. */
 export const integerColumn = (min = -Infinity, max = Infinity) =>
@@ -63,7 +66,7 @@ export const enumColumn = <const T extends readonly [string, ...string[]]>(value
 }
 
 export const nullable = <T extends z.ZodType>(inner: SnapshotColumn<T>) =>
-  column(inner.schema.nullable(), (v) => v === null || inner.accepts(v))
+  column(inner.schema.nullable(), (v) => v === null || inner.accepts(v), inner.fractional)
 
 const isoDay = z.iso.date()
 /** Days repeat across a company's rows (hire dates, review dates): each distinct text is judged once. */

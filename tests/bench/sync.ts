@@ -9,7 +9,9 @@ import { connect, migrateToLatest } from '../../src-server/db/connect'
 import { createCompany } from '../../src-server/routes/company'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
-import { joinCompany, workerJoinSteps } from '../../src-main/server-account/join'
+import { joinCompany, workerJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
+import type { ReplicaInvoke } from '../../src-main/sync/engine'
+import { shareCompanyFile } from '../../src-main/sync/share-file'
 import { startBackend } from '../../src-main/backend/client'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
@@ -20,13 +22,15 @@ import { row, timed } from './measure'
 /**
  * Live sync at 100,000 employees, the server in a process of its own (sync-server-child.ts) on
  * loopback over a fresh PostgreSQL, the desktops in this one:
- * - join: a new, signed-in desktop joins as the app does (this thread downloads, the built workbook
- *   worker, out/main/backend.js, writes meanwhile), next to PostgreSQL's own `COPY (SELECT …) TO
+ * - join: a new, signed-in admin desktop joins as the app does (this thread downloads, the built
+ *   workbook worker, out/main/backend.js, writes), next to PostgreSQL's own `COPY (SELECT …) TO
  *   STDOUT` of the same rows (psql, output discarded); the sign-in (a password hash on the server,
- *   the same at any size) is timed apart;
+ *   the same at any size) is timed apart. The first desktop joins by rows and shares its company
+ *   file; the one timed for the ratio joins from that file (docs/sync.md, "Company file");
  * - drain: 1,000 edits queued on one desktop (1,000 employees) are pushed, and a second desktop
  *   pulls until it has applied the last of them: the time from the first push to the last apply.
- * Ends with `sync ratios: join=<x>` (join ÷ COPY; target ≤ 3) and prints the drain time.
+ * Ends with `sync ratios: join=<x>` (the join from the company file ÷ COPY; target ≤ 3; the join by
+ * rows beside it) and prints the drain time.
  * Options: --employees <n> (100000), --edits <n> (1000).
  */
 const ADMIN_URL =
@@ -84,6 +88,32 @@ function listeningUrl(child: ChildProcess): Promise<string> {
   })
 }
 
+/** A new desktop of the app (the built workbook worker) signed in and joining; how it joined and how long it took. */
+async function appJoin(dir: string, server: string, email: string) {
+  const joinDir = fs.mkdtempSync(path.join(dir, 'app-'))
+  const backend = startBackend(
+    { mode: 'cli', version: 'bench', dataDir: joinDir, actAs: null, secretStore: null },
+    path.join(ROOT, 'out/main/backend.js'),
+  )
+  const account = new ServerAccount(new MemorySecretStore(), joinDir)
+  const signIn = await timed(() => account.signIn({ server, email, password: PASSWORD }))
+  let route = { from: 'rows', fileRefused: null } as JoinRoute
+  const joined = await timed(() =>
+    joinCompany(account, workerJoinSteps(backend), path.join(joinDir, 'replica.paycycle'), (how) => {
+      route = how
+    }),
+  )
+  return {
+    ms: joined.ms,
+    signInMs: signIn.ms,
+    employees: joined.value.employees,
+    route,
+    account,
+    invoke: backend.invoke as unknown as ReplicaInvoke,
+    stop: () => backend.stop(),
+  }
+}
+
 export async function syncBench(): Promise<void> {
   ensureBuilt()
   const employees = option('employees', 100_000)
@@ -135,22 +165,25 @@ export async function syncBench(): Promise<void> {
 
     const copy = await timed(() => copyOut(url.toString(), companyId))
     // Joined as the app joins: the shell's thread downloads, the workbook worker writes meanwhile.
-    const joinDir = fs.mkdtempSync(path.join(dir, 'app-'))
-    const backend = startBackend(
-      { mode: 'cli', version: 'bench', dataDir: joinDir, actAs: null, secretStore: null },
-      path.join(ROOT, 'out/main/backend.js'),
-    )
-    const account = new ServerAccount(new MemorySecretStore(), joinDir)
-    const signIn = await timed(() => account.signIn({ server, email, password: PASSWORD }))
-    const joined = await timed(() =>
-      joinCompany(account, workerJoinSteps(backend), path.join(joinDir, 'replica.paycycle')),
-    )
-    await backend.stop()
+    // The first admin desktop joins by rows (no company file yet) and shares its company file; the
+    // next joins from that file.
+    const byRows = await appJoin(dir, server, email)
+    const shared = await timed(() => shareCompanyFile(byRows.invoke, byRows.account))
+    await byRows.stop()
+    const fromFile = await appJoin(dir, server, email)
+    await fromFile.stop()
+    if (byRows.route.from !== 'rows' || fromFile.route.from !== 'file')
+      throw new Error(`the joins went ${JSON.stringify([byRows.route, fromFile.route])}`)
     row('  COPY … TO STDOUT of the same rows', `${copy.ms.toFixed(0)} ms`)
-    row('  sign-in (apart from the join)', `${signIn.ms.toFixed(0)} ms`)
+    row('  sign-in (apart from the join)', `${fromFile.signInMs.toFixed(0)} ms`)
     row(
-      `  join (download + write the replica)`,
-      `${joined.ms.toFixed(0)} ms (${joined.value.employees} employees)`,
+      '  join by rows (download + write the replica)',
+      `${byRows.ms.toFixed(0)} ms (${byRows.employees} employees)`,
+    )
+    row('  share the company file (write, upload, server hash)', `${shared.ms.toFixed(0)} ms`)
+    row(
+      '  join from the company file (download, copy, content check)',
+      `${fromFile.ms.toFixed(0)} ms (${fromFile.employees} employees)`,
     )
     const first = await joinDesktop(server, email, PASSWORD, undefined, fs.mkdtempSync(path.join(dir, 'a-')))
     const second = await joinDesktop(server, email, PASSWORD, undefined, fs.mkdtempSync(path.join(dir, 'b-')))
@@ -185,7 +218,9 @@ export async function syncBench(): Promise<void> {
     )
     await first.close()
     await second.close()
-    console.log(`sync ratios: join=${(joined.ms / copy.ms).toFixed(2)}`)
+    console.log(
+      `sync ratios: join=${(fromFile.ms / copy.ms).toFixed(2)} (by rows: ${(byRows.ms / copy.ms).toFixed(2)})`,
+    )
     console.log(`sync drain: ${edits} edits in ${(drained.ms / 1000).toFixed(2)} s`)
   } finally {
     serving?.kill('SIGTERM')

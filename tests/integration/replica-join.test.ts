@@ -14,6 +14,7 @@ import { Failure } from '../../src-main/services/failure'
 import { Session } from '../../src-main/services/session'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { readCompanySnapshot } from '../../src-main/workbook/queries/company-snapshot'
+import { snapshotDownload as download } from '../support/snapshot-download'
 import { tempDir } from '../support/temp'
 
 const dir = tempDir('meritbook-replica-join-')
@@ -25,27 +26,6 @@ beforeAll(async () => {
   source = readCompanySnapshot(workbook)
   await workbook.close()
 })
-
-/** The download as the server sends it: employees and rewards as their values alone, then the end line. */
-function download(
-  snapshot: CompanySnapshot,
-  seq: number,
-  damage?: (line: string, n: number) => string,
-): string {
-  const lines: string[] = []
-  for (const part of Object.keys(snapshot) as SnapshotPart[])
-    for (const row of snapshot[part] as Record<string, unknown>[])
-      lines.push(
-        part === 'employees' || part === 'rewards'
-          ? snapshotLine(
-              part,
-              snapshotColumns(part).map((c) => row[c]),
-            )
-          : snapshotLine(part, row),
-      )
-  const damaged = damage ? lines.map((line, n) => damage(line, n)) : lines
-  return damaged.join('') + snapshotEndLine(lines.length, seq)
-}
 
 const progress: EventPayloads['task.progress'][] = []
 
@@ -66,6 +46,7 @@ function session(): Session {
 function accountSending(text: string, size: number, failAt = Infinity): ServerAccount {
   const bytes = new TextEncoder().encode(text)
   return {
+    usesCompanyFile: () => false,
     joining: () => company,
     streamCompany: async (chunk: (bytes: Uint8Array) => Promise<void>) => {
       for (let at = 0; at < bytes.length; at += size) {

@@ -26,6 +26,7 @@ const SHELL_ONLY = [
   'sync.acknowledge',
   'sync.apply',
   'sync.claim',
+  'sync.companyFile',
   'sync.failed',
   'sync.refused',
   'sync.state',
@@ -33,6 +34,7 @@ const SHELL_ONLY = [
   'workbook.joinAbort',
   'workbook.joinBytes',
   'workbook.joinEnd',
+  'workbook.joinFile',
 ]
 
 const refusal = (channel: string) => ({

@@ -13,6 +13,12 @@ export const appHandlers: HandlerMap = {
   'workbook.joinBytes': async ({ bytes }, { session }) => session.joinBytes(bytes),
   'workbook.joinEnd': async (_input, { session }) => session.finishJoin(),
   'workbook.joinAbort': async (_input, { session }) => session.abortJoin(),
+  'workbook.joinFile': async ({ path, company, server, email, file, seq, contentHash }, { session }) =>
+    session.joinFromFile(
+      path,
+      { name: company, serverUrl: server, userEmail: email },
+      { file, seq, contentHash },
+    ),
   'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),
   'workbook.close': async (_input, { session }) => {
     await session.close()

@@ -8,10 +8,12 @@ import {
   replicaState,
 } from '../../services/sync/replica'
 import { pushesAcknowledged } from '../../services/sync/kept-rewards'
+import { writeCompanyFile } from '../../services/company-file'
 import type { HandlerMap } from '../types'
 
 export const syncHandlers: HandlerMap = {
   'sync.state': async (_input, { workbook }) => replicaState(workbook),
+  'sync.companyFile': async ({ path }, { workbook }) => writeCompanyFile(workbook, path),
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
   'sync.acknowledge': async ({ pushKeys, seqs }, { session, workbook }) =>
     pushesAcknowledged(session.table, workbook, pushKeys, seqs),

@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3'
+import type { Database, Statement } from 'better-sqlite3'
 import type { CompanySnapshot } from '../../../src-shared/contract/company-snapshot'
 import {
   snapshotColumns,
@@ -20,6 +20,23 @@ export interface JoinedCompany {
   serverUrl: string
   userEmail: string
   feedSeq: number
+}
+
+/** The replica's company, its signed-in user as owner of record, and the feed position it follows from. */
+export function writeJoinedCompany(db: Database, company: JoinedCompany, at: string): void {
+  const me = db.prepare('SELECT id FROM app_user WHERE email = ?').get(company.userEmail.toLowerCase()) as
+    { id: number } | undefined
+  db.prepare(
+    'INSERT INTO company (id, name, server_url, owner_user_id, created_at) VALUES (1, ?, ?, ?, ?)',
+  ).run(company.name, company.serverUrl, me?.id ?? null, at)
+  // The replica follows the feed from where its download stands, not from the feed's start.
+  db.prepare('INSERT INTO sync_state (id, last_seq) VALUES (1, ?)').run(company.feedSeq)
+}
+
+/** The roles, as every join writes them (their ids are the roles' order). */
+export function writeRoles(db: Database): void {
+  const insert = db.prepare('INSERT INTO role (id, name, name_display) VALUES (?, ?, ?)')
+  ROLES.forEach((name, index) => insert.run(index + 1, name, ROLE_DISPLAY_NAMES[name]))
 }
 
 /** A large part's table, and its flags (stored as 0 or 1). */
@@ -124,9 +141,7 @@ export class SnapshotWriter implements SnapshotSink {
     db.exec('BEGIN')
     for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
     this.deferredIndexes = indexes.map((index) => index.sql)
-    ROLES.forEach((name, index) =>
-      this.insert('role', { id: index + 1, name, name_display: ROLE_DISPLAY_NAMES[name] }),
-    )
+    writeRoles(db)
   }
 
   row<P extends SnapshotPart>(part: P, row: CompanySnapshot[P][number]): void {
@@ -156,17 +171,7 @@ export class SnapshotWriter implements SnapshotSink {
     const db = this.workbook.sqlite
     const link = db.prepare('UPDATE team SET parent_team_id = ?, manager_id = ?, planner_id = ? WHERE id = ?')
     for (const t of this.teamLinks) link.run(t.parent_team_id, t.manager_id, t.planner_id, t.id)
-    const me = db.prepare('SELECT id FROM app_user WHERE email = ?').get(company.userEmail.toLowerCase()) as
-      { id: number } | undefined
-    this.insert('company', {
-      id: 1,
-      name: company.name,
-      server_url: company.serverUrl,
-      owner_user_id: me?.id ?? null,
-      created_at: this.at,
-    })
-    // The replica follows the feed from where its download stands, not from the feed's start.
-    this.insert('sync_state', { id: 1, last_seq: company.feedSeq })
+    writeJoinedCompany(db, company, this.at)
     for (const index of this.deferredIndexes) db.exec(index)
     db.exec('COMMIT')
     this.endBulkLoad()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { WorkbookSummary } from '../dto'
+import type { CompanyFileJoin, WorkbookSummary } from '../dto'
 import type { CompanySnapshot } from '../company-snapshot'
 import { JOIN_BYTES_MAX } from '../company-snapshot-stream'
 import type { PublishResult, ServerStatus } from '../server-dto'
@@ -75,6 +75,31 @@ export const serverChannels = {
   ),
   'workbook.joinEnd': shellOnly(channel<WorkbookSummary>()(none, open)),
   'workbook.joinAbort': shellOnly(channel<null>()(none, open)),
+  /**
+   * Join from a company file the shell downloaded to `file` (docs/sync.md, "Company file"): a new
+   * replica at `path`, copied from it and checked against the server's content hash; or why the file
+   * was refused (the shell then joins by rows).
+   */
+  'workbook.joinFile': shellOnly(
+    channel<CompanyFileJoin>()(
+      z
+        .object({
+          path: filePath,
+          company: z.string().min(1).max(200),
+          server: z.string().min(1).max(500),
+          email: z.email(),
+          file: filePath,
+          seq: z.number().int().min(0),
+          contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+        })
+        .strict(),
+      open,
+    ),
+  ),
+  /** Writes the open replica's company file to `path` for the shell to share; null while pushes wait. */
+  'sync.companyFile': shellOnly(
+    channel<{ seq: number } | null>()(z.object({ path: filePath }).strict(), admin),
+  ),
   /**
    * Live sync of a replica, driven by the shell's sync engine (which holds the tokens): the state,
    * the pushes due, their outcome, and pages of the server's feed to apply.

@@ -1,0 +1,147 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { openWorkbook, WORKBOOK_APPLICATION_ID, type Workbook } from '../workbook/open'
+import { LATEST_SCHEMA_VERSION } from '../workbook/migrations'
+import { copyCompanyTables } from '../workbook/queries/company-file'
+import { companyContent, sha256Digest } from '../workbook/queries/company-content'
+import { writeJoinedCompany, type JoinedCompany } from '../workbook/queries/write-snapshot'
+import { removeWorkbook } from './replica-join'
+import { refuseExisting, withWorkbookExtension } from './workbooks'
+
+/** The company file a joining desktop downloaded: where it is, its feed position and the server's content hash. */
+export interface DownloadedCompanyFile {
+  file: string
+  seq: number
+  contentHash: string
+}
+
+/** A new, migrated, empty workbook at `filePath`, left closed. */
+async function emptyWorkbook(filePath: string): Promise<void> {
+  const workbook = await openWorkbook(filePath, { create: true })
+  workbook.sqlite.pragma('journal_mode = DELETE')
+  await workbook.close()
+}
+
+/**
+ * Writes the open replica's company tables into a new company file at `filePath` (docs/sync.md,
+ * "Company file"), as of the feed position it answers; null, and no file, when pushes are waiting
+ * (the file would hold changes the server has not taken yet).
+ */
+export async function writeCompanyFile(replica: Workbook, filePath: string): Promise<{ seq: number } | null> {
+  const waiting = replica.sqlite.prepare('SELECT count(*) FROM sync_outbox').pluck().get() as number
+  if (waiting > 0) return null
+  await emptyWorkbook(filePath)
+  const file = new Database(filePath)
+  try {
+    file.pragma('foreign_keys = OFF')
+    file.prepare('ATTACH ? AS replica').run(replica.path)
+    // One read of the replica: its rows and its feed position are of the same moment.
+    const seq = file.transaction(() => {
+      copyCompanyTables(file, 'replica', new Date().toISOString())
+      return file.prepare('SELECT last_seq FROM replica.sync_state WHERE id = 1').pluck().get() as number
+    })()
+    file.exec('DETACH replica')
+    return { seq }
+  } catch (error) {
+    file.close()
+    fs.rmSync(filePath, { force: true })
+    throw error
+  } finally {
+    if (file.open) file.close()
+  }
+}
+
+/** The content hash of a company file's tables (`company-content.ts`), read without writing to it. */
+export type CompanyFileContent = (file: string) => Promise<string>
+
+export function contentOfCompanyFile(file: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    return companyContent(db, sha256Digest)
+  } finally {
+    db.close()
+  }
+}
+
+/** A downloaded file this Meritbook can copy from: a workbook of this very schema. Checked without writing to it. */
+function usableFile(filePath: string): boolean {
+  try {
+    const probe = new Database(filePath, { readonly: true, fileMustExist: true })
+    try {
+      return (
+        probe.pragma('application_id', { simple: true }) === WORKBOOK_APPLICATION_ID &&
+        probe.pragma('user_version', { simple: true }) === LATEST_SCHEMA_VERSION
+      )
+    } finally {
+      probe.close()
+    }
+  } catch {
+    return false
+  }
+}
+
+/** Where a company file joined from differs from the server, said for the log. */
+export type CompanyFileRefusal = 'not a workbook of this version' | 'content differs from the server'
+
+/**
+ * A new replica at `filePath` from a downloaded company file: its company tables copied by SQLite
+ * while `contentOf` hashes the file's content, which must be the server's hash of its own rows at
+ * the file's position (the copy is of the same columns, so the replica holds that content). A
+ * file that is not a workbook of this version, or whose content differs, is refused (the new file
+ * removed): the caller joins by rows instead. Bulk loading as join by rows does (`SnapshotWriter`).
+ */
+export async function joinFromCompanyFile(
+  filePath: string,
+  company: Omit<JoinedCompany, 'feedSeq'>,
+  download: DownloadedCompanyFile,
+  contentOf: CompanyFileContent = async (file) => contentOfCompanyFile(file),
+): Promise<Workbook | CompanyFileRefusal> {
+  const target = withWorkbookExtension(path.resolve(filePath))
+  refuseExisting(target)
+  if (!usableFile(download.file)) return 'not a workbook of this version'
+  // The file's content is hashed (on the list reader's thread, in the app) while this one copies it.
+  const content = contentOf(download.file)
+  content.catch(() => undefined)
+  const workbook = await openWorkbook(target, { create: true })
+  const db = workbook.sqlite
+  let refusal: CompanyFileRefusal | null = null
+  try {
+    const cacheSize = db.pragma('cache_size', { simple: true })
+    db.pragma('journal_mode = DELETE')
+    db.pragma('cache_size = -262144')
+    db.pragma('foreign_keys = OFF')
+    db.prepare('ATTACH ? AS download').run(download.file)
+    const indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('employee', 'reward') AND sql IS NOT NULL",
+      )
+      .all() as { name: string; sql: string }[]
+    db.exec('BEGIN')
+    try {
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+      const at = new Date().toISOString()
+      copyCompanyTables(db, 'download', at)
+      for (const index of indexes) db.exec(index.sql)
+      if ((await content) !== download.contentHash) refusal = 'content differs from the server'
+      else {
+        writeJoinedCompany(db, { ...company, feedSeq: download.seq }, at)
+      }
+      db.exec(refusal ? 'ROLLBACK' : 'COMMIT')
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      throw error
+    } finally {
+      db.exec('DETACH download')
+      db.pragma('foreign_keys = ON')
+      db.pragma('journal_mode = WAL')
+      db.pragma(`cache_size = ${String(cacheSize)}`)
+    }
+  } catch (error) {
+    await removeWorkbook(workbook)
+    throw error
+  }
+  if (refusal === null) return workbook
+  await removeWorkbook(workbook)
+  return refusal
+}
