@@ -2,16 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
-import { MemorySecretStore } from '../../src-main/secrets/memory-store'
-import { ServerAccount } from '../../src-main/server-account/account'
-import { joinCompany, sessionJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
-import { Session } from '../../src-main/services/session'
-import { SyncEngine, type ReplicaInvoke } from '../../src-main/sync/engine'
-import { createDispatcher } from '../../src-main/ipc/dispatch'
+import type { JoinRoute } from '../../src-main/server-account/join'
+import type { ReplicaInvoke } from '../../src-main/sync/engine'
 import { shareCompanyFile } from '../../src-main/sync/share-file'
 import { companyContent, sha256Digest } from '../../src-main/workbook/queries/company-content'
 import { FILE_CHANGED } from '../../src-server/routes/company-file'
-import type { Desktop } from '../support/replica'
+import { joinDesktop, type Desktop } from '../support/replica'
 import { tempDir } from '../support/temp'
 import { login, testServer } from './support'
 import { twoDesktops } from './two-desktops'
@@ -37,26 +33,20 @@ function invokeOf(desktop: Desktop): ReplicaInvoke {
     desktop.dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>) as ReplicaInvoke
 }
 
-/** A new desktop of `email` joining the company; answers its session and how it joined. */
-async function newDesktop(
-  email: string,
-): Promise<{ session: Session; route: JoinRoute; account: ServerAccount }> {
-  const dataDir = fs.mkdtempSync(path.join(dir, 'desk-'))
-  const account = new ServerAccount(new MemorySecretStore(), dataDir)
-  await account.signIn({ server: desks.url, email, password: PASSWORD })
-  const session = new Session({
-    mode: 'cli',
-    version: 'test',
-    dataDir,
-    actAs: null,
-    emit: () => undefined,
-    rememberRecent: false,
-  })
+/** A new desktop of `email` joining the company, and how it joined. */
+async function newDesktop(email: string): Promise<{ desktop: Desktop; route: JoinRoute }> {
   let route: JoinRoute | null = null
-  await joinCompany(account, sessionJoinSteps(session), path.join(dataDir, 'replica.paycycle'), (how) => {
-    route = how
-  })
-  return { session, route: route!, account }
+  const desktop = await joinDesktop(
+    desks.url,
+    email,
+    PASSWORD,
+    undefined,
+    fs.mkdtempSync(path.join(dir, 'desk-')),
+    (how) => {
+      route = how
+    },
+  )
+  return { desktop, route: route! }
 }
 
 /** Every table join writes, as rows, apart from the moment each row was written. */
@@ -101,12 +91,12 @@ describe('the company file: shared by an admin replica, joined from by a new adm
 
     const joined = await newDesktop(OWNER)
     expect(joined.route).toEqual({ from: 'file' })
-    const mine = joined.session.workbook!.sqlite
+    const mine = joined.desktop.session.workbook!.sqlite
     expect(tablesOf(mine)).toEqual(tablesOf(desks.owner.session.workbook!.sqlite))
     expect(companyContent(mine, sha256Digest)).toBe((await fileRow())!.content_hash)
     // Shared again at the same position: the server's file is already there, nothing is sent.
     expect(await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)).toBeNull()
-    await joined.session.close()
+    await joined.desktop.close()
   })
 
   it('a file behind the feed is joined from, and the feed brings what changed after it', async () => {
@@ -120,21 +110,14 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     const joined = await newDesktop(OWNER)
     expect(joined.route).toEqual({ from: 'file' })
     const comment = () =>
-      joined.session
+      joined.desktop.session
         .workbook!.sqlite.prepare('SELECT comments FROM reward WHERE employee_id = ?')
         .pluck()
         .get(desks.teamMember)
     expect(comment()).not.toBe('Written after the file')
-    const account = joined.account
-    const dispatcher = createDispatcher(joined.session, () => undefined, Infinity)
-    const engine = new SyncEngine(
-      ((channel: Channel, input: unknown) => dispatcher.dispatch(channel, input as never)) as ReplicaInvoke,
-      () => account.currentTransport(),
-      { applied: () => undefined, online: () => undefined },
-    )
-    await engine.syncUntilIdle()
+    await joined.desktop.engine.syncUntilIdle()
     expect(comment()).toBe('Written after the file')
-    await joined.session.close()
+    await joined.desktop.close()
   })
 
   it("a file whose content differs from the server (one salary) is refused: the desktop joins by rows and holds the server's pay", async () => {
@@ -150,7 +133,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
 
     const joined = await newDesktop(OWNER)
     expect(joined.route).toEqual({ from: 'rows', fileRefused: 'content differs from the server' })
-    const salary = joined.session
+    const salary = joined.desktop.session
       .workbook!.sqlite.prepare('SELECT current_salary FROM employee WHERE id = ?')
       .pluck()
       .get(someone.id)
@@ -160,7 +143,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
       .where('id', '=', someone.id)
       .executeTakeFirstOrThrow()
     expect(salary).toBe(Number(onServer.current_salary))
-    await joined.session.close()
+    await joined.desktop.close()
   })
 
   it(`a file of a position the company has moved past is not kept: "${FILE_CHANGED}"`, async () => {
@@ -193,6 +176,6 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     expect(answer.statusCode).toBe(403)
     const joined = await newDesktop(desks.managerUser.email)
     expect(joined.route).toEqual({ from: 'rows', fileRefused: null })
-    await joined.session.close()
+    await joined.desktop.close()
   })
 })

@@ -4,7 +4,7 @@ import type { SyncApplied } from '../../src-shared/contract/sync-replica-dto'
 import { createDispatcher, type Dispatcher } from '../../src-main/ipc/dispatch'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
-import { joinCompany, sessionJoinSteps } from '../../src-main/server-account/join'
+import { joinCompany, sessionJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
 import { Session } from '../../src-main/services/session'
 import { SyncEngine } from '../../src-main/sync/engine'
 import { tempDir } from './temp'
@@ -39,6 +39,7 @@ export async function joinDesktop(
   password: string,
   network: Network = { offline: false, loseNextAnswer: false },
   dataDir = tempDir(),
+  route: (how: JoinRoute) => void = () => undefined,
 ): Promise<Desktop> {
   const faulty: typeof fetch = async (input, init) => {
     if (network.offline) throw new TypeError('fetch failed')
@@ -61,7 +62,7 @@ export async function joinDesktop(
     rememberRecent: false,
   })
   const file = path.join(dataDir, 'replica.paycycle')
-  await joinCompany(account, sessionJoinSteps(session), file)
+  await joinCompany(account, sessionJoinSteps(session), file, route)
   const dispatcher = createDispatcher(session, () => undefined, Infinity)
   const invoke = <C extends Channel>(channel: C, input: ChannelInput<C>) =>
     dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>
