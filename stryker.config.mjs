@@ -1,5 +1,5 @@
-// Mutation testing (docs/testing.md): `npm run mutate` (all targets) or
-// `npm run mutate -- --mutate 'src-shared/domain/money.ts'` (one file or folder). Not part of npm test.
+// Mutation testing (docs/testing.md). `npm run mutate` (scripts/mutate.mjs) runs it batch by batch with
+// stryker.domain.config.mjs or stryker.services.config.mjs; this file holds what they share. Not part of npm test.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: [

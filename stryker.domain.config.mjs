@@ -1,4 +1,4 @@
-// `npm run mutate:domain`: src-shared/domain only, checked by a TypeScript program of that folder
+// The batches of src-shared/domain (`npm run mutate:domain`), checked by a TypeScript program of that folder
 // alone (tsconfig.stryker.domain.json), which is what makes a full run of the folder affordable.
 import base from './stryker.config.mjs'
 

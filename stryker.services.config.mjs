@@ -1,4 +1,4 @@
-// `npm run mutate:services`: src-main/services/import and src-main/services/table, whose behaviour the
+// The batches of src-main/services/import and src-main/services/table (`npm run mutate:services`), whose behaviour the
 // integration tests check through the dispatcher (vitest.stryker.services.config.mts runs them too).
 import base from './stryker.config.mjs'
 

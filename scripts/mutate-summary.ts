@@ -1,0 +1,221 @@
+/**
+ * The summary `npm run mutate` prints (scripts/mutate.mjs): each batch's last Stryker JSON report,
+ * whether it is still current, and per target folder the mutants killed, survived, not covered,
+ * timed out and not compiling, the score and whether the target is met.
+ *
+ * The counting is mutation-testing-metrics' (the package Stryker's own reporters use): the score is
+ * (killed + timeout) ÷ (killed + timeout + survived + no coverage); mutants that do not compile, that
+ * crash the runner and static ones (ignored) are not counted.
+ */
+import { calculateMetrics } from 'mutation-testing-metrics'
+import type { Metrics } from 'mutation-testing-metrics'
+import type { FileResultDictionary, MutationTestResult } from 'mutation-testing-report-schema'
+import type { MutateBatch, MutateTarget } from './mutate-batches'
+
+export interface BatchRun {
+  /** When the driver last finished a Stryker run of the batch. */
+  finishedAt: string
+  seconds: number
+  /** `uptime`'s load averages (1, 5, 15 min) when the run started and when it ended. */
+  loadBefore: readonly number[]
+  loadAfter: readonly number[]
+  concurrency: number
+  exitCode: number
+}
+
+export interface BatchInput {
+  /** The batch's last JSON report, or null when there is none. */
+  report: MutationTestResult | null
+  /** When that report was written (its file's modification time). */
+  reportTime: Date | null
+  run: BatchRun | null
+}
+
+/** What the summary reads from disk, given so that it can be tested with made-up files. */
+export interface SourceReader {
+  /** The file's text, or null when it does not exist. */
+  read(path: string): string | null
+  /** The file's modification time, or null when it does not exist. */
+  modifiedAt(path: string): Date | null
+}
+
+export type BatchState = 'current' | 'stale' | 'no result'
+
+export interface BatchRow {
+  batch: MutateBatch
+  state: BatchState
+  /** Why a result is stale: the files or tests changed since it was measured. */
+  reasons: string[]
+  metrics: Metrics | null
+  run: BatchRun | null
+}
+
+export type FolderStatus = 'met' | 'NOT met' | 'incomplete'
+
+export interface FolderRow {
+  target: MutateTarget
+  /** Counted over every batch of the folder that has a result (current or stale). */
+  metrics: Metrics
+  status: FolderStatus
+  batches: number
+  withoutResult: string[]
+  stale: string[]
+  /** Files of the folder that no batch mutates. */
+  unbatched: string[]
+}
+
+export interface MutateSummary {
+  batches: BatchRow[]
+  folders: FolderRow[]
+  /** Every target measured in full and met. */
+  allMet: boolean
+}
+
+/** Whether a batch's report still describes its files and the tests that ran. */
+export function batchState(
+  batch: MutateBatch,
+  input: BatchInput,
+  sources: SourceReader,
+): { state: BatchState; reasons: string[] } {
+  const { report, reportTime } = input
+  if (!report) return { state: 'no result', reasons: [] }
+  const reasons: string[] = []
+  for (const file of batch.files) {
+    const measured = report.files[file]
+    const now = sources.read(file)
+    if (now === null) {
+      reasons.push(`${file} is gone`)
+    } else if (measured) {
+      if (measured.source !== now) reasons.push(`${file} changed`)
+    } else {
+      // Stryker leaves out a file in which it finds no mutant; only its time can tell.
+      const modified = sources.modifiedAt(file)
+      if (!reportTime || (modified && modified > reportTime)) reasons.push(`${file} changed`)
+    }
+  }
+  for (const file of Object.keys(report.files)) {
+    if (!batch.files.includes(file)) reasons.push(`${file} is no longer in the batch`)
+  }
+  for (const [file, tests] of Object.entries(report.testFiles ?? {})) {
+    if (tests.source === undefined) continue
+    const now = sources.read(file)
+    if (now === null) reasons.push(`test ${file} is gone`)
+    else if (now !== tests.source) reasons.push(`test ${file} changed`)
+  }
+  return { state: reasons.length > 0 ? 'stale' : 'current', reasons }
+}
+
+function batchFiles(batch: MutateBatch, report: MutationTestResult): FileResultDictionary {
+  const files: FileResultDictionary = {}
+  for (const file of batch.files) {
+    const result = report.files[file]
+    if (result) files[file] = result
+  }
+  return files
+}
+
+/**
+ * Puts the batches' reports together per target folder.
+ * @param inputs each batch's last report, by batch name (absent: never run)
+ * @param folderFiles every source file of each target folder, to find those no batch mutates
+ */
+export function summarize(
+  targets: readonly MutateTarget[],
+  batches: readonly MutateBatch[],
+  inputs: ReadonlyMap<string, BatchInput>,
+  folderFiles: ReadonlyMap<string, readonly string[]>,
+  sources: SourceReader,
+): MutateSummary {
+  const none: BatchInput = { report: null, reportTime: null, run: null }
+  const rows: BatchRow[] = batches.map((batch) => {
+    const input = inputs.get(batch.name) ?? none
+    const { state, reasons } = batchState(batch, input, sources)
+    const metrics = input.report ? calculateMetrics(batchFiles(batch, input.report)).metrics : null
+    return { batch, state, reasons, metrics, run: input.run }
+  })
+  const folders: FolderRow[] = targets.map((target) => {
+    const own = rows.filter((row) => row.batch.folder === target.folder)
+    const files: FileResultDictionary = {}
+    for (const row of own) {
+      const report = inputs.get(row.batch.name)?.report
+      if (report) Object.assign(files, batchFiles(row.batch, report))
+    }
+    const metrics = calculateMetrics(files).metrics
+    const batched = new Set(own.flatMap((row) => row.batch.files))
+    const unbatched = (folderFiles.get(target.folder) ?? []).filter((file) => !batched.has(file))
+    const withoutResult = own.filter((row) => row.state === 'no result').map((row) => row.batch.name)
+    const stale = own.filter((row) => row.state === 'stale').map((row) => row.batch.name)
+    const complete = withoutResult.length === 0 && stale.length === 0 && unbatched.length === 0
+    const met = metrics.mutationScore >= target.minScore
+    const status: FolderStatus = !complete ? 'incomplete' : met ? 'met' : 'NOT met'
+    return { target, metrics, status, batches: own.length, withoutResult, stale, unbatched }
+  })
+  return { batches: rows, folders, allMet: folders.every((folder) => folder.status === 'met') }
+}
+
+export function formatScore(score: number): string {
+  return Number.isNaN(score) ? '–' : `${(Math.floor(score * 10) / 10).toFixed(1)} %`
+}
+
+function formatSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60)
+  return minutes > 0 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.round(seconds)} s`
+}
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = head.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)))
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd()
+  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
+}
+
+const COUNTS = ['killed', 'survived', 'no cov.', 'timeout', 'not compiling'] as const
+
+function counts(metrics: Metrics): string[] {
+  return [metrics.killed, metrics.survived, metrics.noCoverage, metrics.timeout, metrics.compileErrors].map(
+    String,
+  )
+}
+
+/** The text `npm run mutate` prints: one row per batch, then one per target folder. */
+export function formatSummary(summary: MutateSummary): string {
+  const batchRows = summary.batches.map((row) => [
+    row.batch.name,
+    ...(row.metrics ? counts(row.metrics) : COUNTS.map(() => '')),
+    row.metrics ? formatScore(row.metrics.mutationScore) : '',
+    row.state,
+    row.run
+      ? `${formatSeconds(row.run.seconds)} (load ${row.run.loadBefore[0]}–${row.run.loadAfter[0]})`
+      : '',
+  ])
+  const folderRows = summary.folders.map((folder) => [
+    folder.target.folder,
+    ...counts(folder.metrics),
+    formatScore(folder.metrics.mutationScore),
+    `≥ ${folder.target.minScore} %`,
+    folder.status,
+  ])
+  const notes: string[] = []
+  for (const folder of summary.folders) {
+    const name = folder.target.folder
+    if (folder.withoutResult.length > 0) {
+      notes.push(`${name}: no result yet for ${folder.withoutResult.join(', ')}`)
+    }
+    if (folder.stale.length > 0) notes.push(`${name}: older than their files: ${folder.stale.join(', ')}`)
+    if (folder.unbatched.length > 0) notes.push(`${name}: in no batch: ${folder.unbatched.join(', ')}`)
+  }
+  for (const row of summary.batches) {
+    if (row.reasons.length > 0) notes.push(`${row.batch.name}: ${row.reasons.join('; ')}`)
+  }
+  return [
+    table(['batch', ...COUNTS, 'score', 'result', 'last run'], batchRows),
+    '',
+    table(['folder', ...COUNTS, 'score', 'target', ''], folderRows),
+    ...(notes.length > 0 ? ['', ...notes] : []),
+    '',
+    summary.allMet ? 'All targets met.' : 'Targets not all met (or not all measured).',
+  ].join('\n')
+}

@@ -1,0 +1,211 @@
+import type { MutantStatus, MutationTestResult } from 'mutation-testing-report-schema'
+import type { MutateBatch, MutateTarget } from '../../scripts/mutate-batches'
+import { MUTATE_BATCHES, MUTATE_TARGETS } from '../../scripts/mutate-batches'
+import type { BatchInput, SourceReader } from '../../scripts/mutate-summary'
+import { formatScore, formatSummary, summarize } from '../../scripts/mutate-summary'
+
+// Made-up reports of two folders: what `npm run mutate` prints from the batches' JSON reports.
+
+const TARGETS: MutateTarget[] = [
+  { folder: 'lib/core', minScore: 90, strykerConfig: 'a.mjs', vitestConfig: 'a.mts' },
+  { folder: 'lib/io', minScore: 80, strykerConfig: 'b.mjs', vitestConfig: 'b.mts' },
+]
+const BATCHES: MutateBatch[] = [
+  { name: 'core-1', folder: 'lib/core', files: ['lib/core/a.ts', 'lib/core/b.ts'] },
+  { name: 'core-2', folder: 'lib/core', files: ['lib/core/c.ts'] },
+  { name: 'io-1', folder: 'lib/io', files: ['lib/io/d.ts'] },
+]
+const FOLDERS = new Map([
+  ['lib/core', ['lib/core/a.ts', 'lib/core/b.ts', 'lib/core/c.ts']],
+  ['lib/io', ['lib/io/d.ts']],
+])
+const MEASURED = new Date('2026-11-26T20:00:00Z')
+
+function statuses(counts: Partial<Record<MutantStatus, number>>): MutantStatus[] {
+  return Object.entries(counts).flatMap(([status, count]) =>
+    Array<MutantStatus>(count).fill(status as MutantStatus),
+  )
+}
+
+let nextId = 0
+function report(files: Record<string, Partial<Record<MutantStatus, number>>>): MutationTestResult {
+  return {
+    schemaVersion: '1.0',
+    thresholds: { high: 80, low: 60 },
+    files: Object.fromEntries(
+      Object.entries(files).map(([file, counts]) => [
+        file,
+        {
+          language: 'typescript',
+          source: `source of ${file}`,
+          mutants: statuses(counts).map((status) => ({
+            id: String(nextId++),
+            mutatorName: 'ConditionalExpression',
+            replacement: 'true',
+            status,
+            location: { start: { line: 1, column: 1 }, end: { line: 1, column: 5 } },
+          })),
+        },
+      ]),
+    ),
+  }
+}
+
+function measured(result: MutationTestResult): BatchInput {
+  return { report: result, reportTime: MEASURED, run: null }
+}
+
+/** The disk as the reports saw it, with some files changed. */
+function disk(changed: Record<string, string> = {}): SourceReader {
+  return {
+    read: (file) => (file in changed ? changed[file] : `source of ${file}`),
+    modifiedAt: () => new Date('2026-11-26T19:00:00Z'),
+  }
+}
+
+// core: a.ts 8 killed, 1 timeout, 1 survived, 3 not compiling, 2 static (ignored), 1 runtime error;
+// b.ts 4 killed, 1 no coverage; c.ts 3 killed, 1 survived.
+// Counted: killed + timeout = 16 of 16 + 1 + 1 + 1 = 19: 84.2 %. io: 9 killed, 1 survived: 90 %.
+const CORE_1 = report({
+  'lib/core/a.ts': { Killed: 8, Timeout: 1, Survived: 1, CompileError: 3, Ignored: 2, RuntimeError: 1 },
+  'lib/core/b.ts': { Killed: 4, NoCoverage: 1 },
+})
+const CORE_2 = report({ 'lib/core/c.ts': { Killed: 3, Survived: 1 } })
+const IO_1 = report({ 'lib/io/d.ts': { Killed: 9, Survived: 1 } })
+
+const ALL = new Map([
+  ['core-1', measured(CORE_1)],
+  ['core-2', measured(CORE_2)],
+  ['io-1', measured(IO_1)],
+])
+
+describe('the mutation summary (scripts/mutate-summary.ts)', () => {
+  it('counts each folder over its batches and scores it as Stryker does', () => {
+    const summary = summarize(TARGETS, BATCHES, ALL, FOLDERS, disk())
+    const [core, io] = summary.folders
+    expect(core.metrics).toMatchObject({
+      killed: 15,
+      timeout: 1,
+      survived: 2,
+      noCoverage: 1,
+      compileErrors: 3,
+      runtimeErrors: 1,
+      ignored: 2,
+    })
+    expect(core.metrics.mutationScore).toBeCloseTo((16 / 19) * 100, 10)
+    expect(io.metrics.mutationScore).toBe(90)
+    const batch = summary.batches[0]
+    expect(batch.metrics?.mutationScore).toBeCloseTo((13 / 15) * 100, 10)
+    expect(summary.batches.map((row) => row.state)).toEqual(['current', 'current', 'current'])
+  })
+
+  it('says met at or above the target and NOT met below it', () => {
+    const summary = summarize(TARGETS, BATCHES, ALL, FOLDERS, disk())
+    expect(summary.folders.map((folder) => folder.status)).toEqual(['NOT met', 'met'])
+    expect(summary.allMet).toBe(false)
+    const lower = summarize([{ ...TARGETS[0], minScore: 84 }, TARGETS[1]], BATCHES, ALL, FOLDERS, disk())
+    expect(lower.folders[0].status).toBe('met')
+    expect(lower.allMet).toBe(true)
+    // io at exactly 90 % meets a target of 90 and misses one of 90.1.
+    const exact = summarize([TARGETS[0], { ...TARGETS[1], minScore: 90 }], BATCHES, ALL, FOLDERS, disk())
+    expect(exact.folders[1].status).toBe('met')
+    const above = summarize([TARGETS[0], { ...TARGETS[1], minScore: 90.1 }], BATCHES, ALL, FOLDERS, disk())
+    expect(above.folders[1].status).toBe('NOT met')
+  })
+
+  it('calls a folder incomplete while one of its batches has no result, and names it', () => {
+    const inputs = new Map(ALL)
+    inputs.delete('core-2')
+    const summary = summarize(TARGETS, BATCHES, inputs, FOLDERS, disk())
+    const [core, io] = summary.folders
+    expect(core.status).toBe('incomplete')
+    expect(core.withoutResult).toEqual(['core-2'])
+    // What was measured still counts: core-1 alone is 13 of 15.
+    expect(core.metrics.mutationScore).toBeCloseTo((13 / 15) * 100, 10)
+    expect(io.status).toBe('met')
+    expect(summary.allMet).toBe(false)
+    expect(formatSummary(summary)).toContain('lib/core: no result yet for core-2')
+  })
+
+  it('calls a result stale when a mutated file or a test that ran changed since', () => {
+    const changed = summarize(TARGETS, BATCHES, ALL, FOLDERS, disk({ 'lib/core/c.ts': 'edited' }))
+    expect(changed.batches[1]).toMatchObject({ state: 'stale', reasons: ['lib/core/c.ts changed'] })
+    expect(changed.folders[0]).toMatchObject({ status: 'incomplete', stale: ['core-2'] })
+    // A stale result still counts (it is the last measurement), the folder only says it is incomplete.
+    expect(changed.folders[0].metrics).toMatchObject({ killed: 15, survived: 2 })
+    expect(formatSummary(changed)).toContain('lib/core: older than their files: core-2')
+
+    const withTests: MutationTestResult = {
+      ...IO_1,
+      testFiles: { 'tests/d.test.ts': { source: 'the test', tests: [{ id: '1', name: 'd' }] } },
+    }
+    const inputs = new Map(ALL).set('io-1', measured(withTests))
+    const same = summarize(TARGETS, BATCHES, inputs, FOLDERS, disk({ 'tests/d.test.ts': 'the test' }))
+    expect(same.folders[1].status).toBe('met')
+    const edited = summarize(
+      TARGETS,
+      BATCHES,
+      inputs,
+      FOLDERS,
+      disk({ 'tests/d.test.ts': 'the test, edited' }),
+    )
+    expect(edited.batches[2].reasons).toEqual(['test tests/d.test.ts changed'])
+    expect(edited.folders[1].status).toBe('incomplete')
+  })
+
+  it('judges a batch file without mutants (absent from the report) by its modification time', () => {
+    const batches = [
+      { ...BATCHES[0], files: [...BATCHES[0].files, 'lib/core/types.ts'] },
+      BATCHES[1],
+      BATCHES[2],
+    ]
+    const folders = new Map(FOLDERS).set('lib/core', [...FOLDERS.get('lib/core')!, 'lib/core/types.ts'])
+    const before = summarize(TARGETS, batches, ALL, folders, disk())
+    expect(before.batches[0].state).toBe('current')
+    const later: SourceReader = { ...disk(), modifiedAt: () => new Date('2026-11-26T21:00:00Z') }
+    const after = summarize(TARGETS, batches, ALL, folders, later)
+    expect(after.batches[0]).toMatchObject({ state: 'stale', reasons: ['lib/core/types.ts changed'] })
+  })
+
+  it('calls a folder incomplete when one of its files is in no batch', () => {
+    const folders = new Map(FOLDERS).set('lib/io', ['lib/io/d.ts', 'lib/io/e.ts'])
+    const summary = summarize(TARGETS, BATCHES, ALL, folders, disk())
+    expect(summary.folders[1]).toMatchObject({ status: 'incomplete', unbatched: ['lib/io/e.ts'] })
+  })
+
+  it('prints the counts, the score (never rounded up to the target), the target and the verdict', () => {
+    const text = formatSummary(summarize(TARGETS, BATCHES, ALL, FOLDERS, disk()))
+    const line = (start: string) =>
+      text
+        .split('\n')
+        .find((row) => row.startsWith(start))
+        ?.split(/\s{2,}/)
+    expect(line('lib/core ')).toEqual(['lib/core', '15', '2', '1', '1', '3', '84.2 %', '≥ 90 %', 'NOT met'])
+    expect(line('lib/io ')).toEqual(['lib/io', '9', '1', '0', '0', '0', '90.0 %', '≥ 80 %', 'met'])
+    expect(formatScore(89.99)).toBe('89.9 %')
+    expect(formatScore(Number.NaN)).toBe('–')
+  })
+})
+
+describe("the project's batches (scripts/mutate-batches.ts)", () => {
+  it('put every file in exactly one batch, of its own target folder', () => {
+    const seen = new Map<string, string>()
+    for (const batch of MUTATE_BATCHES) {
+      expect(MUTATE_TARGETS.map((target) => target.folder)).toContain(batch.folder)
+      for (const file of batch.files) {
+        expect(file.startsWith(`${batch.folder}/`)).toBe(true)
+        expect(seen.get(file)).toBeUndefined()
+        seen.set(file, batch.name)
+      }
+    }
+    expect(new Set(MUTATE_BATCHES.map((batch) => batch.name)).size).toBe(MUTATE_BATCHES.length)
+  })
+
+  it('hold the targets of issue 20', () => {
+    expect(MUTATE_TARGETS.map((target) => [target.folder, target.minScore])).toEqual([
+      ['src-shared/domain', 90],
+      ['src-main/services/import', 80],
+      ['src-main/services/table', 80],
+    ])
+  })
+})
