@@ -1,8 +1,8 @@
 // `npm run mutate`: mutation testing of issue 20's targets, batch by batch (docs/testing.md).
 // Runs Stryker once per batch of scripts/mutate-batches.ts that has no result yet or whose result is
-// older than its files or tests, smallest batches first, each with its own incremental file and JSON
-// report under reports/mutate/; then prints the figures per batch and per target folder
-// (scripts/mutate-summary.ts). An interrupted driver loses at most the batch in flight.
+// older than its files or tests, smallest batches (fewest mutants) first, each with its own
+// incremental file and JSON report under reports/mutate/; then prints the figures per batch and per
+// target folder (scripts/mutate-summary.ts). An interrupted driver loses at most the batch in flight.
 //
 //   --report           run nothing, print the figures of the last results
 //   --only X           only the batches named X, of folder X (or below it), or mutating file X;
@@ -29,6 +29,7 @@ import { loadavg } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { Instrumenter } from '@stryker-mutator/instrumenter'
 import { MUTATE_BATCHES, MUTATE_TARGETS } from './mutate-batches.ts'
 import { formatSummary, summarize } from './mutate-summary.ts'
 
@@ -135,8 +136,16 @@ function matches(batch, item) {
   )
 }
 
-const lines = (batch) =>
-  batch.files.reduce((sum, file) => sum + (sources.read(file) ?? '').split('\n').length, 0)
+// A batch's size: its mutants as Stryker's instrumenter finds them (static and not compiling included).
+const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false }
+for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) quiet[level] = () => {}
+async function mutants(batch) {
+  const files = batch.files
+    .map((name) => ({ name, content: sources.read(name), mutate: true }))
+    .filter((file) => file.content !== null)
+  const options = { plugins: null, excludedMutations: [], ignorers: [], noHeader: true }
+  return (await new Instrumenter(quiet).instrument(files, options)).mutants.length
+}
 
 function writeConfigs(batch) {
   const target = MUTATE_TARGETS.find((candidate) => candidate.folder === batch.folder)
@@ -241,11 +250,14 @@ let failed = false
 if (!values.report) {
   mkdirSync(path(OUT), { recursive: true })
   const states = new Map(currentSummary().batches.map((row) => [row.batch.name, row.state]))
-  const todo = selected()
-    .filter((batch) => values.all || states.get(batch.name) !== 'current')
-    .sort((a, b) => lines(a) - lines(b))
+  const sizes = new Map()
+  for (const batch of selected()) {
+    if (values.all || states.get(batch.name) !== 'current') sizes.set(batch, await mutants(batch))
+  }
+  const todo = [...sizes.keys()].sort((a, b) => sizes.get(a) - sizes.get(b))
+  const names = todo.map((batch) => `${batch.name} (${sizes.get(batch)})`)
   console.log(
-    `mutate: ${todo.length} batches to run: ${todo.map((batch) => batch.name).join(', ') || 'none'}`,
+    `mutate: ${todo.length} batches to run, smallest first (mutants): ${names.join(', ') || 'none'}`,
   )
   for (const batch of todo) {
     let told = false
