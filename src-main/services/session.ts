@@ -126,6 +126,12 @@ export class Session {
     download: DownloadedCompanyFile,
   ): Promise<CompanyFileJoin> {
     await this.abortJoin()
+    this.options.emit('task.progress', {
+      task: 'join',
+      done: 0,
+      total: null,
+      message: 'company file downloaded, checking it against the server',
+    })
     const joined = await joinFromCompanyFile(filePath, company, download, this.options.companyFileContent)
     return typeof joined === 'string' ? { refused: joined } : { summary: await this.adopt(joined) }
   }

@@ -39,7 +39,8 @@ export function ServerPanel({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [joinedRows, setJoinedRows] = useState<number | null>(null)
+  // What the join is doing, while it runs: rows written so far, or the company file being checked.
+  const [joinProgress, setJoinProgress] = useState<string | null>(null)
   const toast = useToast()
   const filesFolder = useAppSelector(selectFilesFolder)
   const id = useId()
@@ -48,7 +49,7 @@ export function ServerPanel({
     () =>
       bridge.on('task.progress', (progress) => {
         // Only while a join runs: a late event must not bring the bar back after it ended.
-        if (progress.task === 'join') setJoinedRows((shown) => (shown === null ? null : progress.done))
+        if (progress.task === 'join') setJoinProgress((shown) => (shown === null ? null : progress.message))
       }),
     [],
   )
@@ -108,9 +109,9 @@ export function ServerPanel({
             event.preventDefault()
             void onPick(joinPath.trim()).then(async (file) => {
               if (!file) return
-              setJoinedRows(0)
+              setJoinProgress('starting')
               const joined = await run(() => invoke('server.join', { path: file.handle }))
-              setJoinedRows(null)
+              setJoinProgress(null)
               if (joined) onJoined()
             })
           }}
@@ -127,11 +128,11 @@ export function ServerPanel({
             />
             {filesFolder && <p className="muted">Saved in {filesFolder}</p>}
           </div>
-          {joinedRows !== null && (
+          {joinProgress !== null && (
             <div className="form__field" data-testid="server-join-progress">
               <progress aria-label="Company download" />
               <p className="muted" aria-live="polite">
-                Downloading the company: {joinedRows.toLocaleString('en-US')} rows written so far
+                Downloading the company: {joinProgress}
               </p>
             </div>
           )}
