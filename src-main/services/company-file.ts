@@ -64,25 +64,28 @@ export function contentOfCompanyFile(file: string): string {
   }
 }
 
-/** A downloaded file this Meritbook can copy from: a workbook of this very schema. Checked without writing to it. */
-function usableFile(filePath: string): boolean {
+/** Why a downloaded file cannot be copied from, or null for a workbook of this very schema. Read without writing to it. */
+function unusableFile(filePath: string): CompanyFileRefusal | null {
   try {
     const probe = new Database(filePath, { readonly: true, fileMustExist: true })
     try {
-      return (
-        probe.pragma('application_id', { simple: true }) === WORKBOOK_APPLICATION_ID &&
+      return probe.pragma('application_id', { simple: true }) === WORKBOOK_APPLICATION_ID &&
         probe.pragma('user_version', { simple: true }) === LATEST_SCHEMA_VERSION
-      )
+        ? null
+        : 'not a workbook of this version'
     } finally {
       probe.close()
     }
-  } catch {
-    return false
+  } catch (error) {
+    return `the file could not be read (${error instanceof Error ? error.message : String(error)})`
   }
 }
 
-/** Where a company file joined from differs from the server, said for the log. */
-export type CompanyFileRefusal = 'not a workbook of this version' | 'content differs from the server'
+/** Why a company file was not joined from (join then goes by rows). */
+export type CompanyFileRefusal =
+  | 'not a workbook of this version'
+  | 'content differs from the server'
+  | `the file could not be read (${string})`
 
 /**
  * A new replica at `filePath` from a downloaded company file: its company tables copied by SQLite
@@ -99,10 +102,12 @@ export async function joinFromCompanyFile(
 ): Promise<Workbook | CompanyFileRefusal> {
   const target = withWorkbookExtension(path.resolve(filePath))
   refuseExisting(target)
-  if (!usableFile(download.file)) return 'not a workbook of this version'
+  const unusable = unusableFile(download.file)
+  if (unusable) return unusable
   // The file's content is hashed (on the list reader's thread, in the app) while this one copies it.
-  const content = contentOf(download.file)
-  content.catch(() => undefined)
+  const content = contentOf(download.file).catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  )
   const workbook = await openWorkbook(target, { create: true })
   const db = workbook.sqlite
   let refusal: CompanyFileRefusal | null = null
@@ -123,14 +128,18 @@ export async function joinFromCompanyFile(
       const at = new Date().toISOString()
       copyCompanyTables(db, 'download', at)
       for (const index of indexes) db.exec(index.sql)
-      if ((await content) !== download.contentHash) refusal = 'content differs from the server'
+      const hash = await content
+      if (hash instanceof Error) refusal = `the file could not be read (${hash.message})`
+      else if (hash !== download.contentHash) refusal = 'content differs from the server'
       else {
         writeJoinedCompany(db, { ...company, feedSeq: download.seq }, at)
       }
       db.exec(refusal ? 'ROLLBACK' : 'COMMIT')
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK')
-      throw error
+      // A file SQLite cannot read through (damaged, cut short) is refused like one that differs.
+      if (!(error instanceof Database.SqliteError)) throw error
+      refusal = `the file could not be read (${error.message})`
     } finally {
       db.exec('DETACH download')
       db.pragma('foreign_keys = ON')

@@ -146,6 +146,25 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     await joined.desktop.close()
   })
 
+  it('a damaged file (cut in half) is refused: the desktop joins by rows', async () => {
+    await desks.owner.engine.syncUntilIdle()
+    const file = path.join(dir, 'damaged.paycycle')
+    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    if (!written.ok || !written.value) throw new Error('no company file was written')
+    const whole = fs.readFileSync(file)
+    await desks.owner.account.shareCompanyFile(whole.subarray(0, whole.length / 2), written.value.seq)
+
+    const joined = await newDesktop(OWNER)
+    expect(joined.route).toMatchObject({
+      from: 'rows',
+      fileRefused: expect.stringMatching(/^the file could not be read \(/),
+    })
+    expect(companyContent(joined.desktop.session.workbook!.sqlite, sha256Digest)).toBe(
+      (await fileRow())!.content_hash,
+    )
+    await joined.desktop.close()
+  })
+
   it(`a file of a position the company has moved past is not kept: "${FILE_CHANGED}"`, async () => {
     await desks.owner.engine.syncUntilIdle()
     const before = await fileRow()
