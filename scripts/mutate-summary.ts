@@ -21,6 +21,8 @@ export interface BatchRun {
   loadAfter: readonly number[]
   concurrency: number
   exitCode: number
+  /** The batch's `tests` when it ran (null: the target's whole vitest config). */
+  tests?: readonly string[] | null
 }
 
 export interface BatchInput {
@@ -96,6 +98,9 @@ export function batchState(
   for (const file of Object.keys(report.files)) {
     if (!batch.files.includes(file)) reasons.push(`${file} is no longer in the batch`)
   }
+  const ran = input.run?.tests ?? null
+  const wanted = batch.tests ?? null
+  if (JSON.stringify(ran) !== JSON.stringify(wanted)) reasons.push('its list of test files changed')
   for (const [file, tests] of Object.entries(report.testFiles ?? {})) {
     if (tests.source === undefined) continue
     const now = sources.read(file)

@@ -237,6 +237,7 @@ async function runBatch(batch) {
     loadAfter: load(),
     concurrency,
     exitCode,
+    tests: batch.tests ?? null,
   }
   if (exitCode === 0) writeFileSync(path(out(batch.name, '.run.json')), `${JSON.stringify(run, null, 2)}\n`)
   console.log(

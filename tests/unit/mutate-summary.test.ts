@@ -153,6 +153,21 @@ describe('the mutation summary (scripts/mutate-summary.ts)', () => {
     expect(edited.folders[1].status).toBe('incomplete')
   })
 
+  it("calls a result stale when the batch's list of test files changed since it ran", () => {
+    const listed: MutateBatch[] = [BATCHES[0], BATCHES[1], { ...BATCHES[2], tests: ['tests/d.test.ts'] }]
+    const run = { finishedAt: '', seconds: 1, loadBefore: [], loadAfter: [], concurrency: 2, exitCode: 0 }
+    const inputs = (tests: string[] | null) =>
+      new Map(ALL).set('io-1', { ...measured(IO_1), run: { ...run, tests } })
+    const same = summarize(TARGETS, listed, inputs(['tests/d.test.ts']), FOLDERS, disk())
+    expect(same.batches[2].state).toBe('current')
+    const other = summarize(TARGETS, listed, inputs(['tests/e.test.ts']), FOLDERS, disk())
+    expect(other.batches[2]).toMatchObject({ state: 'stale', reasons: ['its list of test files changed'] })
+    const whole = summarize(TARGETS, listed, inputs(null), FOLDERS, disk())
+    expect(whole.batches[2].state).toBe('stale')
+    // A batch that runs the target's whole config has no list: null both ways.
+    expect(summarize(TARGETS, BATCHES, inputs(null), FOLDERS, disk()).batches[2].state).toBe('current')
+  })
+
   it('judges a batch file without mutants (absent from the report) by its modification time', () => {
     const batches = [
       { ...BATCHES[0], files: [...BATCHES[0].files, 'lib/core/types.ts'] },
