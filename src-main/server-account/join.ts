@@ -59,18 +59,13 @@ export function sessionJoinSteps(session: Session): JoinSteps {
 /** The download goes to the workbook in blocks of about this many bytes (the network hands over far smaller ones). */
 const BLOCK = 1 << 20
 
-/**
- * Joins the signed-in company into a new replica at `path`: the workbook writes each block while the
- * next one downloads (one block in flight), so the company is never held whole on either side. A
- * failure anywhere removes the new file.
- */
 /** How a join went: from the company file, or by rows (and why not from the file, when one was tried). */
 export type JoinRoute = { from: 'file' } | { from: 'rows'; fileRefused: string | null }
 
 /**
  * Joins from the company file when the server offers one to this admin (docs/sync.md, "Company
- * file"): downloaded beside `path`, copied and checked by the workbook, removed after. Null, and
- * the reason in `route`, when there is none or it was refused: the caller joins by rows.
+ * file"): downloaded beside `path`, copied and checked by the workbook, removed after. Answers
+ * the new replica, or why not (null: the server had none to offer); the caller then joins by rows.
  */
 async function joinFromCompanyFile(
   account: ServerAccount,
@@ -94,6 +89,12 @@ async function joinFromCompanyFile(
   }
 }
 
+/**
+ * Joins the signed-in company into a new replica at `path`: an admin from the company file when
+ * there is one; otherwise by rows, the workbook writing each block while the next one downloads (one
+ * block in flight), so the company is never held whole on either side. A failure anywhere removes
+ * the new file. `route` is told which way it went.
+ */
 export async function joinCompany(
   account: ServerAccount,
   steps: JoinSteps,

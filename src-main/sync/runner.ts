@@ -138,7 +138,7 @@ export function withSync(
         (seq) => (shared = { seq: seq ?? state.lastSeq, at: Date.now() }),
         (error: unknown) => {
           shared = { seq: shared.seq, at: Date.now() }
-          // The company moved on while the file was made (409): the next round tries again.
+          // The company moved on while the file was made (409), or the server is away: a later round tries again.
           if (!(error instanceof Failure))
             console.error('[meritbook] sharing the company file failed:', error)
         },
