@@ -209,7 +209,8 @@ export function formatSummary(summary: MutateSummary): string {
     if (folder.withoutResult.length > 0) {
       notes.push(`${name}: no result yet for ${folder.withoutResult.join(', ')}`)
     }
-    if (folder.stale.length > 0) notes.push(`${name}: older than their files: ${folder.stale.join(', ')}`)
+    if (folder.stale.length > 0)
+      notes.push(`${name}: stale, older than their files or tests (see below): ${folder.stale.join(', ')}`)
     if (folder.unbatched.length > 0) notes.push(`${name}: in no batch: ${folder.unbatched.join(', ')}`)
   }
   for (const row of summary.batches) {

@@ -133,7 +133,9 @@ describe('the mutation summary (scripts/mutate-summary.ts)', () => {
     expect(changed.folders[0]).toMatchObject({ status: 'incomplete', stale: ['core-2'] })
     // A stale result still counts (it is the last measurement), the folder only says it is incomplete.
     expect(changed.folders[0].metrics).toMatchObject({ killed: 15, survived: 2 })
-    expect(formatSummary(changed)).toContain('lib/core: older than their files: core-2')
+    expect(formatSummary(changed)).toContain(
+      'lib/core: stale, older than their files or tests (see below): core-2',
+    )
 
     const withTests: MutationTestResult = {
       ...IO_1,
