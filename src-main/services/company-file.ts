@@ -5,7 +5,7 @@ import { openWorkbook, WORKBOOK_APPLICATION_ID, type Workbook } from '../workboo
 import { LATEST_SCHEMA_VERSION } from '../workbook/migrations'
 import { copyCompanyTables } from '../workbook/queries/company-file'
 import { companyContent, sha256Digest } from '../workbook/queries/company-content'
-import { writeJoinedCompany, type JoinedCompany } from '../workbook/queries/write-snapshot'
+import { BulkLoad, writeJoinedCompany, type JoinedCompany } from '../workbook/queries/write-snapshot'
 import { removeWorkbook } from './replica-join'
 import { refuseExisting, withWorkbookExtension } from './workbooks'
 
@@ -92,7 +92,7 @@ export type CompanyFileRefusal =
  * while `contentOf` hashes the file's content, which must be the server's hash of its own rows at
  * the file's position (the copy is of the same columns, so the replica holds that content). A
  * file that is not a workbook of this version, or whose content differs, is refused (the new file
- * removed): the caller joins by rows instead. Bulk loading as join by rows does (`SnapshotWriter`).
+ * removed): the caller joins by rows instead. Bulk loaded as join by rows is (`BulkLoad`).
  */
 export async function joinFromCompanyFile(
   filePath: string,
@@ -112,22 +112,15 @@ export async function joinFromCompanyFile(
   const db = workbook.sqlite
   let refusal: CompanyFileRefusal | null = null
   try {
-    const cacheSize = db.pragma('cache_size', { simple: true })
-    db.pragma('journal_mode = DELETE')
-    db.pragma('cache_size = -262144')
+    const load = new BulkLoad(db)
     db.pragma('foreign_keys = OFF')
     db.prepare('ATTACH ? AS download').run(download.file)
-    const indexes = db
-      .prepare(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('employee', 'reward') AND sql IS NOT NULL",
-      )
-      .all() as { name: string; sql: string }[]
     db.exec('BEGIN')
     try {
-      for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+      load.dropIndexes()
       const at = new Date().toISOString()
       copyCompanyTables(db, 'download', at)
-      for (const index of indexes) db.exec(index.sql)
+      load.buildIndexes()
       const hash = await content
       if (hash instanceof Error) refusal = `the file could not be read (${hash.message})`
       else if (hash !== download.contentHash) refusal = 'content differs from the server'
@@ -143,8 +136,7 @@ export async function joinFromCompanyFile(
     } finally {
       db.exec('DETACH download')
       db.pragma('foreign_keys = ON')
-      db.pragma('journal_mode = WAL')
-      db.pragma(`cache_size = ${String(cacheSize)}`)
+      load.end()
     }
   } catch (error) {
     await removeWorkbook(workbook)

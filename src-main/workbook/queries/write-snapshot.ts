@@ -106,22 +106,55 @@ function stored(part: SnapshotPart, row: CompanySnapshot[SnapshotPart][number], 
 const JOIN_CACHE_KIB = 256 * 1024
 
 /**
+ * A join's bulk load of a new workbook (by rows or from a company file): the file is new, so its
+ * rollback journal stays small (pages beyond the file's old end are not journaled) and a crash still
+ * leaves the empty workbook, where WAL would write every page twice; the employee and reward
+ * tables' secondary indexes are dropped in the load's transaction and built once at its end. `end`
+ * puts back WAL and the usual cache.
+ */
+export class BulkLoad {
+  private readonly cacheSize: unknown
+  private readonly indexes: { name: string; sql: string }[]
+
+  constructor(private readonly db: Database) {
+    this.cacheSize = db.pragma('cache_size', { simple: true })
+    db.pragma('journal_mode = DELETE')
+    db.pragma(`cache_size = -${JOIN_CACHE_KIB}`)
+    this.indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('employee', 'reward') AND sql IS NOT NULL",
+      )
+      .all() as { name: string; sql: string }[]
+  }
+
+  /** In the load's transaction, before the rows. */
+  dropIndexes(): void {
+    for (const index of this.indexes) this.db.exec(`DROP INDEX "${index.name}"`)
+  }
+
+  /** In the load's transaction, after the rows. */
+  buildIndexes(): void {
+    for (const index of this.indexes) this.db.exec(index.sql)
+  }
+
+  end(): void {
+    this.db.pragma('journal_mode = WAL')
+    this.db.pragma(`cache_size = ${String(this.cacheSize)}`)
+  }
+}
+
+/**
  * Writes a company downloaded from the server into an empty, migrated workbook as its rows arrive
  * (join): one transaction from the first row to `commit`, the server's ids kept, the signed-in user as
  * the workbook's owner of record. Rows must come in the download's order (cycles, ranges, profiles,
  * teams, employees, rewards, submissions, users), as the workbook's links ask.
- *
- * Bulk loading: the file is new, so its rollback journal stays small (pages beyond the file's old end
- * are not journaled) and a crash still leaves the empty workbook, where WAL would write every page
- * twice; the employee table's secondary indexes are built once at the end instead of row by row.
- * The workbook goes back to WAL and its usual cache when the join ends.
+ * Bulk loaded (`BulkLoad`).
  */
 export class SnapshotWriter implements SnapshotSink {
   private readonly statements = new Map<string, { statement: Statement; columns: string[] }>()
   private readonly largeStatements = new Map<LargePart, { statement: Statement; flags: number[] }>()
   private readonly teamLinks: Team[] = []
-  private readonly deferredIndexes: string[]
-  private readonly cacheSize: unknown
+  private readonly load: BulkLoad
   private readonly at: string
 
   constructor(
@@ -130,17 +163,9 @@ export class SnapshotWriter implements SnapshotSink {
   ) {
     this.at = now.toISOString()
     const db = workbook.sqlite
-    this.cacheSize = db.pragma('cache_size', { simple: true })
-    db.pragma('journal_mode = DELETE')
-    db.pragma(`cache_size = -${JOIN_CACHE_KIB}`)
-    const indexes = db
-      .prepare(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('employee', 'reward') AND sql IS NOT NULL",
-      )
-      .all() as { name: string; sql: string }[]
+    this.load = new BulkLoad(db)
     db.exec('BEGIN')
-    for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
-    this.deferredIndexes = indexes.map((index) => index.sql)
+    this.load.dropIndexes()
     writeRoles(db)
   }
 
@@ -172,20 +197,15 @@ export class SnapshotWriter implements SnapshotSink {
     const link = db.prepare('UPDATE team SET parent_team_id = ?, manager_id = ?, planner_id = ? WHERE id = ?')
     for (const t of this.teamLinks) link.run(t.parent_team_id, t.manager_id, t.planner_id, t.id)
     writeJoinedCompany(db, company, this.at)
-    for (const index of this.deferredIndexes) db.exec(index)
+    this.load.buildIndexes()
     db.exec('COMMIT')
-    this.endBulkLoad()
+    this.load.end()
   }
 
   /** Leaves the workbook as it was before the first row. */
   rollback(): void {
     if (this.workbook.sqlite.inTransaction) this.workbook.sqlite.exec('ROLLBACK')
-    this.endBulkLoad()
-  }
-
-  private endBulkLoad(): void {
-    this.workbook.sqlite.pragma('journal_mode = WAL')
-    this.workbook.sqlite.pragma(`cache_size = ${String(this.cacheSize)}`)
+    this.load.end()
   }
 
   /** One prepared statement per table: a part's rows all have the schema's columns (nullable, never missing). */
