@@ -35,6 +35,13 @@ export async function writeCompanyFile(replica: Workbook, filePath: string): Pro
   const file = new Database(filePath)
   try {
     file.pragma('foreign_keys = OFF')
+    // A joining desktop reads the tables in key order and builds its own indexes: those of the file
+    // would be a sixth of its bytes for nothing.
+    const indexes = file
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+      .pluck()
+      .all() as string[]
+    for (const name of indexes) file.exec(`DROP INDEX "${name}"`)
     file.prepare('ATTACH ? AS replica').run(replica.path)
     // One read of the replica: its rows and its feed position are of the same moment.
     const seq = file.transaction(() => {

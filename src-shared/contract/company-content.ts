@@ -134,7 +134,8 @@ export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A running hash (SHA-256 on both sides), its hex digest at the end. */
 export interface ContentDigest {
-  update(text: string): void
+  /** Text, or the same text's UTF-8 bytes. */
+  update(text: string | Uint8Array): void
   digest(): string
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import type { JoinRoute } from '../../src-main/server-account/join'
@@ -99,6 +100,33 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     await joined.desktop.close()
   })
 
+  it('the file travels gzip-compressed and without the indexes a joining desktop builds itself', async () => {
+    const row = (await fileRow())!
+    const pieces = await server()
+      .db.selectFrom('company_file_piece')
+      .select('bytes')
+      .where('upload_id', '=', row.upload_id)
+      .orderBy('n')
+      .execute()
+    const stored = Buffer.concat(pieces.map((p) => p.bytes))
+    expect(stored.length).toBe(Number(row.size))
+    expect([...stored.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    const file = path.join(dir, 'inflated.paycycle')
+    fs.writeFileSync(file, zlib.gunzipSync(stored))
+    expect(stored.length * 3).toBeLessThan(fs.statSync(file).size)
+    const inflated = new Database(file, { readonly: true })
+    expect(inflated.prepare('SELECT count(*) FROM employee').pluck().get()).toBe(
+      desks.snapshot.employees.length,
+    )
+    expect(
+      inflated
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+        .pluck()
+        .all(),
+    ).toEqual([])
+    inflated.close()
+  })
+
   it('a file behind the feed is joined from, and the feed brings what changed after it', async () => {
     await desks.owner.engine.syncUntilIdle()
     await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)
@@ -196,5 +224,34 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     const joined = await newDesktop(desks.managerUser.email)
     expect(joined.route).toEqual({ from: 'rows', fileRefused: null })
     await joined.desktop.close()
+  })
+
+  it('a stored file that is not compressed is refused: the desktop joins by rows', async () => {
+    await desks.owner.engine.syncUntilIdle()
+    const file = path.join(dir, 'plain.paycycle')
+    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    if (!written.ok || !written.value) throw new Error('no company file was written')
+    await desks.owner.account.shareCompanyFile(fs.readFileSync(file), written.value.seq)
+    const row = (await fileRow())!
+    // As a server holding a file from before files were compressed would send it.
+    const plain = fs.readFileSync(file)
+    await server().db.deleteFrom('company_file_piece').where('upload_id', '=', row.upload_id).execute()
+    await server()
+      .db.insertInto('company_file_piece')
+      .values({ company_id: row.company_id, upload_id: row.upload_id, n: 0, bytes: plain })
+      .execute()
+    await server().db.updateTable('company_file').set({ size: plain.length }).execute()
+
+    const joined = await newDesktop(OWNER)
+    expect(joined.route).toEqual({ from: 'rows', fileRefused: 'the download failed: incorrect header check' })
+    expect(companyContent(joined.desktop.session.workbook!.sqlite, sha256Digest)).toBe(row.content_hash)
+    expect(
+      fs
+        .readdirSync(path.dirname(joined.desktop.session.workbook!.path))
+        .filter((f) => f.endsWith('.company-file')),
+    ).toEqual([])
+    await joined.desktop.close()
+    // The file shared properly again, for what follows.
+    await desks.owner.account.shareCompanyFile(plain, written.value.seq)
   })
 })
