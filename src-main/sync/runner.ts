@@ -157,10 +157,11 @@ export function withSync(
       }
       poll = new AbortController()
       const signal = AbortSignal.any([poll.signal, stopping.signal])
+      // Before the long poll, so that a replica just joined shares at once, not after a quiet poll.
+      if (failures === 0) shareWhenDue(found.state)
       try {
         await engine.pull(timing.pollSeconds, signal)
         failures = 0
-        shareWhenDue(found.state)
       } catch (error) {
         if (signal.aborted) continue
         failed(error)

@@ -7,6 +7,7 @@ import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
 import { joinCompany, workerJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
 import type { ReplicaInvoke } from '../../src-main/sync/engine'
+import { withSync } from '../../src-main/sync/runner'
 import { shareCompanyFile } from '../../src-main/sync/share-file'
 import { companyContent, sha256Digest } from '../../src-main/workbook/queries/company-content'
 import type { Desktop } from '../support/replica'
@@ -40,15 +41,22 @@ function invokeOf(desktop: Desktop): ReplicaInvoke {
     desktop.dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>) as ReplicaInvoke
 }
 
-/** A new app (its worker pair) signed in as the owner and joining into `replica.paycycle`; how it went. */
-async function appJoin(): Promise<{ route: JoinRoute; file: string; employees: number }> {
+/**
+ * A new app (its worker pair, with the sync runner when `syncing`) signed in as the owner and joining
+ * into `replica.paycycle`; how it went.
+ */
+async function appJoin(syncing = false): Promise<{ route: JoinRoute; file: string; employees: number }> {
   const dataDir = fs.mkdtempSync(path.join(dir, 'app-'))
-  const backend = startBackend(
+  const workers = startBackend(
     { mode: 'cli', version: 'test', dataDir, actAs: null, secretStore: null },
     path.resolve('tests/support/backend-from-source.cjs'),
   )
-  running.push(backend)
   const account = new ServerAccount(new MemorySecretStore(), dataDir)
+  // A long poll far longer than the test may wait: a share that waits for one never comes.
+  const backend = syncing
+    ? withSync(workers, account, { tickMs: 500, pollSeconds: 600, retryMs: [1000] })
+    : workers
+  running.push(backend)
   await account.signIn({ server: desks.url, email: OWNER, password: PASSWORD })
   let route: JoinRoute | null = null
   const file = path.join(dataDir, 'replica.paycycle')
@@ -121,6 +129,25 @@ describe("the app's worker pair joins from the company file", () => {
       from: 'rows',
       fileRefused: expect.stringMatching(/^the file could not be read \(/),
     })
+    expect(contentOf(joined.file)).toBe(await fileHash())
+  })
+
+  it("a newly joined admin's app shares its company file at once, before its first long poll ends", async () => {
+    await desks.manager.call('rewards.update', {
+      updates: [{ employeeId: desks.teamMember, changes: { comments: 'After the last file' } }],
+    })
+    await desks.manager.engine.syncUntilIdle()
+    const before = (await server().db.selectFrom('company_file').select('feed_seq').executeTakeFirstOrThrow())
+      .feed_seq
+    // (The file on the server is the damaged one above: this app joins by rows.)
+    const joined = await appJoin(true)
+    await vi.waitFor(
+      async () => {
+        const now = await server().db.selectFrom('company_file').select('feed_seq').executeTakeFirstOrThrow()
+        expect(now.feed_seq).toBeGreaterThan(before)
+      },
+      { timeout: 20_000, interval: 200 },
+    )
     expect(contentOf(joined.file)).toBe(await fileHash())
   })
 })
