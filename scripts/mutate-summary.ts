@@ -5,7 +5,9 @@
  *
  * The counting is mutation-testing-metrics' (the package Stryker's own reporters use): the score is
  * (killed + timeout) ÷ (killed + timeout + survived + no coverage); mutants that do not compile, that
- * crash the runner and static ones (ignored) are not counted.
+ * crash the runner and ignored ones are not counted. Ignored are the static ones and the equivalent
+ * ones: those a `// Stryker disable next-line <mutators>: equivalent, <why>` comment takes out, each
+ * also listed in docs/testing.md; the summary counts the latter apart, so that none goes unseen.
  */
 import { calculateMetrics } from 'mutation-testing-metrics'
 import type { Metrics } from 'mutation-testing-metrics'
@@ -49,6 +51,8 @@ export interface BatchRow {
   /** Why a result is stale: the files or tests changed since it was measured. */
   reasons: string[]
   metrics: Metrics | null
+  /** Mutants taken out as equivalent by a comment in the source (null: no result). */
+  equivalent: number | null
   run: BatchRun | null
 }
 
@@ -58,6 +62,7 @@ export interface FolderRow {
   target: MutateTarget
   /** Counted over every batch of the folder that has a result (current or stale). */
   metrics: Metrics
+  equivalent: number
   status: FolderStatus
   batches: number
   withoutResult: string[]
@@ -110,6 +115,18 @@ export function batchState(
   return { state: reasons.length > 0 ? 'stale' : 'current', reasons }
 }
 
+/** The reason a `Stryker disable` comment must start with for its mutants to count as equivalent. */
+export const EQUIVALENT_REASON = /^equivalent\b/
+
+/** Mutants a disable comment took out as equivalent (static mutants, also ignored, are not these). */
+function equivalents(files: FileResultDictionary): number {
+  let count = 0
+  for (const file of Object.values(files))
+    for (const mutant of file.mutants)
+      if (mutant.status === 'Ignored' && EQUIVALENT_REASON.test(mutant.statusReason ?? '')) count++
+  return count
+}
+
 function batchFiles(batch: MutateBatch, report: MutationTestResult): FileResultDictionary {
   const files: FileResultDictionary = {}
   for (const file of batch.files) {
@@ -135,8 +152,9 @@ export function summarize(
   const rows: BatchRow[] = batches.map((batch) => {
     const input = inputs.get(batch.name) ?? none
     const { state, reasons } = batchState(batch, input, sources)
-    const metrics = input.report ? calculateMetrics(batchFiles(batch, input.report)).metrics : null
-    return { batch, state, reasons, metrics, run: input.run }
+    const files = input.report ? batchFiles(batch, input.report) : null
+    const metrics = files ? calculateMetrics(files).metrics : null
+    return { batch, state, reasons, metrics, equivalent: files ? equivalents(files) : null, run: input.run }
   })
   const folders: FolderRow[] = targets.map((target) => {
     const own = rows.filter((row) => row.batch.folder === target.folder)
@@ -153,7 +171,16 @@ export function summarize(
     const complete = withoutResult.length === 0 && stale.length === 0 && unbatched.length === 0
     const met = metrics.mutationScore >= target.minScore
     const status: FolderStatus = !complete ? 'incomplete' : met ? 'met' : 'NOT met'
-    return { target, metrics, status, batches: own.length, withoutResult, stale, unbatched }
+    return {
+      target,
+      metrics,
+      equivalent: equivalents(files),
+      status,
+      batches: own.length,
+      withoutResult,
+      stale,
+      unbatched,
+    }
   })
   return { batches: rows, folders, allMet: folders.every((folder) => folder.status === 'met') }
 }
@@ -177,19 +204,24 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
   return [line(head), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }
 
-const COUNTS = ['killed', 'survived', 'no cov.', 'timeout', 'not compiling'] as const
+const COUNTS = ['killed', 'survived', 'no cov.', 'timeout', 'not compiling', 'equivalent'] as const
 
-function counts(metrics: Metrics): string[] {
-  return [metrics.killed, metrics.survived, metrics.noCoverage, metrics.timeout, metrics.compileErrors].map(
-    String,
-  )
+function counts(metrics: Metrics, equivalent: number): string[] {
+  return [
+    metrics.killed,
+    metrics.survived,
+    metrics.noCoverage,
+    metrics.timeout,
+    metrics.compileErrors,
+    equivalent,
+  ].map(String)
 }
 
 /** The text `npm run mutate` prints: one row per batch, then one per target folder. */
 export function formatSummary(summary: MutateSummary): string {
   const batchRows = summary.batches.map((row) => [
     row.batch.name,
-    ...(row.metrics ? counts(row.metrics) : COUNTS.map(() => '')),
+    ...(row.metrics ? counts(row.metrics, row.equivalent ?? 0) : COUNTS.map(() => '')),
     row.metrics ? formatScore(row.metrics.mutationScore) : '',
     row.state,
     row.run
@@ -198,7 +230,7 @@ export function formatSummary(summary: MutateSummary): string {
   ])
   const folderRows = summary.folders.map((folder) => [
     folder.target.folder,
-    ...counts(folder.metrics),
+    ...counts(folder.metrics, folder.equivalent),
     formatScore(folder.metrics.mutationScore),
     `≥ ${folder.target.minScore} %`,
     folder.status,
@@ -221,6 +253,9 @@ export function formatSummary(summary: MutateSummary): string {
     '',
     table(['folder', ...COUNTS, 'score', 'target', ''], folderRows),
     ...(notes.length > 0 ? ['', ...notes] : []),
+    '',
+    '"equivalent": mutants a `Stryker disable` comment in the source takes out of the score, saying why',
+    '(each is also listed in docs/testing.md); static mutants are left out too and not shown.',
     '',
     summary.allMet ? 'All targets met.' : 'Targets not all met (or not all measured).',
   ].join('\n')

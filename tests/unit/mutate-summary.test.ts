@@ -64,13 +64,16 @@ function disk(changed: Record<string, string> = {}): SourceReader {
 }
 
 // core: a.ts 8 killed, 1 timeout, 1 survived, 3 not compiling, 2 static (ignored), 1 runtime error;
-// b.ts 4 killed, 1 no coverage; c.ts 3 killed, 1 survived.
+// b.ts 4 killed, 1 no coverage; c.ts 3 killed, 1 survived, 2 equivalent (ignored).
 // Counted: killed + timeout = 16 of 16 + 1 + 1 + 1 = 19: 84.2 %. io: 9 killed, 1 survived: 90 %.
 const CORE_1 = report({
   'lib/core/a.ts': { Killed: 8, Timeout: 1, Survived: 1, CompileError: 3, Ignored: 2, RuntimeError: 1 },
   'lib/core/b.ts': { Killed: 4, NoCoverage: 1 },
 })
-const CORE_2 = report({ 'lib/core/c.ts': { Killed: 3, Survived: 1 } })
+const CORE_2 = report({ 'lib/core/c.ts': { Killed: 3, Survived: 1, Ignored: 2 } })
+// c.ts's two ignored mutants are equivalent ones, taken out by a comment in the source that says why.
+for (const mutant of CORE_2.files['lib/core/c.ts'].mutants)
+  if (mutant.status === 'Ignored') mutant.statusReason = 'equivalent, the value is cached only'
 const IO_1 = report({ 'lib/io/d.ts': { Killed: 9, Survived: 1 } })
 
 const ALL = new Map([
@@ -90,8 +93,11 @@ describe('the mutation summary (scripts/mutate-summary.ts)', () => {
       noCoverage: 1,
       compileErrors: 3,
       runtimeErrors: 1,
-      ignored: 2,
+      ignored: 4,
     })
+    // Static mutants are ignored too, but only those a comment calls equivalent are counted as such.
+    expect(core.equivalent).toBe(2)
+    expect(summary.batches.map((row) => row.equivalent)).toEqual([0, 2, 0])
     expect(core.metrics.mutationScore).toBeCloseTo((16 / 19) * 100, 10)
     expect(io.metrics.mutationScore).toBe(90)
     const batch = summary.batches[0]
@@ -197,8 +203,19 @@ describe('the mutation summary (scripts/mutate-summary.ts)', () => {
         .split('\n')
         .find((row) => row.startsWith(start))
         ?.split(/\s{2,}/)
-    expect(line('lib/core ')).toEqual(['lib/core', '15', '2', '1', '1', '3', '84.2 %', '≥ 90 %', 'NOT met'])
-    expect(line('lib/io ')).toEqual(['lib/io', '9', '1', '0', '0', '0', '90.0 %', '≥ 80 %', 'met'])
+    expect(line('lib/core ')).toEqual([
+      'lib/core',
+      '15',
+      '2',
+      '1',
+      '1',
+      '3',
+      '2',
+      '84.2 %',
+      '≥ 90 %',
+      'NOT met',
+    ])
+    expect(line('lib/io ')).toEqual(['lib/io', '9', '1', '0', '0', '0', '0', '90.0 %', '≥ 80 %', 'met'])
     expect(formatScore(89.99)).toBe('89.9 %')
     expect(formatScore(Number.NaN)).toBe('–')
   })
