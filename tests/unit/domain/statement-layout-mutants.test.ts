@@ -9,7 +9,7 @@ import {
   type StatementLayoutInput,
   type TextMeasure,
 } from '../../../src-shared/domain/statements/layout'
-import { dataTagsOf } from '../../../src-shared/domain/statements/templates'
+import { dataTagsOf, type DataTag } from '../../../src-shared/domain/statements/templates'
 
 // The layout's vertical rhythm, pinned where statement-layout.test.ts only orders lines (these offsets
 // survived Stryker there): body lines of 15.5 points with the baseline 4 points above a line's foot,
@@ -40,7 +40,7 @@ const bodyLines = (ops: DrawOp[]) =>
 const lines = (word: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${word} ${i}.`).join('\n')
 
-function layout(introLines: number, tags: string[], closingLines = 40) {
+function layout(introLines: number, tags: DataTag[], closingLines = 40) {
   const input: StatementLayoutInput = {
     companyName: 'Acme',
     logo: null,
@@ -88,7 +88,7 @@ describe("a statement's vertical rhythm", () => {
   })
 
   it("keeps the figure table's title with its column headings and first row on one page", () => {
-    const tags = ['salary', 'bonus', 'lump_sum', 'totalCash']
+    const tags: DataTag[] = ['salary', 'bonus', 'lump_sum', 'totalCash']
     let movedWithRoomForTheTitle = 0
     for (let intro = 0; intro <= 45; intro++) {
       const pages = layout(intro, tags, 2)
