@@ -131,4 +131,27 @@ describe('the size of a statement logo, a JPEG cut short', () => {
     // One byte more (the component count) and the frame is read.
     expect(imageSize(Uint8Array.from([...cut, 3]))).toEqual({ width: 32, height: 16 })
   })
+
+  it("an amount exactly as wide as the 'Current' to 'New' span stays under 'New'", () => {
+    // Narrow changes keep 'New' at its place, 470 points, 100 right of 'Current'. The lump sum has
+    // no current amount and no change: only when wider than those 100 points does it move right.
+    const exact: TextMeasure = {
+      width: (text, font, size) =>
+        text === '$1,500.00' ? 100 : text.startsWith('+') ? 50 : measure.width(text, font, size),
+    }
+    const input: StatementLayoutInput = {
+      companyName: 'Acme',
+      logo: null,
+      facts: FACTS.salaried,
+      template: {
+        intro: 'Dear Zoë,',
+        closing: 'Regards',
+        dataTags: dataTagsOf(['salary', 'bonus', 'lump_sum']),
+      },
+    }
+    const ops = layoutStatement(input, exact)[0].ops
+    expect(textOf(ops, 'New')?.x).toBe(470 - measure.width('New', 'bold', 9))
+    expect(textOf(ops, 'Current')?.x).toBe(370 - measure.width('Current', 'bold', 9))
+    expect(textOf(ops, '$1,500.00')?.x).toBe(470 - 100)
+  })
 })
