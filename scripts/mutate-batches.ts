@@ -227,7 +227,9 @@ export const MUTATE_BATCHES: readonly MutateBatch[] = [
     name: 'table-export',
     folder: TABLE,
     files: inFolder(TABLE, ['export-csv.ts']),
-    tests: [it('table-export*.test.ts'), it('table-edit*.test.ts')],
+    // table-model-source.test.ts exports data the demo does not hold: an unrated row, a percent that is
+    // no finite number, rows only some of which convert ('Amounts In').
+    tests: [it('table-export*.test.ts'), it('table-edit*.test.ts'), it('table-model-source.test.ts')],
   }, // 190
   {
     name: 'table-rows',
