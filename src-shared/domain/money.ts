@@ -76,6 +76,7 @@ const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d{1,6}))?$/i
 export function scaleDecimalString(text: string, places: number): number | null {
   const match = DECIMAL.exec(text)
   if (!match) return null
+  // Stryker disable next-line StringLiteral: equivalent, (\d*) always matches, and Number('') is 0 (docs/testing.md)
   const [, sign, whole = '', fraction = '', exponent = '0'] = match
   if (whole.length + fraction.length === 0) return null
   const digits = (whole + fraction).replace(/^0+/, '')
@@ -83,13 +84,18 @@ export function scaleDecimalString(text: string, places: number): number | null 
   // value = digits × 10^shift
   const shift = Number(exponent) - fraction.length + places
   let magnitude: bigint
+  // Stryker disable next-line EqualityOperator: equivalent, with shift 0 the other branch keeps every digit (docs/testing.md)
   if (shift >= 0) {
+    // Stryker disable next-line ArithmeticOperator,ConditionalExpression: equivalent, more than 16 digits is always above MAX_SAFE_INTEGER, refused next (docs/testing.md)
     if (digits.length + shift > 16) return null
     magnitude = BigInt(digits) * 10n ** BigInt(shift)
   } else {
     const kept = digits.length + shift
+    // Stryker disable next-line ConditionalExpression: equivalent, more than 16 digits is always above MAX_SAFE_INTEGER, refused next (docs/testing.md)
     if (kept > 16) return null
+    // Stryker disable next-line EqualityOperator,StringLiteral: equivalent, BigInt('') is 0n (docs/testing.md)
     const head = kept > 0 ? digits.slice(0, kept) : '0'
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, undefined or '' compare below '5' as '0' does (docs/testing.md)
     const firstDropped = kept >= 0 ? digits[kept] : '0'
     magnitude = BigInt(head) + (firstDropped >= '5' ? 1n : 0n)
   }
@@ -107,6 +113,7 @@ const formatters = new Map<string, Intl.NumberFormat>()
 
 function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let format = formatters.get(key)
+  // Stryker disable next-line ConditionalExpression: equivalent, a new formatter each time: only slower (docs/testing.md)
   if (!format) {
     format = make()
     formatters.set(key, format)
@@ -156,9 +163,11 @@ export function formatNumber(
  */
 export function roundCentsToMinorUnit(cents: Cents, currency: string): Cents {
   const digits = shownDecimals(currency)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, shownDecimals is only 0 or 2 (docs/testing.md)
   return digits >= MONEY_DECIMALS
     ? cents
-    : roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
+    : // Stryker disable next-line ArithmeticOperator: equivalent, shownDecimals is only 0 or 2 (docs/testing.md)
+      roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
 }
 
 /**
