@@ -56,8 +56,10 @@ export function histogramOfSorted(sorted: ArrayLike<number>, maxBins = MAX_BINS)
     const v = sorted[i]
     if (v < low) below++
     else if (v > high) above++
-    // Stryker disable next-line ArithmeticOperator: equivalent, the index is never above count - 1 (docs/testing.md)
-    else bins[Math.min(count - 1, Math.floor(round((v - start) / width)))].count++
+    else {
+      // Stryker disable next-line ArithmeticOperator: equivalent, the index is never above count - 1 (docs/testing.md)
+      bins[Math.min(count - 1, Math.floor(round((v - start) / width)))].count++
+    }
   }
   return { width, bins, below, above }
 }

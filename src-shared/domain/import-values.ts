@@ -148,9 +148,11 @@ export function isIsoDay(raw: string): boolean {
     if (digit < 0 || digit > 9) return false
     // Stryker disable next-line EqualityOperator: equivalent, positions 4 and 7 are the dashes, skipped before (docs/testing.md)
     if (i < 4) year = year * 10 + digit
-    // Stryker disable next-line EqualityOperator: equivalent, positions 4 and 7 are the dashes, skipped before (docs/testing.md)
-    else if (i < 7) month = month * 10 + digit
-    else day = day * 10 + digit
+    else {
+      // Stryker disable next-line EqualityOperator: equivalent, positions 4 and 7 are the dashes, skipped before (docs/testing.md)
+      if (i < 7) month = month * 10 + digit
+      else day = day * 10 + digit
+    }
   }
   return isRealDay(year, month, day)
 }
