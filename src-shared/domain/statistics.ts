@@ -97,8 +97,10 @@ export function boxSummaryOf(values: Float64Array): BoxSummary | null {
   const orderStatistic = (k: number): number => {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, positions ascend, so only k === from reaches here, and selecting it again leaves it in place (docs/testing.md)
     if (k > from) select(values, k, from, n - 1)
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, positions ascend, so only k === from reaches here, and selecting it again leaves it in place (docs/testing.md)
-    else if (k === 0 && from === 0) select(values, 0, 0, n - 1)
+    else {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, positions ascend, so only k === from reaches here, and selecting it again leaves it in place (docs/testing.md)
+      if (k === 0 && from === 0) select(values, 0, 0, n - 1)
+    }
     from = k
     return values[k]
   }
@@ -355,17 +357,13 @@ export function topOverUnder<T extends IncreaseComparison>(
     if (difference !== 0) ranked.push({ item, difference })
   }
   const count = Math.max(0, Math.floor(size))
+  // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
+  const over = ranked.filter((r) => r.difference > 0)
+  // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
+  const under = ranked.filter((r) => r.difference < 0)
   return {
-    over: ranked
-      // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
-      .filter((r) => r.difference > 0)
-      .sort((a, b) => b.difference - a.difference)
-      .slice(0, count),
-    under: ranked
-      // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
-      .filter((r) => r.difference < 0)
-      .sort((a, b) => a.difference - b.difference)
-      .slice(0, count),
+    over: over.sort((a, b) => b.difference - a.difference).slice(0, count),
+    under: under.sort((a, b) => a.difference - b.difference).slice(0, count),
   }
 }
 
