@@ -1,16 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import { startBackend, type BackendClient } from '../../src-main/backend/client'
+import { contentOfCompanyFile } from '../../src-main/services/company-file'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
 import { joinCompany, workerJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
-import type { ReplicaInvoke } from '../../src-main/sync/engine'
 import { withSync } from '../../src-main/sync/runner'
 import { shareCompanyFile } from '../../src-main/sync/share-file'
-import { companyContent, sha256Digest } from '../../src-main/workbook/queries/company-content'
-import type { Desktop } from '../support/replica'
 import { tempDir } from '../support/temp'
 import { testServer } from './support'
 import { twoDesktops } from './two-desktops'
@@ -35,11 +32,6 @@ const running: BackendClient[] = []
 afterEach(async () => {
   await Promise.all(running.splice(0).map((backend) => backend.stop()))
 })
-
-function invokeOf(desktop: Desktop): ReplicaInvoke {
-  return (<C extends Channel>(channel: C, input: ChannelInput<C>) =>
-    desktop.dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>) as ReplicaInvoke
-}
 
 /**
  * A new app (its worker pair, with the sync runner when `syncing`) signed in as the owner and joining
@@ -70,7 +62,7 @@ async function appJoin(syncing = false): Promise<{ route: JoinRoute; file: strin
 async function shareDoctored(name: string, change: (file: string) => void): Promise<void> {
   await desks.owner.engine.syncUntilIdle()
   const file = path.join(dir, name)
-  const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+  const written = await desks.owner.invoke('sync.companyFile', { path: file })
   if (!written.ok || !written.value) throw new Error('no company file was written')
   change(file)
   await desks.owner.account.shareCompanyFile(fs.readFileSync(file), written.value.seq)
@@ -79,24 +71,14 @@ async function shareDoctored(name: string, change: (file: string) => void): Prom
 const fileHash = async () =>
   (await server().db.selectFrom('company_file').select('content_hash').executeTakeFirstOrThrow()).content_hash
 
-/** The content of a closed replica file, read without writing to it. */
-function contentOf(file: string): string {
-  const db = new Database(file, { readonly: true })
-  try {
-    return companyContent(db, sha256Digest)
-  } finally {
-    db.close()
-  }
-}
-
 describe("the app's worker pair joins from the company file", () => {
   it("joins from the file, the reader's hash matching the server's, and holds the company", async () => {
     await desks.owner.engine.syncUntilIdle()
-    expect(await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)).not.toBeNull()
+    expect(await shareCompanyFile(desks.owner.invoke, desks.owner.account)).not.toBeNull()
     const joined = await appJoin()
     expect(joined.route).toEqual({ from: 'file' })
     expect(joined.employees).toBe(desks.snapshot.employees.length)
-    expect(contentOf(joined.file)).toBe(await fileHash())
+    expect(contentOfCompanyFile(joined.file)).toBe(await fileHash())
   })
 
   it('refuses a file whose content differs (one salary), the reader having hashed it, and joins by rows', async () => {
@@ -108,7 +90,7 @@ describe("the app's worker pair joins from the company file", () => {
     })
     const joined = await appJoin()
     expect(joined.route).toEqual({ from: 'rows', fileRefused: 'content differs from the server' })
-    expect(contentOf(joined.file)).toBe(await fileHash())
+    expect(contentOfCompanyFile(joined.file)).toBe(await fileHash())
   })
 
   it("refuses a file that cannot be read through (its employees' root page zeroed), and joins by rows", async () => {
@@ -129,7 +111,7 @@ describe("the app's worker pair joins from the company file", () => {
       from: 'rows',
       fileRefused: expect.stringMatching(/^the file could not be read \(/),
     })
-    expect(contentOf(joined.file)).toBe(await fileHash())
+    expect(contentOfCompanyFile(joined.file)).toBe(await fileHash())
   })
 
   it("a newly joined admin's app shares its company file at once, before its first long poll ends", async () => {
@@ -148,6 +130,6 @@ describe("the app's worker pair joins from the company file", () => {
       },
       { timeout: 20_000, interval: 200 },
     )
-    expect(contentOf(joined.file)).toBe(await fileHash())
+    expect(contentOfCompanyFile(joined.file)).toBe(await fileHash())
   })
 })

@@ -2,9 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
-import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import type { JoinRoute } from '../../src-main/server-account/join'
-import type { ReplicaInvoke } from '../../src-main/sync/engine'
 import { shareCompanyFile } from '../../src-main/sync/share-file'
 import { companyContent, sha256Digest } from '../../src-main/workbook/queries/company-content'
 import { FILE_CHANGED } from '../../src-server/routes/company-file'
@@ -28,11 +26,6 @@ const desks = twoDesktops(
   PASSWORD,
 )
 const dir = tempDir('meritbook-company-file-')
-
-function invokeOf(desktop: Desktop): ReplicaInvoke {
-  return (<C extends Channel>(channel: C, input: ChannelInput<C>) =>
-    desktop.dispatcher.dispatch(channel, input) as Promise<Result<ChannelOutput<C>>>) as ReplicaInvoke
-}
 
 /** A new desktop of `email` joining the company, and how it joined. */
 async function newDesktop(email: string): Promise<{ desktop: Desktop; route: JoinRoute }> {
@@ -84,7 +77,7 @@ const fileRow = () => server().db.selectFrom('company_file').selectAll().execute
 describe('the company file: shared by an admin replica, joined from by a new admin desktop', () => {
   it('a new admin desktop joins from the shared file and holds what the replica that shared it holds', async () => {
     await desks.owner.engine.syncUntilIdle()
-    const seq = await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)
+    const seq = await shareCompanyFile(desks.owner.invoke, desks.owner.account)
     expect(seq).toBe(
       desks.owner.session.workbook!.sqlite.prepare('SELECT last_seq FROM sync_state').pluck().get(),
     )
@@ -96,7 +89,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     expect(tablesOf(mine)).toEqual(tablesOf(desks.owner.session.workbook!.sqlite))
     expect(companyContent(mine, sha256Digest)).toBe((await fileRow())!.content_hash)
     // Shared again at the same position: the server's file is already there, nothing is sent.
-    expect(await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)).toBeNull()
+    expect(await shareCompanyFile(desks.owner.invoke, desks.owner.account)).toBeNull()
     await joined.desktop.close()
   })
 
@@ -129,7 +122,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
 
   it('a file behind the feed is joined from, and the feed brings what changed after it', async () => {
     await desks.owner.engine.syncUntilIdle()
-    await shareCompanyFile(invokeOf(desks.owner), desks.owner.account)
+    await shareCompanyFile(desks.owner.invoke, desks.owner.account)
     await desks.manager.call('rewards.update', {
       updates: [{ employeeId: desks.teamMember, changes: { comments: 'Written after the file' } }],
     })
@@ -151,7 +144,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
   it("a file whose content differs from the server (one salary) is refused: the desktop joins by rows and holds the server's pay", async () => {
     await desks.owner.engine.syncUntilIdle()
     const file = path.join(dir, 'doctored.paycycle')
-    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    const written = await desks.owner.invoke('sync.companyFile', { path: file })
     if (!written.ok || !written.value) throw new Error('no company file was written')
     const doctored = new Database(file)
     const someone = desks.snapshot.employees[5]
@@ -177,7 +170,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
   it('a damaged file (cut in half) is refused: the desktop joins by rows', async () => {
     await desks.owner.engine.syncUntilIdle()
     const file = path.join(dir, 'damaged.paycycle')
-    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    const written = await desks.owner.invoke('sync.companyFile', { path: file })
     if (!written.ok || !written.value) throw new Error('no company file was written')
     const whole = fs.readFileSync(file)
     await desks.owner.account.shareCompanyFile(whole.subarray(0, whole.length / 2), written.value.seq)
@@ -197,7 +190,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
     await desks.owner.engine.syncUntilIdle()
     const before = await fileRow()
     const file = path.join(dir, 'stale.paycycle')
-    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    const written = await desks.owner.invoke('sync.companyFile', { path: file })
     if (!written.ok || !written.value) throw new Error('no company file was written')
     await desks.manager.call('rewards.update', {
       updates: [{ employeeId: desks.teamMember, changes: { comments: 'Moved on' } }],
@@ -229,7 +222,7 @@ describe('the company file: shared by an admin replica, joined from by a new adm
   it('a stored file that is not compressed is refused: the desktop joins by rows', async () => {
     await desks.owner.engine.syncUntilIdle()
     const file = path.join(dir, 'plain.paycycle')
-    const written = await invokeOf(desks.owner)('sync.companyFile', { path: file })
+    const written = await desks.owner.invoke('sync.companyFile', { path: file })
     if (!written.ok || !written.value) throw new Error('no company file was written')
     await desks.owner.account.shareCompanyFile(fs.readFileSync(file), written.value.seq)
     const row = (await fileRow())!

@@ -6,7 +6,7 @@ import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
 import { joinCompany, sessionJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
 import { Session } from '../../src-main/services/session'
-import { SyncEngine } from '../../src-main/sync/engine'
+import { SyncEngine, type ReplicaInvoke } from '../../src-main/sync/engine'
 import { tempDir } from './temp'
 
 /** A desktop of the live-sync tests: a replica workbook joined from the server, its sign-in and sync engine. */
@@ -15,6 +15,8 @@ export interface Desktop {
   dispatcher: Dispatcher
   account: ServerAccount
   engine: SyncEngine
+  /** This desktop's contract calls, as the sync engine and the sync runner's share make them. */
+  invoke: ReplicaInvoke
   file: string
   notices: string[]
   /** Everything the engine applied (pulled pages, refusals put back), in order. */
@@ -70,6 +72,7 @@ export async function joinDesktop(
     session,
     dispatcher,
     account,
+    invoke: invoke as ReplicaInvoke,
     file,
     notices: [],
     applied: [],
