@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import type { StatementFacts } from '../../../src-shared/domain/statements/facts'
 import {
   imageSize,
   layoutStatement,
@@ -9,6 +6,13 @@ import {
   type StatementLayoutInput,
   type TextMeasure,
 } from '../../../src-shared/domain/statements/layout'
+import {
+  fixedWidthMeasure,
+  STATEMENT_FACTS,
+  textOpOf,
+  textOps,
+  type TextOp,
+} from '../../support/statement-layout'
 import { dataTagsOf, type DataTag } from '../../../src-shared/domain/statements/templates'
 
 // The layout's vertical rhythm, pinned where statement-layout.test.ts only orders lines (these offsets
@@ -16,13 +20,8 @@ import { dataTagsOf, type DataTag } from '../../../src-shared/domain/statements/
 // pages filled down to the bottom margin, the figure table's title kept with its first row, stripes
 // that fill a row exactly.
 
-const FACTS = JSON.parse(
-  readFileSync(path.resolve(__dirname, '../../fixtures/statements/facts.json'), 'utf8'),
-) as Record<string, StatementFacts>
-/** Every character 0.6 × size wide (bold 0.7 ×), as in statement-layout.test.ts. */
-const measure: TextMeasure = {
-  width: (text, font, size) => Array.from(text).length * (font === 'bold' ? 0.7 : 0.6) * size,
-}
+const FACTS = STATEMENT_FACTS
+const measure = fixedWidthMeasure
 const MARGIN = 54
 const BOTTOM = PAGE_HEIGHT - 72
 const LEADING = 15.5
@@ -31,9 +30,8 @@ const BASELINE_ABOVE_FOOT = 4
 const RULE = '#d0d5dd'
 const STRIPE = '#f2f4f7'
 
-type TextOp = Extract<DrawOp, { kind: 'text' }>
-const texts = (ops: DrawOp[]): TextOp[] => ops.flatMap((op) => (op.kind === 'text' ? [op] : []))
-const textOf = (ops: DrawOp[], text: string) => texts(ops).find((op) => op.text === text)
+const texts = textOps
+const textOf = textOpOf
 /** Intro and closing lines: regular 11-point text at the left margin. */
 const bodyLines = (ops: DrawOp[]) =>
   texts(ops).filter((op) => op.font === 'regular' && op.size === 11 && op.x === MARGIN)

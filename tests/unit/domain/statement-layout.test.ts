@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import type { StatementFacts } from '../../../src-shared/domain/statements/facts'
 import {
   layoutStatement,
   PAGE_HEIGHT,
   wrapText,
-  type DrawOp,
   type StatementLayoutInput,
-  type TextMeasure,
 } from '../../../src-shared/domain/statements/layout'
+import { fixedWidthMeasure, STATEMENT_FACTS, textOpOf, textOps } from '../../support/statement-layout'
 import { dataTagsOf } from '../../../src-shared/domain/statements/templates'
 
-const FACTS = JSON.parse(
-  readFileSync(path.resolve(__dirname, '../../fixtures/statements/facts.json'), 'utf8'),
-) as Record<string, StatementFacts>
-/** Every character 0.6 × size wide (bold 0.7 ×). */
-const measure: TextMeasure = {
-  width: (text, font, size) => Array.from(text).length * (font === 'bold' ? 0.7 : 0.6) * size,
-}
+const FACTS = STATEMENT_FACTS
+const measure = fixedWidthMeasure
 const MARGIN = 54
 const RIGHT = 612 - 54
 const BOTTOM = PAGE_HEIGHT - 72
@@ -33,8 +24,8 @@ const input = (over: Partial<StatementLayoutInput> = {}): StatementLayoutInput =
   facts: FACTS.salaried,
   ...over,
 })
-const texts = (ops: DrawOp[]) => ops.flatMap((op) => (op.kind === 'text' ? [op] : []))
-const textOf = (ops: DrawOp[], text: string) => texts(ops).find((op) => op.text === text)
+const texts = textOps
+const textOf = textOpOf
 
 describe("a statement's layout", () => {
   it('fits the logo into a 180 × 56 box at the top left, keeping its proportions, never enlarged', () => {
