@@ -13,12 +13,15 @@ export const PERCENT_DECIMALS = 4
  * digits so binary noise does not decide the rounding (1.005 × 100 is 100.49999999999999 in floats).
  */
 export function roundTo(value: number, decimals = 0): number {
+  // Stryker disable next-line ConditionalExpression: equivalent, infinity and NaN go through the arithmetic unchanged (docs/testing.md)
   if (!Number.isFinite(value)) return value
   const factor = 10 ** decimals
   const shifted = Math.abs(value) * factor
+  // Stryker disable next-line EqualityOperator: equivalent, 1e15 read at 15 digits is 1e15 (docs/testing.md)
   const cleaned = shifted < 1e15 ? Number(shifted.toPrecision(15)) : shifted
   const rounded = Math.floor(cleaned + 0.5)
   if (rounded === 0) return 0
+  // Stryker disable next-line EqualityOperator: equivalent, a value of 0 has already returned 0 (docs/testing.md)
   return value < 0 ? -rounded / factor : rounded / factor
 }
 
