@@ -125,6 +125,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         server: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         once: { type: 'boolean' },
+        share: { type: 'boolean' },
         status: { type: 'boolean' },
         plans: { type: 'string' },
         progress: { type: 'boolean' },

@@ -1,6 +1,8 @@
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../src-shared/contract'
 import { Failure } from '../services/failure'
+import type { ServerAccount } from '../server-account/account'
 import { SyncEngine } from '../sync/engine'
+import { shareCompanyFile } from '../sync/share-file'
 import type { Flags, Output } from './commands'
 import { withAccount } from './server-commands'
 import { withSession, type CliSession } from './workbook-session'
@@ -18,9 +20,24 @@ export function replicaOf(session: CliSession) {
 }
 
 /**
- * `sync <file> [--once] --email <e> --password-stdin --json`: pushes the replica's outbox and pulls
- * the server's changes until idle (or one round), answering `{ pushed, pulled, conflicts, refused,
- * outbox }`; `sync <file> --status --json` answers the replica's state without the server.
+ * After `sync --share`: an admin's replica that is in step, not refused and not told to join again
+ * shares its company file, as the app's sync runner does (docs/sync.md, "Company file"). Answers the
+ * feed position shared, or null when there was nothing to share.
+ */
+async function shareAfterSync(session: CliSession, account: ServerAccount): Promise<number | null> {
+  if (!account.usesCompanyFile())
+    throw new Failure('FORBIDDEN', 'Only an administrator shares the company file (--share).')
+  const state = await session.call('sync.state', {})
+  if (state.accessRefused !== null || state.rejoinReason !== null) return null
+  return shareCompanyFile(replicaOf(session), account)
+}
+
+/**
+ * `sync <file> [--once] [--share] --email <e> --password-stdin --json`: pushes the replica's outbox
+ * and pulls the server's changes until idle (or one round), answering `{ pushed, pulled, conflicts,
+ * refused, outbox, shared, notices }`; with `--share` an admin's replica then shares its company
+ * file (`shared`: its feed position, or null when the server's file is already there or edits
+ * wait). `sync <file> --status --json` answers the replica's state without the server.
  */
 export async function syncCommand(file: string, flags: Flags, out: Output): Promise<void> {
   await withSession(file, flags, async (session) => {
@@ -41,11 +58,13 @@ export async function syncCommand(file: string, flags: Flags, out: Output): Prom
     const totals = await withAccount(
       flags,
       'sync',
-      (account) =>
-        new SyncEngine(replicaOf(session), () => account.currentTransport(), {
+      async (account) => {
+        const synced = await new SyncEngine(replicaOf(session), () => account.currentTransport(), {
           applied: (applied) => notices.push(...applied.notices),
           online: () => undefined,
-        }).syncUntilIdle(Boolean(flags.once)),
+        }).syncUntilIdle(Boolean(flags.once))
+        return { ...synced, shared: flags.share ? await shareAfterSync(session, account) : null }
+      },
       state.server,
     )
     if (flags.json) out.json({ ...totals, notices })
@@ -54,6 +73,7 @@ export async function syncCommand(file: string, flags: Flags, out: Output): Prom
       out.text(
         `Pushed ${totals.pushed}, pulled ${totals.pulled}, ${totals.conflicts} conflicts, ${totals.refused} refused; ${totals.outbox} waiting.`,
       )
+      if (totals.shared !== null) out.text(`Shared the company file at change ${totals.shared}.`)
     }
   })
 }

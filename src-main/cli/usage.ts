@@ -55,9 +55,10 @@ export const USAGE = `Meritbook command line
       Upload the workbook's company to your (empty) company on the server.
   server-join <out.paycycle> --server <url> --email <e> --password-stdin --json
       Download your server company into a new workbook.
-  sync <replica.paycycle> [--once] --email <e> --password-stdin [--server <url>] --json
+  sync <replica.paycycle> [--once] [--share] --email <e> --password-stdin [--server <url>] --json
       Push the replica's waiting edits and pull the company's changes until idle (or one round):
-      { pushed, pulled, conflicts, refused, outbox }.
+      { pushed, pulled, conflicts, refused, outbox, shared }. --share (administrators): then share the
+      company file, so that the next administrator joins from it (shared: its change, or null).
   sync <replica.paycycle> --status --json
       The replica's server, feed position and edits waiting, without the server.
   check <file.paycycle> [--as <email>] --json

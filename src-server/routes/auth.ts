@@ -111,6 +111,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
+          // After the body is read, so that the key names the account: at the default onRequest it
+          // was every sign-in from one address (an office behind one router shared ten a minute).
+          hook: 'preHandler',
           keyGenerator: (r: FastifyRequest) =>
             `${r.ip}|${String((r.body as { username?: unknown } | null)?.username ?? '').toLowerCase()}`,
         },

@@ -207,9 +207,16 @@ describe('company server: sign-in and tokens', () => {
     expect((await login('a brand new passphrase')).statusCode).toBe(200)
   })
 
-  it('rate-limits repeated sign-ins for one address', async () => {
+  it('rate-limits repeated sign-ins to one account from one address, not the other accounts signing in from it', async () => {
     const codes: number[] = []
     for (let i = 0; i < 12; i++) codes.push((await login('wrong again')).statusCode)
     expect(codes).toContain(429)
+    expect(codes.slice(codes.indexOf(429))).toEqual(codes.slice(codes.indexOf(429)).map(() => 429))
+    const colleague = await server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'colleague@behind-the-same-router.test', password: 'any passphrase' },
+    })
+    expect(colleague.statusCode).toBe(401)
   })
 })

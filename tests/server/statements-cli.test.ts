@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { ServerStatementDto } from '../../src-shared/contract/statement-mail'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { openWorkbook } from '../../src-main/workbook/open'
-import { cli } from '../support/cli'
+import { cli, cliProcess } from '../support/cli'
 import { tempDir } from '../support/temp'
 import { listen, login, publishDemo, setPassword, testServer } from './support'
 
 /** Issue 17: `statements <replica> send` and `revoke-link` through the company server, from the CLI. */
 
 const server = testServer()
-const ROOT = path.resolve(__dirname, '../..')
 const PASSWORD = 'statements from the shell'
 const dir = tempDir('meritbook-statements-cli-')
 const replica = path.join(dir, 'replica.paycycle')
@@ -19,20 +17,8 @@ let snapshot: CompanySnapshot
 let comms: string
 
 /** The CLI in its own process, the password on stdin as a person or a script would give it. */
-function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MERITBOOK_DATA_DIR: path.join(dir, 'cli-data') },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(`${PASSWORD}\n`)
-  })
-}
+const run = (...args: string[]) =>
+  cliProcess(args, { stdin: `${PASSWORD}\n`, dataDir: path.join(dir, 'cli-data') })
 
 const signedIn = () => ['--email', comms, '--password-stdin', '--json']
 
