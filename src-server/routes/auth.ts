@@ -101,24 +101,35 @@ const settingsSchema = z
   })
   .strict()
 
+/** What a limited caller is told, with how long to wait ("1 minute", "1 hour"). */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts for this account: try again in'
+
+/**
+ * A route's limit per account and client address. Counted once the body is read, so that the key
+ * names the account: at the plugin's default hook (onRequest) there is no body yet, and every
+ * request from one address shared one count (an office behind one router shared ten sign-ins a minute).
+ */
+function perAccount(field: string, max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (r: FastifyRequest) =>
+      `${r.ip}|${String((r.body as Record<string, unknown> | null)?.[field] ?? '').toLowerCase()}`,
+    errorResponseBuilder: (_r: FastifyRequest, limit: { after: string }) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `${TOO_MANY_ATTEMPTS} ${limit.after}.`,
+    }),
+  }
+}
+
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
 
   app.post(
     '/api/user/login',
-    {
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          // After the body is read, so that the key names the account: at the default onRequest it
-          // was every sign-in from one address (an office behind one router shared ten a minute).
-          hook: 'preHandler',
-          keyGenerator: (r: FastifyRequest) =>
-            `${r.ip}|${String((r.body as { username?: unknown } | null)?.username ?? '').toLowerCase()}`,
-        },
-      },
-    },
+    { config: { rateLimit: perAccount('username', 10, '1 minute') } },
     async (request, reply) => {
       const { username, password } = loginSchema.parse(request.body)
       const user = await db
@@ -180,17 +191,22 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     return { ok: true }
   })
 
-  app.post('/api/user/recover_password', async (request) => {
-    const { email } = z.object({ email: z.email() }).strict().parse(request.body)
-    const user = await db
-      .selectFrom('app_user')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst()
-    // The same answer either way: the call does not tell who has an account.
-    if (user) await sendLink(context, user.id, 'recover')
-    return { ok: true }
-  })
+  app.post(
+    '/api/user/recover_password',
+    // Each call mails the account: a few an hour, so that nobody can flood a colleague's inbox.
+    { config: { rateLimit: perAccount('email', 5, '1 hour') } },
+    async (request) => {
+      const { email } = z.object({ email: z.email() }).strict().parse(request.body)
+      const user = await db
+        .selectFrom('app_user')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst()
+      // The same answer either way: the call does not tell who has an account.
+      if (user) await sendLink(context, user.id, 'recover')
+      return { ok: true }
+    },
+  )
 
   app.get('/api/user/profile', async (request) => {
     const caller = await callerOf(request, context)

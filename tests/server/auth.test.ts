@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { TOO_MANY_ATTEMPTS } from '../../src-server/routes/auth'
 import { linkTokenIn, testServer } from './support'
 
 const server = testServer()
@@ -18,6 +19,9 @@ async function login(password = PASSWORD) {
     payload: { username: OWNER, password },
   })
 }
+
+/** The limit's message with the time left, as the plugin words it ("58 seconds", "1 hour"). */
+const waitMessage = expect.stringMatching(new RegExp(`^${TOO_MANY_ATTEMPTS} \\d+ (second|minute|hour)s?\\.$`))
 
 describe('company server: sign-in and tokens', () => {
   it('onboarding needs the onboarding key; it creates the company and mails its owner an invitation', async () => {
@@ -207,10 +211,28 @@ describe('company server: sign-in and tokens', () => {
     expect((await login('a brand new passphrase')).statusCode).toBe(200)
   })
 
+  it("limits password recovery to 5 mails an hour for one account, without saying whether it exists, and not for the account's colleagues", async () => {
+    const recover = (email: string) =>
+      server().app.inject({ method: 'POST', url: '/api/user/recover_password', payload: { email } })
+    const before = server().mail.length
+    const codes: number[] = []
+    for (let i = 0; i < 7; i++) codes.push((await recover('Manager.Recover@acme.test')).statusCode)
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429])
+    expect(server().mail.length).toBe(before)
+    expect((await recover('Manager.Recover@acme.test')).json()).toMatchObject({ detail: waitMessage })
+    // The same count for a known account (the earlier test's recovery is one of them): no more mail once it is reached.
+    const known: number[] = []
+    for (let i = 0; i < 6; i++) known.push((await recover(OWNER)).statusCode)
+    expect(known).toContain(429)
+    expect(server().mail.length).toBe(before + known.filter((code) => code === 200).length)
+    expect((await recover('colleague@acme.test')).statusCode).toBe(200)
+  })
+
   it('rate-limits repeated sign-ins to one account from one address, not the other accounts signing in from it', async () => {
     const codes: number[] = []
     for (let i = 0; i < 12; i++) codes.push((await login('wrong again')).statusCode)
     expect(codes).toContain(429)
+    expect((await login('wrong again')).json()).toMatchObject({ detail: waitMessage })
     expect(codes.slice(codes.indexOf(429))).toEqual(codes.slice(codes.indexOf(429)).map(() => 429))
     const colleague = await server().app.inject({
       method: 'POST',
