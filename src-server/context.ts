@@ -16,4 +16,6 @@ export interface ServerContext {
   now: () => Date
   /** How many people the feed brings in full to a planner's replica (default SCOPE_ROWS_LIMITS; tests make it small). */
   scopeRowsLimits?: ScopeRowsLimits
+  /** Sign-ins a minute per account and client address (default 10; a test that signs in from many processes raises it). */
+  signInsPerMinute?: number
 }

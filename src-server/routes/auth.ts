@@ -129,7 +129,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
 
   app.post(
     '/api/user/login',
-    { config: { rateLimit: perAccount('username', 10, '1 minute') } },
+    { config: { rateLimit: perAccount('username', context.signInsPerMinute ?? 10, '1 minute') } },
     async (request, reply) => {
       const { username, password } = loginSchema.parse(request.body)
       const user = await db

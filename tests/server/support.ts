@@ -70,8 +70,11 @@ export interface TestServer {
   advance(ms: number): void
 }
 
-/** A fresh database, migrated, and the server on it with a real SMTP sink; all removed after the file. */
-export function testServer(): () => TestServer {
+/**
+ * A fresh database, migrated, and the server on it with a real SMTP sink; all removed after the file.
+ * `options` set the context's optional limits.
+ */
+export function testServer(options: Pick<ServerContext, 'signInsPerMinute'> = {}): () => TestServer {
   const name = `meritbook_test_${crypto.randomBytes(6).toString('hex')}`
   let server: TestServer | null = null
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | null = null
@@ -94,6 +97,7 @@ export function testServer(): () => TestServer {
       secureCookies: true,
       onboardingKey: 'test-onboarding-key',
       now: () => new Date(Date.now() + offset),
+      ...options,
     }
     const app = await buildServer(context)
     server = {
