@@ -64,7 +64,12 @@ describe('boxSummaryOfSorted: box figures of 100,000 values without listing the 
   it('agrees with boxPlot, the outliers counted (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }),
+        // −0 becomes 0 (`+ 0`): one value to a chart, which a typed array's sort and a comparator
+        // order differently, so either figure may carry either sign.
+        fc.array(
+          fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((v) => v + 0),
+          { minLength: 1, maxLength: 60 },
+        ),
         (values) => {
           const full = boxPlot(values)
           const summary = boxSummaryOfSorted(sorted(values))
