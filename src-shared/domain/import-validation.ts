@@ -17,7 +17,7 @@ export interface Validation {
   /** Per row index, the errors of the row's own cells (a hole when there are none). */
   cellErrors: (readonly ImportCellError[] | undefined)[]
   errors: ImportError[]
-  /** Errors per 1-based row. */
+  /** Errors per 1-based row, its keys in row order (made from the errors sorted by row). */
   byRow: Map<number, ImportError[]>
 }
 
