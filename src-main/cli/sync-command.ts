@@ -20,15 +20,13 @@ export function replicaOf(session: CliSession) {
 }
 
 /**
- * After `sync --share`: an admin's replica that is in step, not refused and not told to join again
- * shares its company file, as the app's sync runner does (docs/sync.md, "Company file"). Answers the
- * feed position shared, or null when there was nothing to share.
+ * After `sync --share`: an admin's replica in step shares its company file, as the app's sync runner
+ * does (docs/sync.md, "Company file"). Answers the feed position shared, or null when there was
+ * nothing to share.
  */
-async function shareAfterSync(session: CliSession, account: ServerAccount): Promise<number | null> {
+function shareAfterSync(session: CliSession, account: ServerAccount): Promise<number | null> {
   if (!account.usesCompanyFile())
     throw new Failure('FORBIDDEN', 'Only an administrator shares the company file (--share).')
-  const state = await session.call('sync.state', {})
-  if (state.accessRefused !== null || state.rejoinReason !== null) return null
   return shareCompanyFile(replicaOf(session), account)
 }
 

@@ -12,15 +12,16 @@ export const SHARE_EVERY_MS = 15 * 60_000
 
 /**
  * Shares the open replica's company file (docs/sync.md, "Company file"), so that the next admin who
- * joins downloads it instead of the company's rows. Nothing when pushes wait or the server's file is
- * already at this replica's position. Answers the position shared, or null.
+ * joins downloads it instead of the company's rows. Nothing when the replica is not in step (pushes
+ * wait, its access was refused, it was told to join again) or the server's file is already at its
+ * position. Answers the position shared, or null.
  */
 export async function shareCompanyFile(
   invoke: ReplicaInvoke,
   account: ServerAccount,
 ): Promise<number | null> {
   const state = await unwrap(invoke('sync.state', {}))
-  if (state.waiting > 0 || (await account.companyFilePosition()) === state.lastSeq) return null
+  if (!inStep(state) || (await account.companyFilePosition()) === state.lastSeq) return null
   const file = path.join(os.tmpdir(), `meritbook-company-file-${crypto.randomUUID()}.paycycle`)
   try {
     const written = await unwrap(invoke('sync.companyFile', { path: file }))
@@ -32,6 +33,11 @@ export async function shareCompanyFile(
   }
 }
 
+/** Nothing waits to be pushed, and the server neither refused the replica nor asked it to join again. */
+function inStep(state: SyncReplicaState): boolean {
+  return state.waiting === 0 && state.accessRefused === null && state.rejoinReason === null
+}
+
 /** Whether the runner shares now: an admin's replica, in step, moved on since it last shared, not too often. */
 export function shareDue(
   state: SyncReplicaState,
@@ -41,9 +47,7 @@ export function shareDue(
 ): boolean {
   return (
     account.usesCompanyFile() &&
-    state.waiting === 0 &&
-    state.accessRefused === null &&
-    state.rejoinReason === null &&
+    inStep(state) &&
     state.lastSeq !== last.seq &&
     now - last.at >= SHARE_EVERY_MS
   )
