@@ -116,11 +116,18 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     // PageDown: the page's last row first, then the next page (the pager follows).
     await page.keyboard.press('PageDown')
     await expect(gridRow(page, rows[24].id).locator('.ag-cell-focus')).toHaveCount(1)
+    await page.keyboard.press('PageUp')
+    await expect(gridRow(page, rows[0].id).locator('.ag-cell-focus')).toHaveCount(1)
+    // Pressed quickly, the second PageDown goes on from the first even before the browser's focus
+    // has caught up with it.
+    await page.keyboard.press('PageDown')
     await page.keyboard.press('PageDown')
     await expect(
       page.getByTestId('pagination').getByRole('button', { name: 'Page 2', exact: true }),
     ).toHaveAttribute('aria-current', 'page')
     await expect(focused).toHaveAttribute('col-id', 'comments')
+    // The keyboard stays on the table across the page turn, so the next key is not lost.
+    await expect(focused).toBeFocused()
     // PageUp: the page's first row, then the first row of the page before.
     await page.keyboard.press('PageUp')
     await expect(page.locator('.ag-row[row-index="25"] .ag-cell-focus')).toHaveCount(1)
@@ -133,6 +140,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
       page.getByTestId('pagination').getByRole('button', { name: 'Page 20', exact: true }),
     ).toHaveAttribute('aria-current', 'page')
     await expect(focused).toHaveAttribute('col-id', 'comments')
+    await expect(focused).toBeFocused()
     await page.keyboard.press('Control+Home')
     await expect(gridRow(page, rows[0].id).locator('.ag-cell-focus')).toHaveAttribute(
       'col-id',

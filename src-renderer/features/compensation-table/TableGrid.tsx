@@ -55,9 +55,15 @@ const SELECTION_COLUMN = {
 
 const rowId = (params: { data: TableRow }) => String(params.data.id)
 
-/** Moves the focus for Home / End / PageUp / PageDown (grid-keys.ts), changing page when the target is on another. */
-function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean, rowIndex: number | null, column: string) {
-  if (rowIndex === null) return
+/**
+ * Moves the focus for Home / End / PageUp / PageDown (grid-keys.ts), changing page when the target is
+ * on another. It starts from the grid's focused cell, not from the cell the key landed on: the browser's
+ * focus follows a move a frame or two later, and a quick second PageDown must go on from the first.
+ */
+function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean) {
+  const from = api.getFocusedCell()
+  if (!from) return
+  const column = from.column.getColId()
   const columns = api
     .getAllDisplayedColumns()
     .map((col) => col.getColId())
@@ -66,7 +72,7 @@ function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean, rowIndex: num
   const target = jumpTarget(
     key,
     ctrl,
-    { rowIndex, column: isTableColumnId(column) ? column : columns[0] },
+    { rowIndex: from.rowIndex, column: isTableColumnId(column) ? column : columns[0] },
     shape,
   )
   if (!target) return
@@ -116,7 +122,7 @@ export function TableGrid(props: Props) {
       const key = keyboard?.key
       if (!keyboard || !key || !('column' in event)) return
       if (isJumpKey(key)) {
-        jump(event.api, key, keyboard.ctrlKey || keyboard.metaKey, event.rowIndex, event.column.getColId())
+        jump(event.api, key, keyboard.ctrlKey || keyboard.metaKey)
         keyboard.preventDefault()
         return
       }
