@@ -6,13 +6,15 @@ import { compensationTable, gridCell, gridRow } from './support/grid'
 const grid = compensationTable
 const cell = (page: Page, id: number, column: string) => gridCell(grid(page), id, column)
 
-async function firstPage(page: Page): Promise<TableRow[]> {
-  return page.evaluate(async () => {
-    const body = { offset: 0, limit: 25, sort: null, filters: {}, search: '', viewAsEmployeeId: null }
+async function rowsUpTo(page: Page, limit: number): Promise<TableRow[]> {
+  return page.evaluate(async (limit) => {
+    const body = { offset: 0, limit, sort: null, filters: {}, search: '', viewAsEmployeeId: null }
     const response = await fetch('/api/invoke/table.query', { method: 'POST', body: JSON.stringify(body) })
     return ((await response.json()) as { value: { rows: TableRow[] } }).value.rows
-  })
+  }, limit)
 }
+
+const firstPage = (page: Page) => rowsUpTo(page, 25)
 
 test.describe('typing into a selected cell, as in a spreadsheet', () => {
   let app: RunningApp
@@ -146,6 +148,52 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
       'col-id',
       'employeeName',
     )
+  })
+
+  test('keys typed while a page turns are kept: PageDown PageDown 7 6 ⌫ 5 ⏎ 8 ⏎ plans the rows reached', async ({
+    page,
+  }) => {
+    await page.goto(app.url)
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+    await expect(page.getByTestId('pagination')).toBeVisible()
+    const before = await rowsUpTo(page, 75)
+    expect([before[49], before[50]].map((r) => [r.editable, r.lumpSum])).toEqual([
+      [true, null],
+      [true, null],
+    ])
+    await cell(page, before[3].id, 'lumpSum').click()
+    // No waiting between keys: page 2's rows are still loading while 7, 5, Enter… arrive, and Enter on
+    // its last row (49) goes on to page 3, as a spreadsheet's rows go on.
+    await page.keyboard.press('PageDown')
+    await page.keyboard.press('PageDown')
+    await page.keyboard.type('76')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('5')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('8')
+    await page.keyboard.press('Enter')
+    await expect(
+      page.getByTestId('pagination').getByRole('button', { name: 'Page 3', exact: true }),
+    ).toHaveAttribute('aria-current', 'page')
+    await expect(cell(page, before[50].id, 'lumpSum')).toHaveText('$8.00')
+    await expect(gridRow(page, before[51].id).locator('.ag-cell-focus')).toHaveAttribute('col-id', 'lumpSum')
+    const after = await rowsUpTo(page, 75)
+    const planned = after.flatMap((r, index) =>
+      r.lumpSum === before[index].lumpSum ? [] : [[index, r.lumpSum]],
+    )
+    expect(planned).toEqual([
+      [49, 7500],
+      [50, 800],
+    ])
+
+    // ↑ on a page's first row goes back to the previous page's last row.
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    await expect(
+      page.getByTestId('pagination').getByRole('button', { name: 'Page 2', exact: true }),
+    ).toHaveAttribute('aria-current', 'page')
+    await expect(gridRow(page, before[49].id).locator('.ag-cell-focus')).toHaveAttribute('col-id', 'lumpSum')
+    await expect(cell(page, before[49].id, 'lumpSum')).toHaveText('$75.00')
   })
 
   test('while typing, the editor shows what Enter will commit (5% in New Salary is 5% of the salary)', async ({

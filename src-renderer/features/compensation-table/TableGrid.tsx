@@ -9,7 +9,13 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community'
 import { AgGridReact } from 'ag-grid-react'
-import { useCallback, useRef, type ClipboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type ClipboardEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react'
 import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/contract'
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { isTyping } from '../../components/keyboard'
@@ -19,7 +25,9 @@ import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
 import { gridTheme } from './grid-setup'
 import { DEFAULT_COLUMN } from './grid-columns'
-import { isJumpKey, jumpTarget, type JumpKey } from './grid-keys'
+import { isJumpKey, isStepKey } from './grid-keys'
+import { KeyHold } from './key-hold'
+import { jump, replayKey, stepAcrossPage } from './page-jump'
 import { pasteRequest, type PasteRequest } from './use-block-paste'
 import { querySort } from './sort-cycle'
 import { PAGE_SIZE } from './table-query'
@@ -56,44 +64,21 @@ const SELECTION_COLUMN = {
 const rowId = (params: { data: TableRow }) => String(params.data.id)
 
 /**
- * Moves the focus for Home / End / PageUp / PageDown (grid-keys.ts), changing page when the target is
- * on another. It starts from the grid's focused cell, not from the cell the key landed on: the browser's
- * focus follows a move a frame or two later, and a quick second PageDown must go on from the first.
- */
-function jump(api: GridApi<TableRow>, key: JumpKey, ctrl: boolean) {
-  const from = api.getFocusedCell()
-  if (!from) return
-  const column = from.column.getColId()
-  const columns = api
-    .getAllDisplayedColumns()
-    .map((col) => col.getColId())
-    .filter((id) => isTableColumnId(id))
-  const shape = { columns, rowCount: api.paginationGetRowCount(), pageSize: PAGE_SIZE }
-  const target = jumpTarget(
-    key,
-    ctrl,
-    { rowIndex: from.rowIndex, column: isTableColumnId(column) ? column : columns[0] },
-    shape,
-  )
-  if (!target) return
-  const page = Math.floor(target.rowIndex / PAGE_SIZE)
-  if (page !== api.paginationGetCurrentPage()) api.paginationGoToPage(page)
-  api.ensureColumnVisible(target.column)
-  api.setFocusedCell(target.rowIndex, target.column)
-}
-
-/**
  * The grid: AG Grid's Infinite Row Model paging 25 rows at a time (its own pager hidden: the page
  * draws the spec's), read-only edits handed to `onEdit`, Ctrl+C of the selected rows or the focused
  * cell as tab-separated text, Ctrl+V of a spreadsheet block from the focused cell (rows past the page).
  */
 export function TableGrid(props: Props) {
   const api = useRef<GridApi<TableRow> | null>(null)
+  const host = useRef<HTMLDivElement>(null)
+  const keyHold = useRef<KeyHold | null>(null)
   const { onReady, onEdit, onPaste, onSort, display } = props
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<TableRow>) => {
       api.current = event.api
+      const hold: KeyHold = new KeyHold((key) => replayKey(event.api, hold, key))
+      keyHold.current = hold
       onReady(event.api)
     },
     [onReady],
@@ -121,11 +106,6 @@ export function TableGrid(props: Props) {
       const keyboard = event.event as KeyboardEvent | null
       const key = keyboard?.key
       if (!keyboard || !key || !('column' in event)) return
-      if (isJumpKey(key)) {
-        jump(event.api, key, keyboard.ctrlKey || keyboard.metaKey)
-        keyboard.preventDefault()
-        return
-      }
       if ((key !== 'Delete' && key !== 'Backspace') || !event.data) return
       const column = event.column.getColId()
       const changes = clearedChanges(column, event.data)
@@ -148,6 +128,27 @@ export function TableGrid(props: Props) {
     },
     [onSort],
   )
+
+  // Before the grid sees the key, and in the same task: the grid's own key events reach React a task
+  // later, when a key typed meanwhile would already have gone to the cell being left.
+  const onKeyDownCapture = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const grid = api.current
+    const inCell = event.target instanceof HTMLElement && event.target.closest('.ag-cell') !== null
+    if (!grid || !host.current || !keyHold.current || !inCell) return
+    const { key, shiftKey } = event
+    const editing = isTyping(event.target)
+    // Enter steps out of a cell's editor (on a selected cell it opens one); ↓ / ↑ step when not editing.
+    const steps = isStepKey(key) && editing === (key === 'Enter')
+    if (isJumpKey(key) && !editing) {
+      jump(grid, host.current, keyHold.current, key, event.ctrlKey || event.metaKey)
+    } else if (!steps || !stepAcrossPage(grid, host.current, keyHold.current, key, shiftKey)) {
+      return
+    }
+    event.preventDefault()
+    event.stopPropagation()
+  }
+
+  useEffect(() => () => keyHold.current?.release(), [])
 
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     const grid = api.current
@@ -185,7 +186,14 @@ export function TableGrid(props: Props) {
   }
 
   return (
-    <div className="grid-host" data-testid="compensation-table" onCopy={onCopy} onPaste={onPasteEvent}>
+    <div
+      ref={host}
+      className="grid-host"
+      data-testid="compensation-table"
+      onKeyDownCapture={onKeyDownCapture}
+      onCopy={onCopy}
+      onPaste={onPasteEvent}
+    >
       <AgGridReact<TableRow>
         theme={gridTheme}
         rowModelType="infinite"

@@ -20,7 +20,6 @@ import {
 } from './display-money'
 import { columnOf } from './column-config'
 import { BonusCellEditor, NumericCellEditor } from './editors'
-import { isJumpKey } from './grid-keys'
 import { JobProfilePicker } from './JobProfilePicker'
 import { SORT_CYCLE } from './sort-cycle'
 import { TableTooltip, tooltipKind } from './TableTooltip'
@@ -200,10 +199,9 @@ function isTableRowKey(id: string): id is keyof TableRow & TableColumnId {
 /** Long labels ('Performance Rating', 'New Fit in Range') wrap onto a second line rather than being cut. */
 export const DEFAULT_COLUMN: ColDef<TableRow> = {
   resizable: true,
-  // Delete and Backspace on a selected cell empty it, and Home / End / PageUp / PageDown move as in a
-  // spreadsheet across pages (TableGrid), instead of the grid's own handling.
+  // Delete and Backspace on a selected cell empty it (TableGrid), instead of the grid's own handling.
   suppressKeyboardEvent: ({ editing, event }) =>
-    !editing && (event.key === 'Delete' || event.key === 'Backspace' || isJumpKey(event.key)),
+    !editing && (event.key === 'Delete' || event.key === 'Backspace'),
   wrapHeaderText: true,
   autoHeaderHeight: true,
   sortingOrder: [...SORT_CYCLE],

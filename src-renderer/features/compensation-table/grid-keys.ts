@@ -51,3 +51,29 @@ export function jumpTarget(
     }
   }
 }
+
+export type StepKey = 'ArrowDown' | 'ArrowUp' | 'Enter'
+
+export function isStepKey(key: string): key is StepKey {
+  return key === 'ArrowDown' || key === 'ArrowUp' || key === 'Enter'
+}
+
+/**
+ * ↓ on a page's last row, or Enter after typing there, goes on to the next page's first row (↑ and
+ * Shift+Enter on a page's first row to the page before), as a spreadsheet's rows simply go on. Null when
+ * the step stays on the page (the grid moves it) or the table ends there.
+ */
+export function pageEdgeStep(
+  key: StepKey,
+  shift: boolean,
+  at: GridPosition,
+  shape: Pick<GridShape, 'rowCount' | 'pageSize'>,
+): GridPosition | null {
+  const up = key === 'ArrowUp' || (key === 'Enter' && shift)
+  const pageFirst = Math.floor(at.rowIndex / shape.pageSize) * shape.pageSize
+  const pageLast = Math.min(shape.rowCount - 1, pageFirst + shape.pageSize - 1)
+  if (up) return at.rowIndex === pageFirst && at.rowIndex > 0 ? { ...at, rowIndex: at.rowIndex - 1 } : null
+  return at.rowIndex === pageLast && at.rowIndex < shape.rowCount - 1
+    ? { ...at, rowIndex: at.rowIndex + 1 }
+    : null
+}

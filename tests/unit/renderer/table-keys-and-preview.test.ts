@@ -3,10 +3,38 @@ import {
   commitPreview,
   signedPercent,
 } from '../../../src-renderer/features/compensation-table/commit-preview'
-import { jumpTarget, type GridShape } from '../../../src-renderer/features/compensation-table/grid-keys'
+import {
+  jumpTarget,
+  pageEdgeStep,
+  type GridShape,
+} from '../../../src-renderer/features/compensation-table/grid-keys'
 import { tableRow } from '../../support/table-row'
 
 const shape: GridShape = { columns: ['employeeName', 'newSalary', 'comments'], rowCount: 60, pageSize: 25 }
+
+describe('↓ / ↑ and Enter at the edge of a page', () => {
+  const at = (rowIndex: number) => ({ rowIndex, column: 'lumpSum' })
+
+  it("↓ and Enter on a page's last row go on to the next page's first row", () => {
+    expect(pageEdgeStep('ArrowDown', false, at(24), shape)).toEqual(at(25))
+    expect(pageEdgeStep('Enter', false, at(49), shape)).toEqual(at(50))
+  })
+
+  it("↑ and Shift+Enter on a page's first row go back to the previous page's last row", () => {
+    expect(pageEdgeStep('ArrowUp', false, at(25), shape)).toEqual(at(24))
+    expect(pageEdgeStep('Enter', true, at(50), shape)).toEqual(at(49))
+  })
+
+  it('inside a page, and at either end of the table, the step is left to the grid', () => {
+    expect(pageEdgeStep('ArrowDown', false, at(23), shape)).toBeNull()
+    expect(pageEdgeStep('Enter', false, at(25), shape)).toBeNull()
+    expect(pageEdgeStep('ArrowUp', false, at(24), shape)).toBeNull()
+    expect(pageEdgeStep('ArrowUp', false, at(0), shape)).toBeNull()
+    // The short last page (50–59): its last row is the table's.
+    expect(pageEdgeStep('ArrowDown', false, at(59), shape)).toBeNull()
+    expect(pageEdgeStep('Enter', true, at(0), shape)).toBeNull()
+  })
+})
 
 describe('Home / End / PageUp / PageDown on the paged table', () => {
   it('Home and End go to the first and last cell of the row', () => {
