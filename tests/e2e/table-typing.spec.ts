@@ -16,6 +16,12 @@ async function rowsUpTo(page: Page, limit: number): Promise<TableRow[]> {
 
 const firstPage = (page: Page) => rowsUpTo(page, 25)
 
+async function openTable(page: Page, app: RunningApp): Promise<void> {
+  await page.goto(app.url)
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
+  await expect(page.getByTestId('pagination')).toBeVisible()
+}
+
 test.describe('typing into a selected cell, as in a spreadsheet', () => {
   let app: RunningApp
   test.beforeEach(async () => {
@@ -26,9 +32,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('a single typed character then Enter or Tab is saved (Lump Sum 5, Salary Increase 3)', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const rows = (await firstPage(page)).filter(
       (r) => r.editable && r.currency === 'USD' && r.lumpSum === null,
     )
@@ -50,9 +54,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('Enter commits and moves down: typing 3 ⏎ 4 ⏎ 5 ⏎ down a column plans three employees', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const rows = await firstPage(page)
     // Three editable USD rows one after another, with no lump sum yet.
     const start = rows.findIndex(
@@ -75,9 +77,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('Delete on a selected editable cell clears it, Ctrl+Z brings it back, and typed letters change nothing', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const row = (await firstPage(page)).find(
       (r) => r.editable && r.currency === 'USD' && r.lumpSum === null,
     ) as TableRow
@@ -102,9 +102,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('Home / End, Ctrl+Home / Ctrl+End and PageDown / PageUp move as in a spreadsheet, across pages', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const rows = await firstPage(page)
     const focused = page.locator('.ag-cell-focus')
     await cell(page, rows[3].id, 'newSalary').click()
@@ -153,9 +151,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('keys typed while a page turns are kept: PageDown PageDown 7 6 ⌫ 5 ⏎ 8 ⏎ plans the rows reached', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const before = await rowsUpTo(page, 75)
     expect([before[49], before[50]].map((r) => [r.editable, r.lumpSum])).toEqual([
       [true, null],
@@ -199,9 +195,7 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
   test('while typing, the editor shows what Enter will commit (5% in New Salary is 5% of the salary)', async ({
     page,
   }) => {
-    await page.goto(app.url)
-    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    await expect(page.getByTestId('pagination')).toBeVisible()
+    await openTable(page, app)
     const row = (await firstPage(page)).find(
       (r) => r.editable && r.currency === 'USD' && r.salaried,
     ) as TableRow
