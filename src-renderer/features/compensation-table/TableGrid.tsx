@@ -24,7 +24,7 @@ import { copyText, toTsv } from './clipboard'
 import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
 import { gridTheme } from './grid-setup'
-import { DEFAULT_COLUMN } from './grid-columns'
+import { DEFAULT_COLUMN, shownTableColumns } from './grid-columns'
 import { isJumpKey, isStepKey } from './grid-keys'
 import { KeyHold } from './key-hold'
 import { jump, replayKey, stepAcrossPage } from './page-jump'
@@ -153,10 +153,7 @@ export function TableGrid(props: Props) {
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     const grid = api.current
     if (!grid || isTyping(event.target)) return
-    const columns = grid
-      .getAllDisplayedColumns()
-      .map((column) => column.getColId())
-      .filter((id) => isTableColumnId(id))
+    const columns = shownTableColumns(grid)
     // Selected rows in the order shown, whatever order they were ticked in.
     const selected = grid
       .getSelectedNodes()

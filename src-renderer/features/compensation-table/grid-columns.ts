@@ -1,6 +1,12 @@
-import type { ColDef, EditableCallbackParams, ITooltipParams, ValueFormatterParams } from 'ag-grid-community'
+import type {
+  ColDef,
+  EditableCallbackParams,
+  GridApi,
+  ITooltipParams,
+  ValueFormatterParams,
+} from 'ag-grid-community'
 import type { TableRow } from '../../../src-shared/contract'
-import type { TableColumnId } from '../../../src-shared/domain/table-columns'
+import { isTableColumnId, type TableColumnId } from '../../../src-shared/domain/table-columns'
 import { cellEditable, isEditableColumn } from './cell-edit'
 import {
   ActionsCell,
@@ -206,4 +212,12 @@ export const DEFAULT_COLUMN: ColDef<TableRow> = {
   autoHeaderHeight: true,
   sortingOrder: [...SORT_CYCLE],
   suppressMovable: true,
+}
+
+/** The table's data columns in the order shown (the selection and row-actions columns left out). */
+export function shownTableColumns(api: GridApi<TableRow>): TableColumnId[] {
+  return api
+    .getAllDisplayedColumns()
+    .map((column) => column.getColId())
+    .filter((id) => isTableColumnId(id))
 }

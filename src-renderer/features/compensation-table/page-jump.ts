@@ -2,6 +2,7 @@ import type { GridApi } from 'ag-grid-community'
 import type { TableRow } from '../../../src-shared/contract'
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { isTyping } from '../../components/keyboard'
+import { shownTableColumns } from './grid-columns'
 import { jumpTarget, pageEdgeStep, type GridPosition, type JumpKey, type StepKey } from './grid-keys'
 import type { HeldKey, KeyHold } from './key-hold'
 import { PAGE_SIZE } from './table-query'
@@ -18,10 +19,7 @@ export function jump(api: GridApi<TableRow>, host: HTMLElement, hold: KeyHold, k
   const from = api.getFocusedCell()
   if (!from) return
   const column = from.column.getColId()
-  const columns = api
-    .getAllDisplayedColumns()
-    .map((col) => col.getColId())
-    .filter((id) => isTableColumnId(id))
+  const columns = shownTableColumns(api)
   const shape = { columns, rowCount: api.paginationGetRowCount(), pageSize: PAGE_SIZE }
   const target = jumpTarget(
     key,
