@@ -71,7 +71,7 @@ export function pageEdgeStep(
 ): GridPosition | null {
   const up = key === 'ArrowUp' || (key === 'Enter' && shift)
   const pageFirst = Math.floor(at.rowIndex / shape.pageSize) * shape.pageSize
-  const pageLast = Math.min(shape.rowCount - 1, pageFirst + shape.pageSize - 1)
+  const pageLast = pageFirst + shape.pageSize - 1
   if (up) return at.rowIndex === pageFirst && at.rowIndex > 0 ? { ...at, rowIndex: at.rowIndex - 1 } : null
   return at.rowIndex === pageLast && at.rowIndex < shape.rowCount - 1
     ? { ...at, rowIndex: at.rowIndex + 1 }
