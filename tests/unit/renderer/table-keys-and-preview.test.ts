@@ -4,6 +4,8 @@ import {
   signedPercent,
 } from '../../../src-renderer/features/compensation-table/commit-preview'
 import {
+  isJumpKey,
+  isStepKey,
   jumpTarget,
   pageEdgeStep,
   type GridShape,
@@ -18,6 +20,8 @@ describe('↓ / ↑ and Enter at the edge of a page', () => {
   it("↓ and Enter on a page's last row go on to the next page's first row", () => {
     expect(pageEdgeStep('ArrowDown', false, at(24), shape)).toEqual(at(25))
     expect(pageEdgeStep('Enter', false, at(49), shape)).toEqual(at(50))
+    // Shift turns Enter back, not ↓.
+    expect(pageEdgeStep('ArrowDown', true, at(24), shape)).toEqual(at(25))
   })
 
   it("↑ and Shift+Enter on a page's first row go back to the previous page's last row", () => {
@@ -32,6 +36,8 @@ describe('↓ / ↑ and Enter at the edge of a page', () => {
     expect(pageEdgeStep('ArrowUp', false, at(0), shape)).toBeNull()
     // The short last page (50–59): its last row is the table's.
     expect(pageEdgeStep('ArrowDown', false, at(59), shape)).toBeNull()
+    // A full last page (25–49 of 50): its last row is the table's too.
+    expect(pageEdgeStep('Enter', false, at(49), { ...shape, rowCount: 50 })).toBeNull()
     expect(pageEdgeStep('Enter', true, at(0), shape)).toBeNull()
   })
 })
@@ -82,10 +88,23 @@ describe('Home / End / PageUp / PageDown on the paged table', () => {
     expect(jumpTarget('PageUp', false, { rowIndex: 0, column: 'comments' }, shape)?.rowIndex).toBe(0)
   })
 
-  it('an empty table has nowhere to go', () => {
+  it('an empty table, or one with every data column hidden, has nowhere to go; a table of one row has', () => {
     expect(
       jumpTarget('End', true, { rowIndex: 0, column: 'newSalary' }, { ...shape, rowCount: 0 }),
     ).toBeNull()
+    expect(
+      jumpTarget('End', true, { rowIndex: 0, column: 'newSalary' }, { ...shape, columns: [] }),
+    ).toBeNull()
+    expect(jumpTarget('End', true, { rowIndex: 0, column: 'newSalary' }, { ...shape, rowCount: 1 })).toEqual({
+      rowIndex: 0,
+      column: 'comments',
+    })
+  })
+
+  it('only Home, End, PageUp and PageDown jump; only ↓, ↑ and Enter step', () => {
+    const keys = ['Home', 'End', 'PageUp', 'PageDown', 'ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'a', '']
+    expect(keys.filter(isJumpKey)).toEqual(['Home', 'End', 'PageUp', 'PageDown'])
+    expect(keys.filter(isStepKey)).toEqual(['ArrowDown', 'ArrowUp', 'Enter'])
   })
 })
 
