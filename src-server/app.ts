@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
+import { authenticateBeforeBodies } from './http/authentication'
 import { errorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
@@ -50,10 +51,12 @@ export async function buildServer(
   context: ServerContext,
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 16 * 1024 * 1024, trustProxy: true })
+  const trustProxy = context.trustedProxies?.length ? [...context.trustedProxies] : false
+  const app = Fastify({ logger, bodyLimit: 16 * 1024 * 1024, trustProxy })
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
+  authenticateBeforeBodies(app, context)
   const drained = drainOnClose(app)
   app.get('/health', async () => {
     await sql`select 1`.execute(context.db)

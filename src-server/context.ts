@@ -16,6 +16,12 @@ export interface ServerContext {
   now: () => Date
   /** How many people the feed brings in full to a planner's replica (default SCOPE_ROWS_LIMITS; tests make it small). */
   scopeRowsLimits?: ScopeRowsLimits
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client (addresses or CIDRs, from
+   * MERITBOOK_TRUSTED_PROXIES); none by default, so the client's address is the socket's and no header
+   * can reset a limit.
+   */
+  trustedProxies?: readonly string[]
   /** Sign-ins a minute per account and client address (default 10; a test that signs in from many processes raises it). */
   signInsPerMinute?: number
 }

@@ -5,13 +5,16 @@ import { buildServer } from './app'
 import type { ServerContext } from './context'
 import { connect, migrateToLatest } from './db/connect'
 import { smtpMailer, type Mailer } from './mail'
+import { createSuperUser, OPERATORS_COMPANY } from './operators'
 import { createCompany } from './routes/company'
 
 const USAGE = `Usage: npm run server -- --database-url <postgres://…> [--port <n>] [--host <address>]
        npm run server -- --database-url <url> --create-owner <email> --company <name> [--owner-name <name>]
+       npm run server -- --database-url <url> --create-super-user <email> [--name <name>]
 Environment: MERITBOOK_DATABASE_URL, MERITBOOK_JWT_SECRET (32+ random bytes, base64), MERITBOOK_SMTP_URL,
 MERITBOOK_MAIL_FROM, MERITBOOK_PUBLIC_URL (the address statement links and invitations point at), MERITBOOK_ONBOARDING_KEY,
-MERITBOOK_FONTS_DIR (the statements' fonts, default resources/fonts), PORT.`
+MERITBOOK_FONTS_DIR (the statements' fonts, default resources/fonts), MERITBOOK_TRUSTED_PROXIES (the reverse
+proxies whose X-Forwarded-For to believe: addresses or CIDRs, comma-separated; none by default), PORT.`
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -22,6 +25,8 @@ async function main(): Promise<number> {
       'create-owner': { type: 'string' },
       company: { type: 'string' },
       'owner-name': { type: 'string' },
+      'create-super-user': { type: 'string' },
+      name: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -65,6 +70,10 @@ async function main(): Promise<number> {
       publicUrl: env.MERITBOOK_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
       secureCookies: env.MERITBOOK_INSECURE_COOKIES !== '1',
       onboardingKey: env.MERITBOOK_ONBOARDING_KEY ?? null,
+      trustedProxies: (env.MERITBOOK_TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
       now: () => new Date(),
     }
     if (values['create-owner']) {
@@ -80,6 +89,13 @@ async function main(): Promise<number> {
       console.log(
         `Created ${values.company} (company ${created.companyId}) with its owner ${values['create-owner']}.`,
       )
+      if (printed.length > 0) console.log(`\n${printed.join('\n')}`)
+      return 0
+    }
+    if (values['create-super-user']) {
+      const email = values['create-super-user']
+      await createSuperUser(context, { email, name: values.name ?? email })
+      console.log(`Created the super user ${email} (${OPERATORS_COMPANY}).`)
       if (printed.length > 0) console.log(`\n${printed.join('\n')}`)
       return 0
     }

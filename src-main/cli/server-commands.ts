@@ -48,7 +48,10 @@ export async function serverPublishCommand(file: string, flags: Flags, out: Outp
   const snapshot = await withSession(file, flags, (session) => session.call('company.snapshot', {}))
   const result = await withAccount(flags, 'server-publish', (account) => account.publish(snapshot))
   if (flags.json) out.json(result)
-  else out.text(`Published ${result.employees} employees, ${result.teams} teams and ${result.users} users.`)
+  else {
+    out.text(`Published ${result.employees} employees, ${result.teams} teams and ${result.users} users.`)
+    if (result.notice) out.text(result.notice)
+  }
 }
 
 /** `server-join <out file>`: the signed-in user's company into a new workbook (their replica). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { ServerStatus } from '../../src-shared/contract'
+import type { PublishResult, ServerStatus } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import {
   COMPANY_FILE_BYTES_MAX,
@@ -186,7 +186,7 @@ export class ServerAccount {
     return this.transport
   }
 
-  publish(snapshot: CompanySnapshot): Promise<{ employees: number; teams: number; users: number }> {
+  publish(snapshot: CompanySnapshot): Promise<PublishResult> {
     return this.signedIn().call('POST', 'api/company/publish/', snapshot)
   }
 

@@ -76,3 +76,10 @@ export function randomToken(): string {
 export function tokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex')
 }
+
+/** Compares a secret a client sent with the server's in constant time. */
+export function sameSecret(sent: string, secret: string): boolean {
+  const a = crypto.createHash('sha256').update(sent).digest()
+  const b = crypto.createHash('sha256').update(secret).digest()
+  return crypto.timingSafeEqual(a, b)
+}

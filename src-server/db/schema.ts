@@ -10,6 +10,8 @@ export interface CompanyTable {
   name: string
   server_owner_email: string | null
   created_at: Generated<Timestamp>
+  /** The company of the server's operators (its SUPER_USERs); one at most. */
+  operators: Generated<boolean>
 }
 
 export interface AppUserTable {

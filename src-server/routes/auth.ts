@@ -1,6 +1,5 @@
 import type {} from '@fastify/cookie'
-import type {} from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
@@ -14,6 +13,15 @@ import type { ServerContext } from '../context'
 import { callerOf, requireAdmin } from '../http/context'
 import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
+import {
+  accountIn,
+  addressOf,
+  limits,
+  RECOVERY_LIMITS,
+  SIGN_IN_LIMITS,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_FROM_ADDRESS,
+} from '../http/limits'
 
 export const REFRESH_COOKIE = 'meritbook_refresh'
 const REFRESH_PATH = '/api/user/token'
@@ -101,49 +109,67 @@ const settingsSchema = z
   })
   .strict()
 
-/** What a limited caller is told, with how long to wait ("1 minute", "1 hour"). */
-export const TOO_MANY_ATTEMPTS = 'Too many attempts for this account: try again in'
+/** Sign-in: the account at this address, the account anywhere (a larger ceiling), this address across accounts. */
+function signInLimits(app: FastifyInstance, context: ServerContext) {
+  const account = accountIn('username')
+  // A test signing in from many processes at once raises every count together.
+  const perMinute = context.signInsPerMinute ?? SIGN_IN_LIMITS.accountAtAddress.max
+  const scale = perMinute / SIGN_IN_LIMITS.accountAtAddress.max
+  return limits(app, [
+    {
+      name: 'sign-in address',
+      limit: { ...SIGN_IN_LIMITS.address, max: SIGN_IN_LIMITS.address.max * scale },
+      key: addressOf,
+      refusal: TOO_MANY_FROM_ADDRESS,
+    },
+    {
+      name: 'sign-in account at address',
+      limit: { ...SIGN_IN_LIMITS.accountAtAddress, max: perMinute },
+      key: (r) => (account(r) ? `${addressOf(r)}|${account(r)}` : ''),
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+    {
+      name: 'sign-in account',
+      limit: { ...SIGN_IN_LIMITS.account, max: SIGN_IN_LIMITS.account.max * scale },
+      key: account,
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+  ])
+}
 
-/**
- * A route's limit per account and client address. Counted once the body is read, so that the key
- * names the account: at the plugin's default hook (onRequest) there is no body yet, and every
- * request from one address shared one count (an office behind one router shared ten sign-ins a minute).
- */
-function perAccount(field: string, max: number, timeWindow: string) {
-  return {
-    max,
-    timeWindow,
-    hook: 'preHandler' as const,
-    keyGenerator: (r: FastifyRequest) =>
-      `${r.ip}|${String((r.body as Record<string, unknown> | null)?.[field] ?? '').toLowerCase()}`,
-    errorResponseBuilder: (_r: FastifyRequest, limit: { after: string }) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `${TOO_MANY_ATTEMPTS} ${limit.after}.`,
-    }),
-  }
+/** Recovery mails: per account whatever the address, and per address across accounts. */
+function recoveryLimits(app: FastifyInstance) {
+  return limits(app, [
+    {
+      name: 'recovery address',
+      limit: RECOVERY_LIMITS.address,
+      key: addressOf,
+      refusal: TOO_MANY_FROM_ADDRESS,
+    },
+    {
+      name: 'recovery account',
+      limit: RECOVERY_LIMITS.account,
+      key: accountIn('email'),
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+  ])
 }
 
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
 
-  app.post(
-    '/api/user/login',
-    { config: { rateLimit: perAccount('username', context.signInsPerMinute ?? 10, '1 minute') } },
-    async (request, reply) => {
-      const { username, password } = loginSchema.parse(request.body)
-      const user = await db
-        .selectFrom('app_user')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', username.toLowerCase()))
-        .executeTakeFirst()
-      if (!user || !(await verifyPassword(user.password_hash, password)))
-        throw new HttpError(401, WRONG_LOGIN)
-      const { access } = await accessFor(context, user.id)
-      setRefreshCookie(reply, context, await issueRefreshToken(db, user.id, undefined, context.now()))
-      return { access, user_employee_id: user.employee_id }
-    },
-  )
+  app.post('/api/user/login', { preHandler: signInLimits(app, context) }, async (request, reply) => {
+    const { username, password } = loginSchema.parse(request.body)
+    const user = await db
+      .selectFrom('app_user')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', username.toLowerCase()))
+      .executeTakeFirst()
+    if (!user || !(await verifyPassword(user.password_hash, password))) throw new HttpError(401, WRONG_LOGIN)
+    const { access } = await accessFor(context, user.id)
+    setRefreshCookie(reply, context, await issueRefreshToken(db, user.id, undefined, context.now()))
+    return { access, user_employee_id: user.employee_id }
+  })
 
   app.post('/api/user/token/refresh/', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE]
@@ -194,7 +220,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post(
     '/api/user/recover_password',
     // Each call mails the account: a few an hour, so that nobody can flood a colleague's inbox.
-    { config: { rateLimit: perAccount('email', 5, '1 hour') } },
+    { preHandler: recoveryLimits(app) },
     async (request) => {
       const { email } = z.object({ email: z.email() }).strict().parse(request.body)
       const user = await db

@@ -2,12 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { companySnapshotSchema, type CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import type { PublishResult } from '../../src-shared/contract/server-dto'
 import { ROLES } from '../../src-shared/domain/roles'
+import { publishableUsers, skippedUsersNotice } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
 import { insertRows, type ColumnTypes } from '../db/bulk-insert'
 import type { ServerDb } from '../db/connect'
-import { callerOf } from '../http/context'
+import { callerOf, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+import { isOperator } from '../operators'
+import { sameSecret } from '../auth/tokens'
 import { sendLink } from './auth'
 
 /** A new company with its owner, who receives an invitation to set a password. */
@@ -148,10 +152,11 @@ const USER_COLUMNS: ColumnTypes<'app_user'> = {
  */
 async function publishSnapshot(
   db: ServerDb,
-  companyId: number,
-  callerId: number,
+  caller: Caller,
   snapshot: CompanySnapshot,
-): Promise<void> {
+): Promise<PublishResult> {
+  const companyId = caller.companyId
+  const users = publishableUsers(caller.role, snapshot.users)
   await db.transaction().execute(async (trx) => {
     await insertRows(trx, 'pay_cycle', companyId, PAY_CYCLE_COLUMNS, snapshot.payCycles)
     await insertRows(trx, 'pay_range', companyId, PAY_RANGE_COLUMNS, snapshot.payRanges)
@@ -160,24 +165,36 @@ async function publishSnapshot(
     await insertRows(trx, 'employee', companyId, EMPLOYEE_COLUMNS, snapshot.employees)
     await insertRows(trx, 'reward', companyId, REWARD_COLUMNS, snapshot.rewards)
     await insertRows(trx, 'planner_submission', companyId, SUBMISSION_COLUMNS, snapshot.submissions)
-    const caller = await trx
-      .selectFrom('app_user')
-      .select(['email'])
-      .where('id', '=', callerId)
-      .executeTakeFirstOrThrow()
-    const others = snapshot.users.filter((u) => u.email.toLowerCase() !== caller.email.toLowerCase())
-    const mine = snapshot.users.find((u) => u.email.toLowerCase() === caller.email.toLowerCase())
+    const isCaller = (u: { email: string }) => isCallerEmail(caller, u.email)
+    // The publisher keeps the role they have; their row only links them to their employee.
+    const mine = snapshot.users.find(isCaller)
     if (mine)
       await trx
         .updateTable('app_user')
         .set({ employee_id: mine.employee_id, name: mine.name })
-        .where('id', '=', callerId)
+        .where('id', '=', caller.userId)
         .execute()
-    await insertRows(trx, 'app_user', companyId, USER_COLUMNS, others)
+    await insertRows(
+      trx,
+      'app_user',
+      companyId,
+      USER_COLUMNS,
+      users.kept.filter((u) => !isCaller(u)),
+    )
   })
   // Fresh statistics: the planner would otherwise plan joins over these rows as if the tables were empty.
   await sql`ANALYZE team, employee, reward, app_user, job_profile, pay_range`.execute(db)
+  const skipped = users.skipped.filter((u) => !isCallerEmail(caller, u.email))
+  return {
+    employees: snapshot.employees.length,
+    teams: snapshot.teams.length,
+    users: snapshot.users.length - skipped.length,
+    skipped,
+    notice: skippedUsersNotice(skipped),
+  }
 }
+
+const isCallerEmail = (caller: Caller, email: string) => email.toLowerCase() === caller.email.toLowerCase()
 
 export function companyRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
@@ -198,7 +215,7 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
 
   app.get('/api/company/onboarding/', async (request) => {
     const who = await callerOf(request, context)
-    if (who.role !== 'SUPER_USER')
+    if (!(await isOperator(db, who)))
       throw new HttpError(403, `Your role (${who.role}) may not list organizations.`)
     return db.selectFrom('company').select(['id', 'name', 'created_at']).orderBy('id').execute()
   })
@@ -206,8 +223,9 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
   app.post('/api/company/onboarding/', async (request) => {
     const key = request.headers['x-onboarding-key']
     const allowed =
-      (context.onboardingKey !== null && key === context.onboardingKey) ||
-      (request.headers.authorization && (await callerOf(request, context)).role === 'SUPER_USER')
+      (context.onboardingKey !== null && typeof key === 'string' && sameSecret(key, context.onboardingKey)) ||
+      (request.headers.authorization !== undefined &&
+        (await isOperator(db, await callerOf(request, context))))
     if (!allowed)
       throw new HttpError(403, 'Creating an organization needs the server’s onboarding key or a super user.')
     const body = z
@@ -254,12 +272,7 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
           409,
           'This company already holds employees on the server: join it instead of publishing.',
         )
-      await publishSnapshot(db, who.companyId, who.userId, snapshot)
-      return {
-        employees: snapshot.employees.length,
-        teams: snapshot.teams.length,
-        users: snapshot.users.length,
-      }
+      return publishSnapshot(db, who, snapshot)
     },
   )
 }

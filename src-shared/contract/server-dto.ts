@@ -7,4 +7,8 @@ export interface PublishResult {
   employees: number
   teams: number
   users: number
+  /** The workbook's users the server did not create (a role the publisher may not grant), and why. */
+  skipped: { email: string; role: string; reason: string }[]
+  /** What to tell the publisher about `skipped` (null: none skipped). */
+  notice: string | null
 }

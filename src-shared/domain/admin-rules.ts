@@ -43,10 +43,10 @@ export function submissionTypeFor(role: RoleName, forSomeoneElse: boolean): Subm
 const ADMIN_GRANTS: readonly RoleName[] = ['PLANNER', 'COMM_MANAGER', 'MANAGER', 'EMPLOYEE']
 
 /**
- * Roles a role may grant and manage: SUPER_USER any; OWNER any but SUPER_USER; ADMIN (spec silent) the
- * roles below admin; others none. Listed in ROLES order.
+ * Roles whose users a role may manage (change, remove, invite): SUPER_USER any; OWNER any but
+ * SUPER_USER; ADMIN (spec silent) the roles below admin; others none. Listed in ROLES order.
  */
-export function grantableRoles(role: RoleName): RoleName[] {
+export function manageableRoles(role: RoleName): RoleName[] {
   switch (role) {
     case 'SUPER_USER':
       return [...ROLES]
@@ -59,14 +59,23 @@ export function grantableRoles(role: RoleName): RoleName[] {
   }
 }
 
+/**
+ * Roles a role may give a user: those it manages, never SUPER_USER. SUPER_USER is the company
+ * server operator's role, made only by the server's own command line (`--create-super-user`), so no
+ * company door (Users, publish, sync, onboarding) can mint one.
+ */
+export function grantableRoles(role: RoleName): RoleName[] {
+  return manageableRoles(role).filter((r) => r !== 'SUPER_USER')
+}
+
 export interface RoleHolder {
   userId: number
   role: RoleName
 }
 
-/** Users cannot change their own role; otherwise the actor must be able to grant the target's role. */
+/** Users cannot change their own role; otherwise the actor must manage the target's role. */
 export function canManageUserRole(actor: RoleHolder, target: RoleHolder): boolean {
-  return actor.userId !== target.userId && grantableRoles(actor.role).includes(target.role)
+  return actor.userId !== target.userId && manageableRoles(actor.role).includes(target.role)
 }
 
 export function canChangeRole(actor: RoleHolder, target: RoleHolder, newRole: RoleName): boolean {

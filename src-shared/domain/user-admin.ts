@@ -1,5 +1,5 @@
-import { grantableRoles, type InviteRank } from './admin-rules'
-import { ROLE_DISPLAY_NAMES, type RoleName } from './roles'
+import { grantableRoles, manageableRoles, type InviteRank } from './admin-rules'
+import { isRoleName, ROLE_DISPLAY_NAMES, type RoleName } from './roles'
 
 /**
  * The Users screen's refusals and the invitation a desktop workbook hands out (administration
@@ -19,11 +19,22 @@ const WHO_MAY_MANAGE: Record<RoleName, string> = {
   EMPLOYEE: 'Only an OWNER, ADMIN or SUPER_USER may manage users.',
 }
 
-/** Why `actorRole` may not grant or manage `role` (the spec's rule, in its words), or null. */
-export function grantRefusal(actorRole: RoleName, role: RoleName): string | null {
-  return grantableRoles(actorRole).includes(role)
+/** Why no company door grants SUPER_USER (the Users screen, publish, sync, the REST calls). */
+export const SUPER_USER_NOT_GRANTED =
+  'SUPER_USER is the company server operator’s role: it is made only on the server, with npm run server -- --create-super-user, never by a company.'
+
+/** Why `actorRole` may not manage users of `role` (the spec's rule, in its words), or null. */
+function manageRoleRefusal(actorRole: RoleName, role: RoleName): string | null {
+  return manageableRoles(actorRole).includes(role)
     ? null
     : `Your role (${actorRole}) may not grant ${role}. ${WHO_MAY_MANAGE[actorRole]}`
+}
+
+/** Why `actorRole` may not give a user `role`, or null. Every door that creates or changes a user asks this. */
+export function grantRefusal(actorRole: RoleName, role: RoleName): string | null {
+  if (grantableRoles(actorRole).includes(role)) return null
+  // Managed but not grantable: a super user giving SUPER_USER.
+  return manageRoleRefusal(actorRole, role) ?? SUPER_USER_NOT_GRANTED
 }
 
 export interface UserRef {
@@ -34,7 +45,7 @@ export interface UserRef {
 /** Why the actor may not change the target's role to `newRole` (null: allowed). Own row first. */
 export function roleChangeRefusal(actor: UserRef, target: UserRef, newRole: RoleName): string | null {
   if (actor.userId === target.userId) return OWN_ROLE_REFUSAL
-  return grantRefusal(actor.role, target.role) ?? grantRefusal(actor.role, newRole)
+  return manageRoleRefusal(actor.role, target.role) ?? grantRefusal(actor.role, newRole)
 }
 
 /** Why the actor may not remove or invite the target (null: allowed). */
@@ -42,7 +53,7 @@ export function manageRefusal(actor: UserRef, target: UserRef, what: 'remove' | 
   if (actor.userId === target.userId) {
     return what === 'remove' ? 'You cannot delete your own user.' : 'You cannot invite yourself.'
   }
-  return grantRefusal(actor.role, target.role)
+  return manageRoleRefusal(actor.role, target.role)
 }
 
 /** Roles a user made from an employee needs a team for: they plan, manage or send a team's statements. */
@@ -63,6 +74,38 @@ export function newUserRefusal(
   }
   if (role === 'EMPLOYEE' && !employee) return 'An EMPLOYEE user must be one of the employees.'
   return null
+}
+
+/** A user row a workbook brings to the server (publish): kept, or skipped with the reason. */
+export interface UserRowDecision<T extends { email: string; role: string }> {
+  kept: T[]
+  skipped: { email: string; role: string; reason: string }[]
+}
+
+/**
+ * Publish: which of a workbook's user rows the publishing actor may create on the server. A row whose
+ * role the actor may not grant (SUPER_USER above all) is skipped with the reason, never created.
+ */
+export function publishableUsers<T extends { email: string; role: string }>(
+  actorRole: RoleName,
+  rows: readonly T[],
+): UserRowDecision<T> {
+  const decision: UserRowDecision<T> = { kept: [], skipped: [] }
+  for (const row of rows) {
+    const reason = isRoleName(row.role) ? grantRefusal(actorRole, row.role) : `${row.role} is not a role.`
+    if (reason) decision.skipped.push({ email: row.email, role: row.role, reason })
+    else decision.kept.push(row)
+  }
+  return decision
+}
+
+/** What the publisher is told about the rows publish skipped (null: none). */
+export function skippedUsersNotice(
+  skipped: UserRowDecision<{ email: string; role: string }>['skipped'],
+): string | null {
+  if (skipped.length === 0) return null
+  const rows = skipped.map((s) => `${s.email} (${s.role}): ${s.reason}`)
+  return `${skipped.length === 1 ? '1 user was' : `${skipped.length} users were`} not published. ${rows.join(' ')}`
 }
 
 // ── Paging and search ───────────────────────────────────────────────────────────────────────────────

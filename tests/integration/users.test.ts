@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Channel } from '../../src-shared/contract'
 import type { RoleName } from '../../src-shared/domain/roles'
-import { OWN_ROLE_REFUSAL } from '../../src-shared/domain/user-admin'
+import { OWN_ROLE_REFUSAL, SUPER_USER_NOT_GRANTED } from '../../src-shared/domain/user-admin'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { openWorkbook } from '../../src-main/workbook/open'
@@ -149,10 +149,12 @@ describe('users.create (Add User, spec §5)', () => {
     expect(created.value.message).toBe('Created User new.admin@acme.test for new.admin')
   })
 
-  it('a SUPER_USER may grant any role', async () => {
+  it('a SUPER_USER may grant any role but SUPER_USER, which only the company server makes', async () => {
     const dispatcher = await as('SUPER_USER')
+    const owner = await dispatcher.dispatch('users.create', { email: 'o2@acme.test', role: 'OWNER' })
+    expect(owner.ok).toBe(true)
     const created = await dispatcher.dispatch('users.create', { email: 'su2@acme.test', role: 'SUPER_USER' })
-    expect(created.ok).toBe(true)
+    expect(created.ok || created.error.message).toBe(SUPER_USER_NOT_GRANTED)
   })
 
   it('an ADMIN may not grant ADMIN, and PLANNER goes only to managers', async () => {

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { TOO_MANY_ATTEMPTS } from '../../src-server/routes/auth'
+import { TOO_MANY_ATTEMPTS } from '../../src-server/http/limits'
 import { linkTokenIn, testServer } from './support'
 
 const server = testServer()

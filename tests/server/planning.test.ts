@@ -103,10 +103,21 @@ describe('company server: publish, join and the planning calls', () => {
     const withoutOwnerEmail = { ...snapshot, users: snapshot.users.filter((u) => u.role !== 'OWNER') }
     const published = await call(acmeOwner, 'POST', '/api/company/publish/', withoutOwnerEmail)
     expect(published.statusCode).toBe(200)
+    // The demo's super user is the server operator's role: skipped, with a notice.
+    const superUsers = withoutOwnerEmail.users.filter((u) => u.role === 'SUPER_USER')
+    expect(superUsers).toHaveLength(1)
     expect(published.json()).toEqual({
       employees: 150,
       teams: snapshot.teams.length,
-      users: withoutOwnerEmail.users.length,
+      users: withoutOwnerEmail.users.length - 1,
+      skipped: [
+        {
+          email: superUsers[0].email,
+          role: 'SUPER_USER',
+          reason: expect.stringMatching(/^Your role \(OWNER\)/),
+        },
+      ],
+      notice: expect.stringMatching(/^1 user was not published\./),
     })
     const joined = await call(acmeOwner, 'GET', '/api/company/snapshot/')
     const back = new SnapshotAssembler().text(joined.body).finish()

@@ -74,7 +74,9 @@ export interface TestServer {
  * A fresh database, migrated, and the server on it with a real SMTP sink; all removed after the file.
  * `options` set the context's optional limits.
  */
-export function testServer(options: Pick<ServerContext, 'signInsPerMinute'> = {}): () => TestServer {
+export function testServer(
+  options: Pick<ServerContext, 'signInsPerMinute' | 'trustedProxies'> = {},
+): () => TestServer {
   const name = `meritbook_test_${crypto.randomBytes(6).toString('hex')}`
   let server: TestServer | null = null
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | null = null

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { UserRowDto } from '../../../src-shared/contract'
-import { grantableRoles, inviteAction } from '../../../src-shared/domain/admin-rules'
+import { grantableRoles, inviteAction, manageableRoles } from '../../../src-shared/domain/admin-rules'
 import { parseImportEmail } from '../../../src-shared/domain/import-values'
-import { ROLE_DISPLAY_NAMES, type RoleName } from '../../../src-shared/domain/roles'
+import { ROLE_DISPLAY_NAMES, ROLES, type RoleName } from '../../../src-shared/domain/roles'
 import { grantRefusal, newUserRefusal, OWN_ROLE_REFUSAL } from '../../../src-shared/domain/user-admin'
 
 export interface RowActions {
@@ -36,7 +36,7 @@ export function UserRow({ row, actorRole, actions, createError }: Props) {
   const action = inviteAction(row.inviteRank, pendingRole !== '')
   const employee = row.employeeId === null ? null : { name: row.name, isManager: row.isManager }
   const newRoles = grantableRoles(actorRole).filter((r) => newUserRefusal(actorRole, r, employee) === null)
-  const mayManage = user !== null && !row.isSelf && grantRefusal(actorRole, user.role) === null
+  const mayManage = user !== null && !row.isSelf && manageableRoles(actorRole).includes(user.role)
 
   async function run(work: () => Promise<unknown>) {
     setBusy(true)
@@ -123,7 +123,8 @@ export function UserRow({ row, actorRole, actions, createError }: Props) {
             onChange={(event) => void run(() => actions.setRole(row, event.target.value as RoleName))}
             data-testid="users-role"
           >
-            {grantableRoles(actorRole).map((r) => (
+            {/* A super user managing another sees that one's role too, which no one grants. */}
+            {ROLES.filter((r) => r === user.role || grantableRoles(actorRole).includes(r)).map((r) => (
               <option key={r} value={r}>
                 {ROLE_DISPLAY_NAMES[r]}
               </option>

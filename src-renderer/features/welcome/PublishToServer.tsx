@@ -28,6 +28,7 @@ export function PublishToServer() {
             toast.success(
               `Published ${result.value.employees.toLocaleString('en-US')} employees to ${status.company}`,
             )
+            if (result.value.notice) toast.info(result.value.notice)
           }}
           data-testid="publish"
         >

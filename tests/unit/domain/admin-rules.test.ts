@@ -7,6 +7,7 @@ import {
   canRemoveRatingRow,
   canViewAs,
   grantableRoles,
+  manageableRoles,
   inviteAction,
   inviteStatusRank,
   LAST_RATING_COMPARISON,
@@ -71,6 +72,13 @@ describe('role management', () => {
     expect(canChangeRole(me('OWNER'), me('ADMIN', 2), 'PLANNER')).toBe(true)
   })
 
+  it('SUPER_USER is granted by no role: it is made on the server only', () => {
+    for (const role of ROLES) expect(grantableRoles(role)).not.toContain('SUPER_USER')
+    expect(manageableRoles('SUPER_USER')).toContain('SUPER_USER')
+    expect(canChangeRole(me('SUPER_USER'), me('ADMIN', 2), 'SUPER_USER')).toBe(false)
+    expect(canChangeRole(me('SUPER_USER'), me('SUPER_USER', 2), 'ADMIN')).toBe(true)
+  })
+
   it('users cannot change their own role', () => {
     expect(canManageUserRole(me('SUPER_USER'), me('SUPER_USER'))).toBe(false)
     expect(canChangeRole(me('OWNER'), me('OWNER'), 'ADMIN')).toBe(false)
@@ -87,7 +95,7 @@ describe('role management', () => {
 
 describe('Add User', () => {
   it('offers grantable roles without PLANNER, MANAGER or EMPLOYEE for a non-manager', () => {
-    expect(addUserRoleOptions('SUPER_USER', false)).toEqual(['SUPER_USER', 'OWNER', 'ADMIN'])
+    expect(addUserRoleOptions('SUPER_USER', false)).toEqual(['OWNER', 'ADMIN'])
     expect(addUserRoleOptions('OWNER', false)).toEqual(['OWNER', 'ADMIN'])
     expect(addUserRoleOptions('ADMIN', false)).toEqual([])
   })

@@ -5,7 +5,9 @@ import {
   manageRefusal,
   newUserRefusal,
   OWN_ROLE_REFUSAL,
+  publishableUsers,
   roleChangeRefusal,
+  SUPER_USER_NOT_GRANTED,
 } from '../../../src-shared/domain/user-admin'
 
 const owner = { userId: 1, role: 'OWNER' as const }
@@ -14,9 +16,36 @@ const superUser = { userId: 3, role: 'SUPER_USER' as const }
 const planner = { userId: 4, role: 'PLANNER' as const }
 
 describe('role management (spec §6)', () => {
-  it('a SUPER_USER may manage any role', () => {
-    expect(grantRefusal('SUPER_USER', 'SUPER_USER')).toBeNull()
+  it('a SUPER_USER may manage any role, a super user included', () => {
     expect(roleChangeRefusal(superUser, owner, 'ADMIN')).toBeNull()
+    expect(roleChangeRefusal(superUser, { userId: 9, role: 'SUPER_USER' }, 'ADMIN')).toBeNull()
+    expect(manageRefusal(superUser, { userId: 9, role: 'SUPER_USER' }, 'remove')).toBeNull()
+  })
+
+  it('nobody grants SUPER_USER through a company door, a super user neither', () => {
+    expect(grantRefusal('SUPER_USER', 'SUPER_USER')).toBe(SUPER_USER_NOT_GRANTED)
+    expect(roleChangeRefusal(superUser, owner, 'SUPER_USER')).toBe(SUPER_USER_NOT_GRANTED)
+    expect(grantRefusal('SUPER_USER', 'OWNER')).toBeNull()
+  })
+
+  it('publish keeps the rows the actor may grant and skips the others with the reason', () => {
+    const rows = [
+      { email: 'support@meritbook.test', role: 'SUPER_USER' },
+      { email: 'ada@acme.test', role: 'ADMIN' },
+      { email: 'x@acme.test', role: 'WIZARD' },
+    ]
+    expect(publishableUsers('OWNER', rows)).toEqual({
+      kept: [rows[1]],
+      skipped: [
+        {
+          email: 'support@meritbook.test',
+          role: 'SUPER_USER',
+          reason: 'Your role (OWNER) may not grant SUPER_USER. An OWNER may manage anyone but a super user.',
+        },
+        { email: 'x@acme.test', role: 'WIZARD', reason: 'WIZARD is not a role.' },
+      ],
+    })
+    expect(publishableUsers('SUPER_USER', rows.slice(0, 1)).skipped[0].reason).toBe(SUPER_USER_NOT_GRANTED)
   })
 
   it('an OWNER may manage anyone but a super user', () => {

@@ -1,0 +1,93 @@
+import type {} from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from './errors'
+
+/** What a caller over an account's limit is told, with how long to wait ("58 seconds", "1 hour"). */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts for this account: try again in'
+/** What a client address over its limit across accounts is told. */
+export const TOO_MANY_FROM_ADDRESS = 'Too many attempts from your network address: try again in'
+
+export interface Limit {
+  max: number
+  /** Milliseconds. */
+  window: number
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+/**
+ * Sign-in and recovery limits (docs/decisions.md, "Limits that count the right thing"). An account is
+ * counted per client address, so a run of wrong passwords from one place does not lock its owner out
+ * elsewhere, under a larger ceiling across addresses; an address is counted across accounts (spraying).
+ */
+export const SIGN_IN_LIMITS = {
+  accountAtAddress: { max: 10, window: MINUTE },
+  account: { max: 100, window: HOUR },
+  address: { max: 30, window: MINUTE },
+} satisfies Record<string, Limit>
+
+/** Each recovery call mails the account: few per account whatever the address, and per address. */
+export const RECOVERY_LIMITS = {
+  account: { max: 5, window: HOUR },
+  address: { max: 20, window: HOUR },
+} satisfies Record<string, Limit>
+
+/** An account as limits count it: the e-mail trimmed and case-folded, as sign-in finds it. */
+export function normalisedAccount(value: unknown): string {
+  return typeof value === 'string' ? value.normalize('NFKC').trim().toLowerCase() : ''
+}
+
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000))
+  const [n, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour']
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
+}
+
+export interface LimitRule {
+  /** Names the count, so that two rules never share one. */
+  name: string
+  limit: Limit
+  /** The count's key; '' counts nothing (no account named). */
+  key: (request: FastifyRequest) => string
+  refusal: string
+}
+
+/**
+ * A route's limits as one preHandler (after the body is read, so keys can name the account). Rules
+ * are counted in order; the first one over its limit answers 429 with Retry-After.
+ */
+export function limits(app: FastifyInstance, rules: readonly LimitRule[]) {
+  const checks = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({
+      max: rule.limit.max,
+      timeWindow: rule.limit.window,
+      keyGenerator: (request) => `${rule.name}|${rule.key(request)}`,
+    }),
+  }))
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    for (const { rule, check } of checks) {
+      if (rule.key(request) === '') continue
+      const result = await check(request)
+      if (!result.isAllowed && result.isExceeded) {
+        void reply.header('retry-after', String(result.ttlInSeconds))
+        throw new HttpError(429, `${rule.refusal} ${waitText(result.ttl)}.`)
+      }
+    }
+  }
+}
+
+/** The client's address: the socket's, or the first untrusted hop when proxies are trusted. */
+export const addressOf = (request: FastifyRequest): string => request.ip
+
+/** The account a request's body names in `field`, normalised. */
+export const accountIn =
+  (field: string) =>
+  (request: FastifyRequest): string =>
+    normalisedAccount((request.body as Record<string, unknown> | null | undefined)?.[field])

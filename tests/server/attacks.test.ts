@@ -1,0 +1,333 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import type { InjectOptions } from 'fastify'
+import { PUBLIC_BODY_LIMIT } from '../../src-server/http/authentication'
+import { TOO_MANY_ATTEMPTS, TOO_MANY_FROM_ADDRESS } from '../../src-server/http/limits'
+import { OPERATORS_COMPANY } from '../../src-server/operators'
+import { SUPER_USER_NOT_GRANTED } from '../../src-shared/domain/user-admin'
+import { linkTokenIn, login, publishDemo, setPassword, testServer, type PublishedCompany } from './support'
+
+/**
+ * Issue 34's findings, replayed as an attacker sent them: each request must now be refused. The
+ * limits' own counts are in attacks-limits.test.ts (a server with small limits).
+ */
+const server = testServer()
+const ROOT = path.resolve(__dirname, '../..')
+const PASSWORD = 'correct horse battery'
+
+let acme: PublishedCompany
+/** A second company, with its owner signed in (and no employees yet). */
+const globex = { ownerEmail: 'owner@globex.test', ownerToken: '' }
+
+beforeAll(async () => {
+  acme = await publishDemo(
+    server(),
+    { name: 'Acme', ownerEmail: 'owner@acme.test', ownerName: 'Olive Owner', employees: 30, seed: 7 },
+    PASSWORD,
+  )
+  globex.ownerToken = await freshCompanyOwner('Globex', globex.ownerEmail)
+}, 120_000)
+
+function call(token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) {
+  return server().app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  })
+}
+
+const roleOf = async (email: string) =>
+  (
+    await server()
+      .db.selectFrom('app_user')
+      .select('role')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst()
+  )?.role
+
+/** `npm run server -- <args>` against this file's database (no SMTP: the link is printed). */
+function serverCli(...args: string[]) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MERITBOOK_PUBLIC_URL: 'https://meritbook.test',
+    LOG_LEVEL: 'warn',
+  }
+  delete env.MERITBOOK_SMTP_URL
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src-server/main.ts', '--database-url', server().databaseUrl, ...args],
+    { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
+  )
+}
+
+describe('finding 1: no company makes a super user', () => {
+  it('publishing the demo skips its SUPER_USER row ("Meritbook Support") with a notice; no super user is created', async () => {
+    expect(acme.snapshot.users.some((u) => u.role === 'SUPER_USER')).toBe(true)
+    const superUsers = await server()
+      .db.selectFrom('app_user')
+      .select('email')
+      .where('role', '=', 'SUPER_USER')
+      .execute()
+    expect(superUsers).toEqual([])
+  })
+
+  it('publish with users:[{role:"SUPER_USER"}] answers which rows it skipped and why, and creates none of them', async () => {
+    const token = await freshCompanyOwner('Initech', 'owner@initech.test')
+    const published = await call(token, 'POST', '/api/company/publish/', {
+      ...acme.snapshot,
+      employees: [],
+      rewards: [],
+      submissions: [],
+      teams: [],
+      users: [
+        { email: 'mallory@initech.test', name: 'Mallory', role: 'SUPER_USER', employee_id: null },
+        { email: 'ada@initech.test', name: 'Ada', role: 'ADMIN', employee_id: null },
+      ],
+    })
+    expect(published.statusCode).toBe(200)
+    expect(published.json()).toMatchObject({
+      users: 1,
+      skipped: [
+        {
+          email: 'mallory@initech.test',
+          role: 'SUPER_USER',
+          reason: 'Your role (OWNER) may not grant SUPER_USER. An OWNER may manage anyone but a super user.',
+        },
+      ],
+      notice: expect.stringMatching(/^1 user was not published\. mallory@initech\.test \(SUPER_USER\)/),
+    })
+    expect(await roleOf('mallory@initech.test')).toBeUndefined()
+    expect(await roleOf('ada@initech.test')).toBe('ADMIN')
+  })
+
+  it('POST /api/users/ and PUT /api/users/{id}/ refuse SUPER_USER', async () => {
+    const created = await call(acme.ownerToken, 'POST', '/api/users/', {
+      email: 'su@acme.test',
+      role: 'SUPER_USER',
+    })
+    expect(created.statusCode).toBe(403)
+    const admin = await call(acme.ownerToken, 'POST', '/api/users/', {
+      email: 'ada@acme.test',
+      role: 'ADMIN',
+    })
+    expect(admin.statusCode).toBe(200)
+    const promoted = await call(acme.ownerToken, 'PUT', `/api/users/${admin.json<{ id: number }>().id}/`, {
+      role: 'SUPER_USER',
+    })
+    expect(promoted.statusCode).toBe(403)
+    expect(await roleOf('ada@acme.test')).toBe('ADMIN')
+  })
+
+  it('a SUPER_USER inside a company (as an older server let one be made) neither lists companies nor onboards', async () => {
+    const owner = await server()
+      .db.selectFrom('app_user')
+      .select(['company_id'])
+      .where('email', '=', acme.ownerEmail)
+      .executeTakeFirstOrThrow()
+    await server()
+      .db.insertInto('app_user')
+      .values({
+        company_id: owner.company_id,
+        email: 'old-super@acme.test',
+        name: 'Old Super',
+        role: 'SUPER_USER',
+        employee_id: null,
+        password_hash: null,
+        invited_at: null,
+      })
+      .execute()
+    await setPassword(server().db, 'old-super@acme.test', PASSWORD)
+    const token = await login(server(), 'old-super@acme.test', PASSWORD)
+    expect((await call(token, 'GET', '/api/company/onboarding/')).statusCode).toBe(403)
+    const onboard = await call(token, 'POST', '/api/company/onboarding/', {
+      company_name: 'Shadow',
+      owner_email: 'shadow@evil.test',
+      owner_name: 'Shadow',
+    })
+    expect(onboard.statusCode).toBe(403)
+    await server().db.deleteFrom('app_user').where('email', '=', 'old-super@acme.test').execute()
+  })
+
+  it('npm run server -- --create-super-user makes the only super users: they list companies and onboard without the key', async () => {
+    const run = serverCli('--create-super-user', 'ops@meritbook.test', '--name', 'Ops')
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(`Created the super user ops@meritbook.test (${OPERATORS_COMPANY}).`)
+    const link = /set-password\?link=([A-Za-z0-9_%-]+)/.exec(run.stdout)
+    expect(link).not.toBeNull()
+    await setPassword(server().db, 'ops@meritbook.test', PASSWORD)
+    const ops = await login(server(), 'ops@meritbook.test', PASSWORD)
+    const companies = await call(ops, 'GET', '/api/company/onboarding/')
+    expect(companies.statusCode).toBe(200)
+    expect(companies.json<{ name: string }[]>().map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Acme', 'Globex', OPERATORS_COMPANY]),
+    )
+    const onboard = await call(ops, 'POST', '/api/company/onboarding/', {
+      company_name: 'Hooli',
+      owner_email: 'owner@hooli.test',
+      owner_name: 'Hal',
+    })
+    expect(onboard.statusCode).toBe(200)
+    // A super user grants no super user either, and manages no other company's users.
+    const grant = await call(ops, 'POST', '/api/users/', { email: 'ops2@meritbook.test', role: 'SUPER_USER' })
+    expect(grant.json()).toEqual({ detail: SUPER_USER_NOT_GRANTED })
+    const globexOwner = await server()
+      .db.selectFrom('app_user')
+      .select('id')
+      .where('email', '=', globex.ownerEmail)
+      .executeTakeFirstOrThrow()
+    expect((await call(ops, 'PUT', `/api/users/${globexOwner.id}/`, { role: 'PLANNER' })).statusCode).toBe(
+      404,
+    )
+    expect(await roleOf(globex.ownerEmail)).toBe('OWNER')
+  }, 120_000)
+})
+
+/** A new empty company whose owner has signed in. */
+async function freshCompanyOwner(name: string, ownerEmail: string): Promise<string> {
+  const made = await server().app.inject({
+    method: 'POST',
+    url: '/api/company/onboarding/',
+    headers: { 'x-onboarding-key': 'test-onboarding-key' },
+    payload: { company_name: name, owner_email: ownerEmail, owner_name: name },
+  })
+  expect(made.statusCode).toBe(200)
+  await setPassword(server().db, ownerEmail, PASSWORD)
+  return login(server(), ownerEmail, PASSWORD)
+}
+
+describe('finding 2: limits a header cannot reset', () => {
+  const attempt = (
+    username: string,
+    password: string,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ) =>
+    server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password },
+      headers,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    })
+
+  it('X-Forwarded-For is not believed: a new address per try is still one client, and the run is limited', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 12; i++)
+      codes.push(
+        (await attempt(globex.ownerEmail, 'wrong guess', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode,
+      )
+    // Ten tries a minute for one account from one client (its owner's sign-in above was one of them).
+    expect(codes.slice(0, 9)).toEqual(Array(9).fill(401))
+    expect(codes.slice(9)).toEqual([429, 429, 429])
+    // Even the right password waits: the limit is decided before the password is looked at.
+    const right = await attempt(globex.ownerEmail, PASSWORD, { 'x-forwarded-for': '198.51.100.7' })
+    expect(right.statusCode).toBe(429)
+    expect(right.json<{ detail: string }>().detail).toMatch(
+      new RegExp(`^${TOO_MANY_ATTEMPTS} \\d+ seconds?\\.$`),
+    )
+    expect(right.headers['retry-after']).toMatch(/^\d+$/)
+  })
+
+  it('an account padded with spaces or in capitals is the same account to the limit', async () => {
+    const victim = acme.manager.email
+    const spellings = [
+      victim,
+      ` ${victim}`,
+      `${victim}  `,
+      victim.toUpperCase(),
+      `\t${victim.toUpperCase()} `,
+    ]
+    const codes: number[] = []
+    for (let i = 0; i < 12; i++)
+      codes.push((await attempt(spellings[i % spellings.length], 'wrong', {}, '192.0.2.10')).statusCode)
+    expect(codes.filter((c) => c === 429)).toHaveLength(2)
+  })
+
+  it("a run of wrong passwords from one address does not lock the account's owner out elsewhere", async () => {
+    // The previous test's run came from 192.0.2.10; the manager signs in from their own desk.
+    const own = await attempt(acme.manager.email, PASSWORD, {}, '192.0.2.99')
+    expect(own.statusCode).toBe(200)
+  })
+
+  it('spraying one password over many accounts from one address is limited', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 32; i++)
+      codes.push((await attempt(`user${i}@acme.test`, 'Summer2026!', {}, '192.0.2.50')).statusCode)
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill(401))
+    const refused = await attempt('user99@acme.test', 'Summer2026!', {}, '192.0.2.50')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      new RegExp(`^${TOO_MANY_FROM_ADDRESS} \\d+ (second|minute)s?\\.$`),
+    )
+  })
+
+  it('recovery mails to one account stop at 5 an hour whatever address or header asks', async () => {
+    const before = server().mail.filter((m) => m.to === globex.ownerEmail).length
+    const codes: number[] = []
+    for (let i = 0; i < 7; i++)
+      codes.push(
+        (
+          await server().app.inject({
+            method: 'POST',
+            url: '/api/user/recover_password',
+            payload: { email: i % 2 ? globex.ownerEmail.toUpperCase() : globex.ownerEmail },
+            headers: { 'x-forwarded-for': `203.0.113.${100 + i}` },
+            remoteAddress: `198.51.100.${i + 1}`,
+          })
+        ).statusCode,
+      )
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429])
+    expect(server().mail.filter((m) => m.to === globex.ownerEmail).length - before).toBe(5)
+    expect(linkTokenIn(server().mail, globex.ownerEmail)).toBeTruthy()
+  })
+
+  it('recovery requests from one address are limited across accounts', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 21; i++)
+      codes.push(
+        (
+          await server().app.inject({
+            method: 'POST',
+            url: '/api/user/recover_password',
+            payload: { email: `nobody${i}@nowhere.test` },
+            remoteAddress: '192.0.2.77',
+          })
+        ).statusCode,
+      )
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(200))
+    expect(codes[20]).toBe(429)
+  })
+})
+
+describe('finding 6: nobody unauthenticated makes the server read a large body', () => {
+  it('a protected route answers 401 to a 15 MiB body without a token, and to a forged token', async () => {
+    const big = JSON.stringify({ data: 'x'.repeat(15 * 1024 * 1024) })
+    for (const authorization of [
+      undefined,
+      'Bearer not.a.token',
+      `Bearer ${acme.ownerToken.slice(0, -4)}AAAA`,
+    ]) {
+      const answer = await server().app.inject({
+        method: 'PUT',
+        url: '/api/sync/rewards/',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        payload: big,
+      })
+      expect(answer.statusCode).toBe(401)
+      expect(answer.json()).toEqual({ detail: 'Not logged in' })
+    }
+  })
+
+  it('public routes take at most 64 KiB', async () => {
+    const answer = await server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a@b.test', password: 'p'.repeat(PUBLIC_BODY_LIMIT) }),
+      remoteAddress: '192.0.2.200',
+    })
+    expect(answer.statusCode).toBe(413)
+  })
+})
