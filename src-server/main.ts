@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { buildServer } from './app'
+import { databaseUrlOf, jwtSecretOf } from './config'
 import type { ServerContext } from './context'
 import { connect, migrateToLatest } from './db/connect'
 import { smtpMailer, type Mailer } from './mail'
@@ -9,9 +10,12 @@ import { createSuperUser, OPERATORS_COMPANY } from './operators'
 import { createCompany } from './routes/company'
 
 const USAGE = `Usage: npm run server -- --database-url <postgres://…> [--port <n>] [--host <address>]
+       npm run server -- --database-url-file <path> [--port <n>] [--host <address>]
        npm run server -- --database-url <url> --create-owner <email> --company <name> [--owner-name <name>]
        npm run server -- --database-url <url> --create-super-user <email> [--name <name>]
-Environment: MERITBOOK_DATABASE_URL, MERITBOOK_JWT_SECRET (32+ random bytes, base64), MERITBOOK_SMTP_URL,
+--database-url-file (or MERITBOOK_DATABASE_URL_FILE) reads the URL from a file, so its password is not in \`ps\`.
+Environment: MERITBOOK_DATABASE_URL or MERITBOOK_DATABASE_URL_FILE,
+MERITBOOK_JWT_SECRET (32+ random bytes, base64: \`openssl rand -base64 32\`; unset, a random one), MERITBOOK_SMTP_URL,
 MERITBOOK_MAIL_FROM, MERITBOOK_PUBLIC_URL (the address statement links and invitations point at), MERITBOOK_ONBOARDING_KEY,
 MERITBOOK_FONTS_DIR (the statements' fonts, default resources/fonts), MERITBOOK_TRUSTED_PROXIES (the reverse
 proxies whose X-Forwarded-For to believe: addresses or CIDRs, comma-separated; none by default), PORT.`
@@ -20,6 +24,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       'database-url': { type: 'string' },
+      'database-url-file': { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
       'create-owner': { type: 'string' },
@@ -35,18 +40,23 @@ async function main(): Promise<number> {
     return 0
   }
   const env = process.env
-  const databaseUrl = values['database-url'] ?? env.MERITBOOK_DATABASE_URL
-  if (!databaseUrl) {
-    console.error(`A database is required: --database-url or MERITBOOK_DATABASE_URL.\n${USAGE}`)
+  const secretText = env.MERITBOOK_JWT_SECRET
+  const secret = secretText ? jwtSecretOf(secretText) : null
+  if (secret && !secret.ok) {
+    console.error(secret.message)
+    return 2
+  }
+  const databaseUrl = databaseUrlOf({ url: values['database-url'], file: values['database-url-file'] }, env)
+  if (!databaseUrl.ok) {
+    console.error(`${databaseUrl.message}\n${USAGE}`)
     return 2
   }
   const log = pino({ level: env.LOG_LEVEL ?? 'info' })
-  const secretText = env.MERITBOOK_JWT_SECRET
-  if (!secretText)
+  if (!secret)
     log.warn(
       'MERITBOOK_JWT_SECRET is not set: a random one is used, so sign-ins end when the server restarts.',
     )
-  const jwtSecret = secretText ? Buffer.from(secretText, 'base64') : crypto.randomBytes(32)
+  const jwtSecret = secret ? secret.value : crypto.randomBytes(32)
   const printed: string[] = []
   // Without SMTP the messages go to the log (and --create-owner prints its link).
   const mailer: Mailer = env.MERITBOOK_SMTP_URL
@@ -58,7 +68,7 @@ async function main(): Promise<number> {
             log.info({ to: message.to, subject: message.subject }, 'mail (no SMTP configured)')
           ),
       }
-  const db = connect(databaseUrl)
+  const db = connect(databaseUrl.value)
   try {
     const applied = await migrateToLatest(db)
     if (applied.length > 0) log.info({ applied }, 'database migrated')

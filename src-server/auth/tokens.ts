@@ -2,12 +2,17 @@ import crypto from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { RoleName } from '../../src-shared/domain/roles'
 
-/** What an access token says: who, in which company, with which role; `set_password` tokens do only that. */
+/**
+ * What an access token says: who, in which company, with which role; `set_password` tokens do only that.
+ * `tokenVersion` is the user's token version when it was issued: a password change bumps it, and a token
+ * of an older version is refused (http/context.ts), which also makes a set-password token single-use.
+ */
 export interface AccessClaims {
   userId: number
   companyId: number
   role: RoleName
   purpose: 'access' | 'set_password'
+  tokenVersion: number
 }
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60
@@ -34,7 +39,12 @@ export async function signAccessToken(
 ): Promise<string> {
   const seconds = claims.purpose === 'access' ? ACCESS_TOKEN_SECONDS : SET_PASSWORD_TOKEN_SECONDS
   const issuedAt = Math.floor(now.getTime() / 1000)
-  return new SignJWT({ cid: claims.companyId, role: claims.role, pur: claims.purpose })
+  return new SignJWT({
+    cid: claims.companyId,
+    role: claims.role,
+    pur: claims.purpose,
+    tv: claims.tokenVersion,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuedAt(issuedAt)
@@ -58,10 +68,21 @@ export async function verifyAccessToken(
     // A statement's token (statement-tokens.ts) is never a user's.
     if (payload.pur === 'statement') return null
     const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || typeof payload.cid !== 'number' || typeof payload.role !== 'string')
+    if (
+      !Number.isSafeInteger(userId) ||
+      typeof payload.cid !== 'number' ||
+      typeof payload.role !== 'string' ||
+      !Number.isSafeInteger(payload.tv)
+    )
       return null
     const purpose = payload.pur === 'set_password' ? 'set_password' : 'access'
-    return { userId, companyId: payload.cid, role: payload.role as RoleName, purpose }
+    return {
+      userId,
+      companyId: payload.cid,
+      role: payload.role as RoleName,
+      purpose,
+      tokenVersion: payload.tv as number,
+    }
   } catch {
     return null
   }

@@ -26,6 +26,8 @@ export interface AppUserTable {
   invite_accepted: Generated<boolean>
   invited_at: Timestamp | null
   created_at: Generated<Timestamp>
+  /** Access tokens carry it; a password set or reset bumps it (migration 009). */
+  token_version: Generated<number>
 }
 
 export interface RefreshTokenTable {

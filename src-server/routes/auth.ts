@@ -4,13 +4,25 @@ import { z } from 'zod'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
-import { consumeLink, createLink } from '../auth/links'
-import { hashPassword, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, verifyPassword } from '../auth/passwords'
-import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from '../auth/refresh'
+import { text } from '../../src-shared/contract/text'
+import { consumeLink, createLink, voidLinks } from '../auth/links'
+import {
+  hashPassword,
+  hashToVerify,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_SHORT,
+  verifyPassword,
+} from '../auth/passwords'
+import {
+  issueRefreshToken,
+  revokeRefreshFamily,
+  revokeUserRefreshTokens,
+  rotateRefreshToken,
+} from '../auth/refresh'
 import { signStatementToken } from '../auth/statement-tokens'
 import { signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
-import { callerOf, requireAdmin } from '../http/context'
+import { callerOf, requireAdmin, tokenHolderOf } from '../http/context'
 import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import {
@@ -26,6 +38,9 @@ import {
 export const REFRESH_COOKIE = 'meritbook_refresh'
 const REFRESH_PATH = '/api/user/token'
 export const WRONG_LOGIN = 'The e-mail or password is not right.'
+export const CURRENT_PASSWORD_NEEDED =
+  'Setting a new password while signed in needs your current password (current_password).'
+export const CURRENT_PASSWORD_WRONG = 'The current password is not right.'
 
 function setRefreshCookie(reply: FastifyReply, context: ServerContext, token: string): void {
   void reply.setCookie(REFRESH_COOKIE, token, {
@@ -37,10 +52,12 @@ function setRefreshCookie(reply: FastifyReply, context: ServerContext, token: st
   })
 }
 
+/** An access token for the user, of the token version given (read with what it rests on) or the current one. */
 async function accessFor(
   context: ServerContext,
   userId: number,
   purpose: 'access' | 'set_password' = 'access',
+  tokenVersion?: number,
 ) {
   const user = await context.db
     .selectFrom('app_user')
@@ -51,7 +68,13 @@ async function accessFor(
   return {
     user,
     access: await signAccessToken(
-      { userId, companyId: user.company_id, role: user.role, purpose },
+      {
+        userId,
+        companyId: user.company_id,
+        role: user.role,
+        purpose,
+        tokenVersion: tokenVersion ?? user.token_version,
+      },
       context.jwtSecret,
       context.now(),
     ),
@@ -97,10 +120,14 @@ export async function sendLink(
 }
 
 const loginSchema = z
-  .object({ username: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) })
+  .object({ username: text().trim().min(1).max(320), password: text().min(1).max(1000) })
   .strict()
 const passwordSchema = z
-  .object({ password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000) })
+  .object({
+    password: text().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000),
+    // Needed with an ordinary access token; a set-password token (from a link) stands for it.
+    current_password: text().max(1000).optional(),
+  })
   .strict()
 const settingsSchema = z
   .object({
@@ -165,9 +192,14 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       .selectAll()
       .where((eb) => eb(eb.fn('lower', ['email']), '=', username.toLowerCase()))
       .executeTakeFirst()
-    if (!user || !(await verifyPassword(user.password_hash, password))) throw new HttpError(401, WRONG_LOGIN)
-    const { access } = await accessFor(context, user.id)
-    setRefreshCookie(reply, context, await issueRefreshToken(db, user.id, undefined, context.now()))
+    // One argon2 verify whether or not the account exists or has a password: no timing oracle.
+    const verified = await verifyPassword(await hashToVerify(user?.password_hash ?? null), password)
+    if (!user?.password_hash || !verified) throw new HttpError(401, WRONG_LOGIN)
+    // Null when the password was set while this one was checked: the old password no longer signs in.
+    const refresh = await issueRefreshToken(db, user.id, user.token_version, context.now())
+    if (!refresh) throw new HttpError(401, WRONG_LOGIN)
+    const { access } = await accessFor(context, user.id, 'access', user.token_version)
+    setRefreshCookie(reply, context, refresh)
     return { access, user_employee_id: user.employee_id }
   })
 
@@ -179,7 +211,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       throw new HttpError(401, NOT_LOGGED_IN)
     }
     setRefreshCookie(reply, context, rotation.token)
-    return { access: (await accessFor(context, rotation.userId)).access }
+    return { access: (await accessFor(context, rotation.userId, 'access', rotation.tokenVersion)).access }
   })
 
   app.post('/api/user/token/logout', async (request, reply) => {
@@ -191,7 +223,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
 
   app.post('/api/user/token/verify_link/', async (request) => {
     const { refresh } = z
-      .object({ refresh: z.string().min(1).max(200) })
+      .object({ refresh: text().min(1).max(200) })
       .strict()
       .parse(request.body)
     const link = await consumeLink(db, refresh, context.now())
@@ -203,19 +235,53 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         return { access: await signStatementToken(statement, context.jwtSecret, context.now()) }
       throw new HttpError(401, 'This link has expired or was already used. Ask for a new one.')
     }
-    return { access: (await accessFor(context, link.userId, 'set_password')).access }
+    // The link's token version: the set_password it allows bumps it, so the token works once.
+    return { access: (await accessFor(context, link.userId, 'set_password', link.tokenVersion)).access }
   })
 
-  app.post('/api/user/set_password', async (request) => {
-    const caller = await callerOf(request, context, 'set_password')
-    const { password } = passwordSchema.parse(request.body)
-    await db
-      .updateTable('app_user')
-      .set({ password_hash: await hashPassword(password), invite_accepted: true })
-      .where('id', '=', caller.userId)
-      .execute()
-    return { ok: true }
-  })
+  /**
+   * Sets a password with a set-password token (from a link), or with an ordinary access token and the
+   * current password. One transaction stores the hash, bumps the token version (every access token
+   * and set-password token issued before dies), revokes every refresh family and voids every
+   * outstanding link of the user: the setter signs in again with the new password.
+   */
+  app.post(
+    '/api/user/set_password',
+    // Each try with an access token verifies a guessed current password.
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request) => {
+      const holder = await tokenHolderOf(request, context)
+      const { password, current_password } = passwordSchema.parse(request.body)
+      if (holder.purpose === 'access') {
+        if (current_password === undefined) throw new HttpError(403, CURRENT_PASSWORD_NEEDED)
+        if (!(await verifyPassword(holder.passwordHash, current_password)))
+          throw new HttpError(403, CURRENT_PASSWORD_WRONG)
+      }
+      const userId = holder.caller.userId
+      const hash = await hashPassword(password)
+      const now = context.now()
+      const changed = await db.transaction().execute(async (trx) => {
+        // Only from the token's version: of two calls with one set-password token, one changes it.
+        const bumped = await trx
+          .updateTable('app_user')
+          .set((eb) => ({
+            password_hash: hash,
+            invite_accepted: true,
+            token_version: eb('token_version', '+', 1),
+          }))
+          .where('id', '=', userId)
+          .where('token_version', '=', holder.tokenVersion)
+          .returning('id')
+          .executeTakeFirst()
+        if (!bumped) return false
+        await revokeUserRefreshTokens(trx, userId, now)
+        await voidLinks(trx, userId, now)
+        return true
+      })
+      if (!changed) throw new HttpError(401, NOT_LOGGED_IN)
+      return { ok: true }
+    },
+  )
 
   app.post(
     '/api/user/recover_password',

@@ -281,7 +281,8 @@ export async function serverBench(): Promise<void> {
     const server = await startServer(published.url, secret)
     cleanups.push(() => server.stop())
     const ownerToken = await signAccessToken(
-      { userId: ownerId, companyId, role: 'OWNER', purpose: 'access' },
+      // A new user's token version (no password set yet).
+      { userId: ownerId, companyId, role: 'OWNER', purpose: 'access', tokenVersion: 0 },
       secret,
     )
     // Both payloads encoded beforehand (the desktop has its JSON, psql its COPY text); the snapshot's
@@ -318,7 +319,10 @@ export async function serverBench(): Promise<void> {
     const planners = await plannersOf(published.db, companyId, plannerCount)
     const tokens = await Promise.all(
       planners.map((p) =>
-        signAccessToken({ userId: p.userId, companyId, role: 'MANAGER', purpose: 'access' }, secret),
+        signAccessToken(
+          { userId: p.userId, companyId, role: 'MANAGER', purpose: 'access', tokenVersion: 0 },
+          secret,
+        ),
       ),
     )
     let nextClient = 0
