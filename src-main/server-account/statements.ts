@@ -15,6 +15,7 @@ import {
 import type { BackendClient } from '../backend/client'
 import { Failure } from '../services/failure'
 import type { ServerAccount } from './account'
+import { companyTemplateId } from './company-templates'
 
 export const NOT_SIGNED_IN_TO_SEND =
   'Sending statements needs the company server: sign in to it (Settings or the welcome screen), or Save PDFs instead.'
@@ -23,9 +24,10 @@ const notThisCompany = (server: string) =>
   `This workbook is not your company's copy from ${server}: open the workbook you joined from it to send statements, or Save PDFs instead.`
 
 /**
- * statements.send, one step: the workbook gives the template and the next employees' figures, the
- * company server draws and mails them (bulk-mail-statement), and the workbook records each
- * statement's status. The renderer asks step after step (progress; Cancel between steps).
+ * statements.send, one step: the workbook gives its template and the next employees; the template
+ * is made the company's on the server, which draws each statement from its own records and mails it
+ * (bulk-mail-statement: ids, template id, method only); the workbook records each statement's status.
+ * The renderer asks step after step (progress; Cancel between steps).
  */
 export async function sendStep(
   backend: Pick<BackendClient, 'invoke'>,
@@ -41,15 +43,15 @@ export async function sendStep(
     limit: MAIL_BATCH_MAX,
   })) as Result<StatementMailData>
   if (!data.ok) return data
-  const { total, server, template, items } = data.value
+  const { total, server, template, employeeIds } = data.value
   // Employee ids are the server's only in a workbook joined from it.
   if (server !== transport.server) throw new Failure('BAD_INPUT', notThisCompany(transport.server))
-  if (items.length === 0) return ok({ total, done: total, sent: 0, failed: 0, results: [] })
+  if (employeeIds.length === 0) return ok({ total, done: total, sent: 0, failed: 0, results: [] })
+  const templateId = await companyTemplateId(transport, account, template, input.offset === 0)
   const answer = await transport.call<BulkMailAnswer>('POST', 'api/employee/bulk-mail-statement/', {
-    template_id: input.templateId,
-    template,
+    template_id: templateId,
     method: input.method,
-    data: items,
+    data: employeeIds,
   })
   const recorded = await backend.invoke('statements.recordSent', {
     templateId: input.templateId,
@@ -58,7 +60,7 @@ export async function sendStep(
   if (!recorded.ok) return recorded
   return ok({
     total,
-    done: Math.min(total, input.offset + items.length),
+    done: Math.min(total, input.offset + employeeIds.length),
     sent: answer.sent,
     failed: answer.failed,
     results: answer.statements.map((s) => ({

@@ -242,13 +242,8 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
   app.post('/api/employee/send-employee-statement/', async (request) => {
     const caller = await callerOf(request, context)
     staff(caller, 'send reward statements')
-    const { employee_id, facts, ...rest } = sendEmployeeSchema.parse(request.body)
-    const answer = await sendStatements(
-      context,
-      caller,
-      { ...rest, data: [{ employee_id, facts }] },
-      request.log,
-    )
+    const { employee_id, ...rest } = sendEmployeeSchema.parse(request.body)
+    const answer = await sendStatements(context, caller, { ...rest, data: [employee_id] }, request.log)
     const statement = answer.statements[0]
     if (statement.send_status !== 'SENT') throw new HttpError(502, statement.detail ?? EMAIL_FAILED)
     return statement

@@ -8,6 +8,7 @@ import {
   type RangeOnPayBasis,
 } from '../../src-shared/domain/pay'
 import { performanceRatingLabel } from '../../src-shared/domain/ratings'
+import { bonusCents } from '../../src-shared/domain/violations'
 import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import type { ServerDb } from '../db/connect'
 import { currentCycle, profileRanges } from '../planning/company-plan'
@@ -114,9 +115,8 @@ export async function statementFactsOf(
       currentAnnualPay: current,
       newAnnualPay: next,
       increasePercent: newSalary === null ? null : salaryIncreasePercent(next, current),
-      currentBonus:
-        e.current_dollar_bonus + Math.round((current * Math.max(0, e.current_percent_bonus)) / 100),
-      newBonus: planned ? dollar + Math.round((next * Math.max(0, percent)) / 100) : null,
+      currentBonus: bonusCents(e.current_dollar_bonus, e.current_percent_bonus, current),
+      newBonus: planned ? bonusCents(dollar, percent, next) : null,
       lumpSum: e.lump_sum ?? null,
       currentCompaRatio: compa(current, range),
       newCompaRatio: compa(next, newRange),

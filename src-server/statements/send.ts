@@ -7,17 +7,16 @@ import type {
   SendMethod,
   ServerStatementDto,
 } from '../../src-shared/contract/statement-mail'
-import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import { statementFileName } from '../../src-shared/domain/statements/file-names'
 import { formatLongDate } from '../../src-shared/domain/proration'
-import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { RewardStatementTable } from '../db/schema'
 import type { Caller } from '../http/context'
-import { HttpError } from '../http/errors'
-import { scopeOf } from '../http/planning-access'
+import { statementFactsOf } from './facts'
+import { employeesOf } from './employees'
 import { newStatementLink, statementLinkUrl } from './magic-links'
 import { renderStatementPdf } from './render'
+import { templateDto, templateRow } from './templates'
 
 /** Spec §8: 'Failed to send email'; §8's empty state for an employee without an address. */
 export const EMAIL_FAILED = 'Failed to send email'
@@ -50,10 +49,9 @@ export function statementDto(
 }
 
 /** The template as sent, kept once per content (a statement shows what was sent, whatever edits follow). */
-export async function storeTemplate(
+async function storeTemplate(
   context: ServerContext,
   companyId: number,
-  desktopId: number | null,
   template: MailTemplate,
 ): Promise<number> {
   const hash = crypto.createHash('sha256').update(JSON.stringify(template)).digest('hex')
@@ -61,7 +59,7 @@ export async function storeTemplate(
     .insertInto('statement_template')
     .values({
       company_id: companyId,
-      desktop_template_id: desktopId,
+      desktop_template_id: null,
       content_hash: hash,
       name: template.name,
       logo: template.logo_url,
@@ -73,6 +71,20 @@ export async function storeTemplate(
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/** A company template as it is now (404 when not the caller's company's), kept as the statements' copy. */
+export async function companyTemplate(
+  context: ServerContext,
+  companyId: number,
+  templateId: number,
+): Promise<{ copyId: number; template: MailTemplate }> {
+  const {
+    id: _id,
+    modified_at: _at,
+    ...template
+  } = templateDto(await templateRow(context, companyId, templateId))
+  return { copyId: await storeTemplate(context, companyId, template), template }
 }
 
 function message(
@@ -92,9 +104,10 @@ function message(
 }
 
 /**
- * bulk-mail-statement: each employee's statement recorded, drawn and mailed, one after another;
- * a failure is that employee's ('Failed to send email'), the others go on. Every employee must be
- * the caller's to write statements for (COMM_MANAGER and admin roles: everyone; planners: their teams).
+ * bulk-mail-statement: each employee's statement of a company template, its figures drawn from the
+ * server's rows (statementFactsOf), recorded, drawn and mailed one after another; a failure is that
+ * employee's ('Failed to send email'), the others go on. Every employee must be the caller's to write
+ * statements for (COMM_MANAGER and admin roles: everyone; planners: their teams).
  */
 export async function sendStatements(
   context: ServerContext,
@@ -103,41 +116,30 @@ export async function sendStatements(
   log: { error(object: unknown, text: string): void },
 ): Promise<BulkMailAnswer> {
   const { db } = context
-  const ids = request.data.map((d) => d.employee_id)
-  const [employees, company, scope] = await Promise.all([
+  const { copyId, template: stored } = await companyTemplate(context, caller.companyId, request.template_id)
+  await employeesOf(context, caller, { kind: 'employees', ids: request.data })
+  const [employees, company, facts] = await Promise.all([
     db
       .selectFrom('employee')
-      .select(['id', 'name', 'email', 'company_employee_id', 'team_id'])
+      .select(['id', 'name', 'email'])
       .where('company_id', '=', caller.companyId)
-      .where('id', 'in', ids)
+      .where('id', 'in', request.data)
       .execute(),
     db.selectFrom('company').select('name').where('id', '=', caller.companyId).executeTakeFirstOrThrow(),
-    scopeOf(db, caller),
+    statementFactsOf(db, caller.companyId, request.data, context.now().toISOString().slice(0, 10)),
   ])
   const byId = new Map(employees.map((e) => [e.id, e]))
-  for (const id of ids) {
-    const employee = byId.get(id)
-    if (!employee) throw new HttpError(404, `No employee has the id ${id}.`)
-    if (!inScope(scope, employee.team_id))
-      throw new HttpError(403, `${employee.name} is not one of the employees you write statements for.`)
-  }
-  const templateId = await storeTemplate(context, caller.companyId, request.template_id, request.template)
   const template = {
-    intro: request.template.template_content.intro,
-    closing: request.template.template_content.closing,
-    dataTags: request.template.data_tags,
-    logo: request.template.logo_url,
+    intro: stored.template_content.intro,
+    closing: stored.template_content.closing,
+    dataTags: stored.data_tags,
+    logo: stored.logo_url,
   }
   const statements: ServerStatementDto[] = []
-  for (const item of request.data) {
-    const employee = byId.get(item.employee_id)
-    if (!employee) continue
-    // The server's own record names the person and gives the address.
-    const facts: StatementFacts = {
-      ...item.facts,
-      name: employee.name,
-      employeeId: employee.company_employee_id,
-    }
+  for (const id of request.data) {
+    const employee = byId.get(id)
+    const figures = facts.get(id)
+    if (!employee || !figures) continue
     const now = context.now()
     const link = request.method === 'link' ? newStatementLink(now) : null
     const inserted = await db
@@ -145,10 +147,10 @@ export async function sendStatements(
       .values({
         company_id: caller.companyId,
         employee_id: employee.id,
-        template_id: templateId,
-        desktop_template_id: request.template_id,
+        template_id: copyId,
+        server_template_id: request.template_id,
         company_name: company.name,
-        facts: JSON.stringify(facts),
+        facts: JSON.stringify(figures),
         created_by: caller.userId,
         created_at: now,
         link_hash: link?.hash ?? null,
@@ -168,7 +170,7 @@ export async function sendStatements(
         )
         const pdf =
           request.method === 'attachment'
-            ? await renderStatementPdf({ companyName: company.name, template, facts })
+            ? await renderStatementPdf({ companyName: company.name, template, facts: figures })
             : null
         await context.mailer.send({
           to: employee.email,
@@ -176,7 +178,7 @@ export async function sendStatements(
           attachments: pdf
             ? [
                 {
-                  filename: statementFileName(facts.employeeId, facts.name),
+                  filename: statementFileName(figures.employeeId, figures.name),
                   content: pdf,
                   contentType: 'application/pdf',
                 },
@@ -198,7 +200,7 @@ export async function sendStatements(
       .where('id', '=', inserted.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    statements.push(statementDto(row, { template: request.template.name, employee: employee.name }))
+    statements.push(statementDto(row, { template: stored.name, employee: employee.name }))
   }
   return {
     sent: statements.filter((s) => s.send_status === 'SENT').length,

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
-import type { StatementFacts } from '../domain/statements/facts'
+import { text } from './text'
 
 /**
  * Sending statements through the company server (spec §7 Reward statements: bulk-mail-statement,
- * send-employee-statement, update-send-status, revoke- and unrevoke-magic-link). The desktop sends
- * the template and each employee's figures as its Compensation Table shows them; the server takes
- * the recipient from its own employee record, draws the PDF with src-shared/render and mails it.
+ * send-employee-statement, update-send-status, revoke- and unrevoke-magic-link). A request names
+ * employees, a company template and a method only: the server draws every figure from its own rows
+ * (statements/facts.ts), renders its stored template with src-shared/render and mails it (issue 34).
  */
 
 /** 'attachment': the PDF in the mail; 'link': a personal, expiring link to it (revocable). */
@@ -16,49 +16,16 @@ export type SendMethod = (typeof SEND_METHODS)[number]
 /** Statements per bulk-mail-statement call (the desktop's progress moves per call). */
 export const MAIL_BATCH_MAX = 25
 
-const cents = z.number().int().min(-1e15).max(1e15)
-const ratio = z.number().finite().nullable()
-const text = (max: number) => z.string().max(max)
-
-export const statementFactsSchema: z.ZodType<StatementFacts> = z
-  .object({
-    employeeId: text(200),
-    name: text(400),
-    jobTitle: text(400).nullable(),
-    performanceRating: z.number().finite().nullable(),
-    performanceRatingLabel: text(200).nullable(),
-    department: text(400).nullable(),
-    manager: text(400).nullable(),
-    location: text(400).nullable(),
-    hireDate: text(40).nullable(),
-    effectiveDate: text(40).nullable(),
-    createdAt: text(40),
-    currency: text(10),
-    currentAnnualPay: cents,
-    newAnnualPay: cents,
-    increasePercent: ratio,
-    currentBonus: cents,
-    newBonus: cents.nullable(),
-    lumpSum: cents.nullable(),
-    currentCompaRatio: ratio,
-    newCompaRatio: ratio,
-    currentPositionInRange: ratio,
-    newPositionInRange: ratio,
-    payRange: z.object({ min: cents, mid: cents, max: cents }).strict().nullable(),
-  })
-  .strict()
-
-/** The template as sent (snake_case on the wire, as the spec's template entity). */
+/** A company template's fields (snake_case on the wire, as the spec's template entity). */
 export const mailTemplateSchema = z
   .object({
-    name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX),
-    logo_url: z
-      .string()
+    name: text().trim().min(1).max(TEMPLATE_NAME_MAX),
+    logo_url: text()
       .max(1_500_000)
       .regex(/^data:image\/(png|jpeg);base64,/, 'The logo must be a PNG or JPEG data URL.')
       .nullable(),
     template_content: z
-      .object({ intro: z.string().max(TEMPLATE_TEXT_MAX), closing: z.string().max(TEMPLATE_TEXT_MAX) })
+      .object({ intro: text().max(TEMPLATE_TEXT_MAX), closing: text().max(TEMPLATE_TEXT_MAX) })
       .strict(),
     data_tags: z.object(
       Object.fromEntries(DATA_TAGS.map((t) => [t, z.boolean()])) as Record<
@@ -116,26 +83,42 @@ export interface GenerateBatchAnswer {
   statements: ServerStatementDto[]
 }
 
-const statementData = z
-  .object({ employee_id: z.number().int().positive(), facts: statementFactsSchema })
-  .strict()
+const employeeId = z.number().int().positive()
 
-/** POST /employee/bulk-mail-statement/: `data` (each employee's figures) and `template_id`. */
-export const bulkMailSchema = z
-  .object({
+/** Figures, job titles and template text are the server's to draw: a request carrying them is refused by name. */
+const onlyIds = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')} may not be sent: the server draws every figure of a statement from its own records and renders the company template named by template_id.`
+    : undefined
+
+/** Who: an employee id, or `{ employee_id }` (the shape of the spec's `data` items). */
+const employeeRef = z
+  .union([employeeId, z.strictObject({ employee_id: employeeId }, { error: onlyIds })])
+  .transform((ref) => (typeof ref === 'number' ? ref : ref.employee_id))
+
+/**
+ * POST /employee/bulk-mail-statement/ (the spec's `{data, template_id}`): `data` the employees,
+ * `template_id` a company template (GET reward-statements-templates/), `method` attachment by default.
+ */
+export const bulkMailSchema = z.strictObject(
+  {
     template_id: z.number().int().positive(),
-    template: mailTemplateSchema,
-    method: z.enum(SEND_METHODS),
-    data: z.array(statementData).min(1).max(MAIL_BATCH_MAX),
-  })
-  .strict()
+    method: z.enum(SEND_METHODS).default('attachment'),
+    data: z.array(employeeRef).min(1).max(MAIL_BATCH_MAX),
+  },
+  { error: onlyIds },
+)
 export type BulkMailRequest = z.infer<typeof bulkMailSchema>
 
 /** POST /employee/send-employee-statement/: one employee (the spec does not show its body). */
-export const sendEmployeeSchema = bulkMailSchema
-  .omit({ data: true })
-  .extend({ employee_id: z.number().int().positive(), facts: statementFactsSchema })
-  .strict()
+export const sendEmployeeSchema = z.strictObject(
+  {
+    template_id: z.number().int().positive(),
+    method: z.enum(SEND_METHODS).default('attachment'),
+    employee_id: employeeId,
+  },
+  { error: onlyIds },
+)
 
 /** A statement's state on the server (GET /employee/reward-statements/ and every send's answer). */
 export interface ServerStatementDto {
@@ -163,28 +146,31 @@ export interface BulkMailAnswer {
   statements: ServerStatementDto[]
 }
 
-/** What the desktop's workbook gives for one step of sending: the template and each employee's figures. */
+/**
+ * What the desktop's workbook gives for one step of sending: its template (made a company template
+ * before the call) and the step's employees; the figures are the server's.
+ */
 export interface StatementMailData {
   total: number
   /** The company server this workbook is a replica of (its employee ids are the server's), or null. */
   server: string | null
   template: MailTemplate
-  items: { employee_id: number; facts: StatementFacts }[]
+  employeeIds: number[]
 }
 
 /** The server's answer for a statement, as the desktop records it. */
 export const serverStatementSchema = z.object({
   id: z.number().int().positive(),
   employee_id: z.number().int().positive(),
-  employee_name: z.string(),
+  employee_name: text(),
   template_id: z.number().int().nullable(),
   // A server from before company templates does not name one.
   server_template_id: z.number().int().nullable().default(null),
-  template_name: z.string(),
-  created_at: z.string(),
-  send_status: z.string().max(40),
-  send_method: z.string().max(40).nullable(),
-  sent_at: z.string().nullable(),
-  detail: z.string().nullable(),
-  link: z.object({ expires_at: z.string(), revoked: z.boolean() }).nullable(),
+  template_name: text(),
+  created_at: text(),
+  send_status: text().max(40),
+  send_method: text().max(40).nullable(),
+  sent_at: text().nullable(),
+  detail: text().nullable(),
+  link: z.object({ expires_at: text(), revoked: z.boolean() }).nullable(),
 }) satisfies z.ZodType<ServerStatementDto>

@@ -182,7 +182,11 @@ export interface BudgetReward {
 export type BudgetSettings = Pick<PayCycleSettings, 'includeLumpSum' | 'bonusOnTotalCashBasis'>
 
 /** Dollar bonus plus percent bonus of annual pay, in the employee's currency; a negative percent counts as 0. */
-function bonusCents(dollar: Cents | null | undefined, percent: number | null | undefined, pay: Cents): Cents {
+export function bonusCents(
+  dollar: Cents | null | undefined,
+  percent: number | null | undefined,
+  pay: Cents,
+): Cents {
   return (dollar ?? 0) + Math.round((pay * Math.max(0, percent ?? 0)) / 100)
 }
 

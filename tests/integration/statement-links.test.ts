@@ -34,13 +34,13 @@ describe('revoking statements sent through the company server', () => {
     return result.value
   }
 
-  /** The server's answer for one statement, as bulk-mail-statement gives it. */
+  /** The server's answer for one statement, as bulk-mail-statement gives it (drawn from company template 1). */
   const answer = (employeeId: number, method: 'attachment' | 'link'): ServerStatementDto => ({
     id: ++serverId,
     employee_id: employeeId,
     employee_name: 'someone',
-    template_id: 1,
-    server_template_id: null,
+    template_id: null,
+    server_template_id: 1,
     template_name: 'Year end',
     created_at: new Date().toISOString(),
     send_status: 'SENT',

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { ServerStatementDto } from '../../src-shared/contract/statement-mail'
+import type { ServerStatementDto, ServerTemplateDto } from '../../src-shared/contract/statement-mail'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { openWorkbook } from '../../src-main/workbook/open'
 import { cli, cliProcess } from '../support/cli'
@@ -70,6 +70,18 @@ describe('cli statements send', () => {
       expect(mail).toHaveLength(1)
       expect(mail[0].text).toMatch(/\/statement#[A-Za-z0-9_-]+/)
     }
+    // The workbook's template went to the server as the company's; the server drew the statements from it.
+    const owner = await login(server(), 'owner@shell.test', PASSWORD)
+    const get = async <T>(url: string) =>
+      (
+        await server().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner}` } })
+      ).json<T>()
+    const templates = await get<ServerTemplateDto[]>('/api/employee/reward-statements-templates/')
+    expect(templates.map((t) => t.name)).toEqual(['Year end'])
+    const [statement] = await get<ServerStatementDto[]>(
+      `/api/employee/reward-statements/?employee=${people[0].id}`,
+    )
+    expect(statement).toMatchObject({ server_template_id: templates[0].id, template_name: 'Year end' })
     const workbook = await openWorkbook(replica, { readonly: true })
     try {
       const recorded = workbook.sqlite

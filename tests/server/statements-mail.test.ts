@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BulkMailAnswer, ServerStatementDto } from '../../src-shared/contract/statement-mail'
-import type { StatementFacts } from '../../src-shared/domain/statements/facts'
+import type {
+  BulkMailAnswer,
+  ServerStatementDto,
+  ServerTemplateDto,
+} from '../../src-shared/contract/statement-mail'
+import { formatMoney } from '../../src-shared/domain/money'
+import { annualPay } from '../../src-shared/domain/pay'
 import { DEFAULT_DATA_TAGS } from '../../src-shared/domain/statements/templates'
+import { inScope, planningScope } from '../../src-shared/domain/visibility'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import { smtpMailer } from '../../src-server/mail'
+import { createCompany } from '../../src-server/routes/company'
 import { tempDir } from '../support/temp'
 import { clientOf, publishedDemo } from './company-fixture'
 import { testServer, type Mail } from './support'
@@ -15,51 +22,23 @@ const { signIn, call } = clientOf(server)
 const dir = tempDir()
 let snapshot: CompanySnapshot
 let comms: string
+
+let owner: string
+let template: ServerTemplateDto
 type Person = CompanySnapshot['employees'][number]
 let people: Person[]
 
-const template = {
-  name: 'Year end',
-  logo_url: null,
-  template_content: { intro: 'Dear {{name}}, thank you for this year.', closing: 'With thanks.' },
-  data_tags: DEFAULT_DATA_TAGS,
-}
+const INTRO = 'Dear {{name}}, thank you for this year.'
 
-/** Figures as a desktop's Compensation Table would give them; distinct per employee. */
-function factsOf(person: Person, newPay: number): StatementFacts {
-  return {
-    employeeId: person.company_employee_id,
-    name: person.name,
-    jobTitle: 'Analyst',
-    performanceRating: 3,
-    performanceRatingLabel: 'Meets',
-    department: 'Finance',
-    manager: null,
-    location: null,
-    hireDate: '2020-03-01',
-    effectiveDate: '2026-04-01',
-    createdAt: '2026-11-25',
-    currency: 'USD',
-    currentAnnualPay: 10_000_000,
-    newAnnualPay: newPay,
-    increasePercent: (newPay / 10_000_000 - 1) * 100,
-    currentBonus: 0,
-    newBonus: null,
-    lumpSum: 150_000,
-    currentCompaRatio: 1,
-    newCompaRatio: 1.05,
-    currentPositionInRange: 0.5,
-    newPositionInRange: 0.6,
-    payRange: { min: 8_000_000, mid: 10_000_000, max: 12_000_000 },
-  }
-}
+/** The pay a statement shows for a person: the server's own rows through the shared rules. */
+const pay = (person: Person, amount = person.current_salary) =>
+  formatMoney(annualPay(amount, person.salaried, person.fte), person.default_pay_currency)
 
-const send = (token: string, method: 'attachment' | 'link', who: Person[], pay = 12_345_678) =>
+const send = (token: string, method: 'attachment' | 'link', who: Person[]) =>
   call(token, 'POST', '/api/employee/bulk-mail-statement/', {
-    template_id: 7,
-    template,
+    template_id: template.id,
     method,
-    data: who.map((p) => ({ employee_id: p.id, facts: factsOf(p, pay) })),
+    data: who.map((p) => p.id),
   })
 
 const lastTo = (to: string): Mail => {
@@ -87,15 +66,22 @@ const verify = (link: string) =>
   server().app.inject({ method: 'POST', url: '/api/user/token/verify_link/', payload: { refresh: link } })
 
 beforeAll(async () => {
-  ;({ snapshot } = await publishedDemo(server, dir, { employees: 40, seed: 5, company: 'Acme' }))
+  ;({ snapshot, owner } = await publishedDemo(server, dir, { employees: 40, seed: 5, company: 'Acme' }))
   const commsUser = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
   if (!commsUser) throw new Error('The demo has a COMM_MANAGER.')
   comms = await signIn(commsUser.email)
-  people = snapshot.employees.filter((e) => e.email).slice(0, 3)
+  people = snapshot.employees.filter((e) => e.email && e.default_pay_currency === 'USD').slice(0, 3)
+  const created = await call(comms, 'POST', '/api/employee/reward-statements-templates/', {
+    name: 'Year end',
+    template_content: { intro: INTRO, closing: 'With thanks.' },
+    data_tags: DEFAULT_DATA_TAGS,
+  })
+  expect(created.statusCode).toBe(201)
+  template = created.json<ServerTemplateDto>()
 })
 
 describe('reward statements through the company server', () => {
-  it('mails each employee their statement as a PDF holding their own figures, and records the status', async () => {
+  it("mails each employee their statement as a PDF holding the server's figures, and records the status", async () => {
     const [ada, bea] = people
     const answer = await send(comms, 'attachment', [ada, bea])
     expect(answer.statusCode).toBe(200)
@@ -104,13 +90,14 @@ describe('reward statements through the company server', () => {
     expect(mail.subject).toBe('Your reward statement from Acme')
     const text = attachmentText(mail)
     expect(text).toContain(ada.name)
-    expect(text).toContain('$123,456.78')
+    expect(text).toContain(pay(ada))
     expect(text).toContain(`Dear ${ada.name}, thank you for this year.`)
     expect(text).not.toContain(bea.name)
     const listed = await call(comms, 'GET', `/api/employee/reward-statements/?employee=${ada.id}`)
     expect(listed.json<ServerStatementDto[]>()[0]).toMatchObject({
       employee_id: ada.id,
-      template_id: 7,
+      template_id: null,
+      server_template_id: template.id,
       template_name: 'Year end',
       send_status: 'SENT',
       send_method: 'attachment',
@@ -125,11 +112,9 @@ describe('reward statements through the company server', () => {
     try {
       const [, , cleo] = people
       const refused = await call(comms, 'POST', '/api/employee/send-employee-statement/', {
-        template_id: 7,
-        template,
+        template_id: template.id,
         method: 'attachment',
         employee_id: cleo.id,
-        facts: factsOf(cleo, 11_000_000),
       })
       expect(refused.statusCode).toBe(502)
       expect(refused.json()).toEqual({ detail: 'Failed to send email' })
@@ -156,14 +141,14 @@ describe('reward statements through the company server', () => {
     const updated = await call(comms, 'POST', '/api/employee/reward-statements/update-send-status/', {
       employee_id: ada.id,
       method: 'pdf',
-      template: 7,
+      template: template.id,
     })
     expect(updated.json()).toMatchObject({ employee_id: ada.id, send_status: 'SENT', send_method: 'pdf' })
   })
 
   it('a magic link opens only its own statement, stops at once when revoked, again when unrevoked, and expires', async () => {
     const [ada, bea] = people
-    const answer = (await send(comms, 'link', [ada, bea], 13_000_000)).json<BulkMailAnswer>()
+    const answer = (await send(comms, 'link', [ada, bea])).json<BulkMailAnswer>()
     const [adaStatement, beaStatement] = answer.statements
     const link = linkIn(lastTo(ada.email as string))
     expect(lastTo(ada.email as string).raw).not.toContain('application/pdf')
@@ -181,7 +166,7 @@ describe('reward statements through the company server', () => {
     fs.writeFileSync(file, pdf.rawPayload)
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
     expect(text).toContain(ada.name)
-    expect(text).toContain('$130,000.00')
+    expect(text).toContain(pay(ada))
     // Another employee's statement, and the rest of the API, stay closed to it.
     expect(
       (await call(token, 'GET', `/api/employee/reward-statements/${beaStatement.id}/pdf/`)).statusCode,
@@ -218,6 +203,117 @@ describe('reward statements through the company server', () => {
       server().advance(-31 * 86_400_000)
     }
     expect((await verify('not-a-link')).statusCode).toBe(401)
+  })
+
+  it("a planner cannot mail invented figures: a request carrying facts or template text is refused, and the PDF mailed shows the server's own figures", async () => {
+    const plannerUser = snapshot.users.find((u) => u.role === 'PLANNER' && u.employee_id !== null)
+    if (!plannerUser) throw new Error('The demo has a PLANNER with an employee.')
+    const planner = await signIn(plannerUser.email)
+    const scope = planningScope(
+      'PLANNER',
+      plannerUser.employee_id,
+      snapshot.teams.map((t) => ({
+        id: t.id,
+        parentTeamId: t.parent_team_id,
+        managerId: t.manager_id,
+        plannerId: t.planner_id,
+      })),
+    )
+    const person = snapshot.employees.find(
+      (e) => e.email && e.salaried && e.default_pay_currency === 'USD' && inScope(scope, e.team_id),
+    )
+    if (!person) throw new Error("The demo has a salaried employee with an address in the planner's teams.")
+    const mailed = () => server().mail.filter((m) => m.to === person.email).length
+    const before = mailed()
+
+    // (a) The forged body of issue 34: figures, a job title and the template's text from the client.
+    const forged = {
+      employeeId: person.company_employee_id,
+      name: person.name,
+      jobTitle: 'CEO',
+      currency: 'USD',
+      currentAnnualPay: 100,
+      newAnnualPay: 99_999_999_900,
+      lumpSum: 5_000_000_000,
+    }
+    const forgedTemplate = {
+      name: 'Official',
+      logo_url: null,
+      template_content: { intro: 'Congratulations, CEO {{name}}.', closing: '' },
+      data_tags: DEFAULT_DATA_TAGS,
+    }
+    const refused = await call(planner, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: template.id,
+      template: forgedTemplate,
+      method: 'attachment',
+      data: [{ employee_id: person.id, facts: forged }],
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^data\.0: "facts" may not be sent: /)
+    const templateText = await call(planner, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: template.id,
+      template: forgedTemplate,
+      data: [person.id],
+    })
+    expect(templateText.statusCode).toBe(400)
+    expect(templateText.json<{ detail: string }>().detail).toMatch(/^"template" may not be sent: /)
+    const one = await call(planner, 'POST', '/api/employee/send-employee-statement/', {
+      template_id: template.id,
+      method: 'attachment',
+      employee_id: person.id,
+      facts: forged,
+    })
+    expect(one.statusCode).toBe(400)
+    expect(one.json<{ detail: string }>().detail).toMatch(/^"facts" may not be sent: /)
+    expect(mailed()).toBe(before)
+
+    // A template is the company's, by id: unknown, or another company's, is not found.
+    const other = await createCompany(server().context, {
+      companyName: 'Elsewhere',
+      ownerEmail: 'owner@elsewhere.test',
+      ownerName: 'Else Owner',
+    })
+    const theirs = await server()
+      .db.insertInto('reward_template')
+      .values({
+        company_id: other.companyId,
+        name: 'Theirs',
+        logo: null,
+        intro: 'Congratulations, CEO {{name}}.',
+        closing: '',
+        data_tags: JSON.stringify(DEFAULT_DATA_TAGS),
+        created_by: other.ownerId,
+        modified_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const id of [theirs.id, 999_999]) {
+      const missing = await call(planner, 'POST', '/api/employee/bulk-mail-statement/', {
+        template_id: id,
+        data: [person.id],
+      })
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json()).toEqual({ detail: `No template has the id ${id}.` })
+    }
+    expect(mailed()).toBe(before)
+
+    // (b) A real statement: the figures are the server's rows, the plan as saved on it.
+    const newSalary = person.current_salary + 321_00
+    const put = await call(owner, 'PUT', `/api/employeerewards/${person.id}/`, { new_salary: newSalary })
+    expect(put.statusCode).toBe(200)
+    const sent = await call(planner, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: template.id,
+      data: [person.id],
+    })
+    expect(sent.statusCode).toBe(200)
+    expect(sent.json<BulkMailAnswer>()).toMatchObject({ sent: 1, failed: 0 })
+    expect(mailed()).toBe(before + 1)
+    const text = attachmentText(lastTo(person.email as string))
+    expect(text).toContain(`Dear ${person.name}, thank you for this year.`)
+    expect(text).toContain(pay(person))
+    expect(text).toContain(pay(person, newSalary))
+    expect(text).not.toContain('$999,999,999.00')
+    expect(text).not.toContain('CEO')
   })
 
   it('serves the page a link opens, which keeps the link out of the address the server sees', async () => {

@@ -1,10 +1,11 @@
 import type { ChannelOutput, Result } from '../../src-shared/contract'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import type { ServerStatementDto, ServerTemplateDto } from '../../src-shared/contract/statement-mail'
 import { newTemplateDraft } from '../../src-shared/domain/statements/templates'
 import type { BackendClient } from '../../src-main/backend/client'
 import { withServerAccount } from '../../src-main/server-account/shell-host'
 import { joinDesktop, type Desktop } from '../support/replica'
-import { listen, publishDemo, setPassword, testServer } from './support'
+import { listen, login, publishDemo, setPassword, testServer } from './support'
 
 /**
  * Send statuses reach the other desktops: a page of the Statements list asks the server for its
@@ -17,6 +18,18 @@ const PASSWORD = 'statuses travel too'
 let snapshot: CompanySnapshot
 let sender: Desktop
 let other: Desktop
+let commsEmail: string
+
+/** A REST call as the COMM_MANAGER, as another client of the server would make it. */
+async function rest<T>(url: string): Promise<T> {
+  const token = await login(server(), commsEmail, PASSWORD)
+  const answer = await server().app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return answer.json<T>()
+}
 
 /** A desktop's backend as its shell answers it: the server's channels by the shell's own code. */
 const shellOf = (desktop: Desktop): BackendClient =>
@@ -56,6 +69,7 @@ beforeAll(async () => {
   snapshot = company.snapshot
   const comms = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
   if (!comms) throw new Error('The demo has a COMM_MANAGER.')
+  commsEmail = comms.email
   await setPassword(server().db, comms.email, PASSWORD)
   const url = await listen(server())
   sender = await joinDesktop(url, comms.email, PASSWORD)
@@ -106,5 +120,31 @@ describe('send statuses on other replicas', () => {
     expect(await shellCall(sender, 'statements.refresh', { employeeIds: [ada.id] })).toEqual({ changed: 1 })
     expect((await rowOf(sender, ada.id)).latest?.link).toMatchObject({ revoked: false })
     expect((await rowOf(sender, ada.id)).latest?.count).toBe(1)
+  })
+
+  it("the desktop's template becomes the company's of its name: created on a first send, brought to the desktop's edits on the next", async () => {
+    const [, bea] = snapshot.employees.filter((e) => e.email)
+    const [desktopTemplate] = await sender.call('statements.templates', {})
+    const before = await rest<ServerTemplateDto[]>('/api/employee/reward-statements-templates/')
+    const company = before.find((t) => t.name === 'Year end')
+    expect(company?.template_content).toEqual({
+      intro: newTemplateDraft('Year end').intro,
+      closing: newTemplateDraft('Year end').closing,
+    })
+    const edited = { ...newTemplateDraft('Year end'), intro: 'Dear {{name}}, the year in figures.' }
+    await sender.call('statements.saveTemplate', { id: desktopTemplate.id, draft: edited })
+    const step = await shellCall(sender, 'statements.send', {
+      templateId: desktopTemplate.id,
+      scope: { kind: 'employees', ids: [bea.id] },
+      method: 'attachment',
+      offset: 0,
+    })
+    expect(step).toMatchObject({ total: 1, sent: 1 })
+    const after = await rest<ServerTemplateDto[]>('/api/employee/reward-statements-templates/')
+    expect(after.map((t) => [t.id, t.name])).toEqual(before.map((t) => [t.id, t.name]))
+    expect(after.find((t) => t.id === company?.id)?.template_content.intro).toBe(edited.intro)
+    const [latest] = await rest<ServerStatementDto[]>(`/api/employee/reward-statements/?employee=${bea.id}`)
+    expect(latest).toMatchObject({ server_template_id: company?.id, send_method: 'attachment' })
+    expect((await rowOf(sender, bea.id)).latest).toMatchObject({ sendMethod: 'attachment', count: 2 })
   })
 })

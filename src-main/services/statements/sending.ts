@@ -2,7 +2,6 @@ import type { SessionUser, StatementScope } from '../../../src-shared/contract'
 import type { ServerStatementDto, StatementMailData } from '../../../src-shared/contract/statement-mail'
 import type { Workbook } from '../../workbook/open'
 import {
-  employeePlaces,
   markLinkRevoked,
   mergeServerStatements,
   serverStatementOf,
@@ -13,13 +12,12 @@ import { replicaServer } from '../../workbook/queries/sync'
 import { Failure } from '../failure'
 import type { TableModel } from '../table/model'
 import { scopeIndexes } from './employees'
-import { localDay, statementFacts } from './facts'
 import { getTemplate } from './templates'
 
 /**
  * The workbook's side of sending statements through the company server (the shell, which holds
- * the tokens, makes the calls): one step's template and figures, then what the server answered,
- * recorded as each statement's send status.
+ * the tokens, makes the calls): one step's template and employees (the server draws the figures
+ * from its own records), then what the server answered, recorded as each statement's send status.
  */
 
 export async function mailData(
@@ -31,12 +29,10 @@ export async function mailData(
   const template = getTemplate(workbook, input.templateId)
   const indexes = scopeIndexes(model, user, input.scope)
   if (indexes.length === 0) throw new Failure('BAD_INPUT', 'No employees are in this selection.')
-  const places = employeePlaces(workbook)
-  const day = localDay(new Date())
-  const items = Array.from(indexes.subarray(input.offset, input.offset + input.limit), (index) => {
-    const row = model.rows[index]
-    return { employee_id: row.e.id, facts: statementFacts(model, row, places(row.e.id), day) }
-  })
+  const employeeIds = Array.from(
+    indexes.subarray(input.offset, input.offset + input.limit),
+    (index) => model.rows[index].e.id,
+  )
   return {
     total: indexes.length,
     server: await replicaServer(workbook.db),
@@ -46,7 +42,7 @@ export async function mailData(
       template_content: { intro: template.intro, closing: template.closing },
       data_tags: template.dataTags,
     },
-    items,
+    employeeIds,
   }
 }
 
