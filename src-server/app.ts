@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
 import { errorHandler } from './http/errors'
+import { guardRoutes } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
@@ -55,6 +56,7 @@ export async function buildServer(
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
   const drained = drainOnClose(app)
+  guardRoutes(app, context)
   app.get('/health', async () => {
     await sql`select 1`.execute(context.db)
     return { ok: true }

@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { contract, type Channel } from '../../src-shared/contract/channels'
 import { roleMayCall } from '../../src-shared/domain/access'
-import {
-  hasAdminPowers,
-  isRoleName,
-  canAccessPage,
-  type PageKey,
-  type RoleName,
-} from '../../src-shared/domain/roles'
+import { isRoleName, type RoleName } from '../../src-shared/domain/roles'
 import { verifyAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { HttpError, NOT_LOGGED_IN } from './errors'
@@ -27,11 +21,16 @@ function bearer(request: FastifyRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : null
 }
 
+/** The caller the route guard loaded, so a handler's own callerOf does not read the user again. */
+const loaded = new WeakMap<FastifyRequest, Caller>()
+
 export async function callerOf(
   request: FastifyRequest,
   context: ServerContext,
   purpose: 'access' | 'set_password' = 'access',
 ): Promise<Caller> {
+  const known = purpose === 'access' ? loaded.get(request) : undefined
+  if (known) return known
   const { db } = context
   const token = bearer(request)
   const claims = token ? await verifyAccessToken(token, context.jwtSecret, context.now()) : null
@@ -40,7 +39,7 @@ export async function callerOf(
   const user = await db.selectFrom('app_user').selectAll().where('id', '=', claims.userId).executeTakeFirst()
   if (!user || user.company_id !== claims.companyId || !isRoleName(user.role))
     throw new HttpError(401, NOT_LOGGED_IN)
-  return {
+  const caller: Caller = {
     userId: user.id,
     companyId: user.company_id,
     role: user.role,
@@ -48,19 +47,14 @@ export async function callerOf(
     email: user.email,
     name: user.name,
   }
+  if (purpose === 'access') loaded.set(request, caller)
+  return caller
 }
 
-/** Spec §6 page access: a role may use a call when it reaches one of these pages (super user always). */
-export function requirePages(caller: Caller, pages: readonly PageKey[], what: string): void {
-  if (!pages.some((page) => canAccessPage(caller.role, page)))
-    throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
-}
-
-export function requireAdmin(caller: Caller, what: string): void {
-  if (!hasAdminPowers(caller.role)) throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
-}
-
-/** The desktop's own access rule for the same operation (contract/channels.ts), e.g. 'matrix.save'. */
+/**
+ * The desktop's own access rule for an operation the body chooses (e.g. 'matrix.save'), within what
+ * the route access table already let in.
+ */
 export function requireChannel(caller: Caller, channel: Channel, what: string): void {
   if (!roleMayCall(caller.role, contract[channel].access))
     throw new HttpError(403, `Your role (${caller.role}) may not ${what}.`)
