@@ -17,6 +17,7 @@ const PASSWORD = 'statuses travel too'
 let snapshot: CompanySnapshot
 let sender: Desktop
 let other: Desktop
+let url: string
 
 /** A desktop's backend as its shell answers it: the server's channels by the shell's own code. */
 const shellOf = (desktop: Desktop): BackendClient =>
@@ -54,17 +55,29 @@ beforeAll(async () => {
     PASSWORD,
   )
   snapshot = company.snapshot
-  const comms = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
-  if (!comms) throw new Error('The demo has a COMM_MANAGER.')
-  await setPassword(server().db, comms.email, PASSWORD)
-  const url = await listen(server())
-  sender = await joinDesktop(url, comms.email, PASSWORD)
+  // An admin: a COMM_MANAGER keeps no replica, which would hold everyone's pay (issue 34).
+  const admin = snapshot.users.find((u) => u.role === 'ADMIN')
+  if (!admin) throw new Error('The demo has an ADMIN.')
+  await setPassword(server().db, admin.email, PASSWORD)
+  url = await listen(server())
+  sender = await joinDesktop(url, admin.email, PASSWORD)
   other = await joinDesktop(url, 'owner@desks.test', PASSWORD)
 })
 
 afterAll(async () => {
   await sender?.close()
   await other?.close()
+})
+
+describe('a COMM_MANAGER desktop', () => {
+  it('is refused a replica, with the reason', async () => {
+    const comms = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
+    if (!comms) throw new Error('The demo has a COMM_MANAGER.')
+    await setPassword(server().db, comms.email, PASSWORD)
+    await expect(joinDesktop(url, comms.email, PASSWORD)).rejects.toThrow(
+      'Your role (COMM_MANAGER) may not download the company.',
+    )
+  })
 })
 
 describe('send statuses on other replicas', () => {
