@@ -3,8 +3,8 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
-import { authenticateBeforeBodies } from './http/authentication'
 import { errorHandler } from './http/errors'
+import { guardRoutes } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
@@ -56,8 +56,8 @@ export async function buildServer(
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
-  authenticateBeforeBodies(app, context)
   const drained = drainOnClose(app)
+  guardRoutes(app, context)
   app.get('/health', async () => {
     await sql`select 1`.execute(context.db)
     return { ok: true }

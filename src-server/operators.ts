@@ -1,6 +1,4 @@
 import type { ServerContext } from './context'
-import type { ServerDb } from './db/connect'
-import type { Caller } from './http/context'
 import { HttpError } from './http/errors'
 import { sendLink } from './routes/auth'
 
@@ -53,15 +51,4 @@ export async function createSuperUser(
   })
   await sendLink(context, created.userId, 'invite')
   return created
-}
-
-/** Whether the caller is one of the server's operators (a SUPER_USER of the operators' company). */
-export async function isOperator(db: ServerDb, caller: Caller): Promise<boolean> {
-  if (caller.role !== 'SUPER_USER') return false
-  const company = await db
-    .selectFrom('company')
-    .select('operators')
-    .where('id', '=', caller.companyId)
-    .executeTakeFirst()
-  return company?.operators === true
 }

@@ -14,7 +14,7 @@ import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import { statementFileName } from '../../src-shared/domain/statements/file-names'
 import { verifyStatementToken, type StatementClaims } from '../auth/statement-tokens'
 import type { ServerContext } from '../context'
-import { callerOf, requireChannel, requirePages, type Caller } from '../http/context'
+import { callerOf, type Caller } from '../http/context'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import { scopeOf } from '../http/planning-access'
 import { linkState } from '../statements/magic-links'
@@ -67,11 +67,6 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
     return { kind: 'link', claims }
   }
 
-  /** Staff of the Reward Statements page, or an EMPLOYEE reading their own statements. */
-  function staff(caller: Caller, what: string): void {
-    requirePages(caller, ['compstatements'], what)
-  }
-
   /** A statement of the caller's company that the reader may see, with its template's name. */
   async function readable(reader: Reader, id: number) {
     const companyId = reader.kind === 'link' ? reader.claims.companyId : reader.caller.companyId
@@ -102,10 +97,7 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       if (reader.claims.statementId !== id) throw denied
     } else if (reader.caller.role === 'EMPLOYEE') {
       if (row.employee_id !== reader.caller.employeeId) throw denied
-    } else {
-      staff(reader.caller, 'read reward statements')
-      if (!inScope(await scopeOf(db, reader.caller), row.team_id)) throw denied
-    }
+    } else if (!inScope(await scopeOf(db, reader.caller), row.team_id)) throw denied
     return row
   }
 
@@ -127,7 +119,6 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
           .optional(),
       })
       .parse(request.query)
-    if (caller.role !== 'EMPLOYEE') staff(caller, 'read reward statements')
     const scope = caller.role === 'EMPLOYEE' ? null : await scopeOf(db, caller)
     let query = db
       .selectFrom('reward_statement as s')
@@ -178,13 +169,11 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
   // The company's templates: the desktop's access rules for the same operations (statements page).
   app.get('/api/employee/reward-statements-templates/', async (request) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.templates', 'read statement templates')
     return listTemplates(context, caller.companyId)
   })
 
   app.post('/api/employee/reward-statements-templates/', async (request, reply) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.saveTemplate', 'edit statement templates')
     return reply
       .status(201)
       .send(await createTemplate(context, caller, templateCreateSchema.parse(request.body)))
@@ -192,21 +181,18 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.get('/api/employee/reward-statements-templates/:id/', async (request) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.template', 'read statement templates')
     const { id } = idParams.parse(request.params)
     return templateDto(await templateRow(context, caller.companyId, id))
   })
 
   app.patch('/api/employee/reward-statements-templates/:id/', async (request) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.saveTemplate', 'edit statement templates')
     const { id } = idParams.parse(request.params)
     return patchTemplate(context, caller, id, templatePatchSchema.parse(request.body))
   })
 
   app.post('/api/employee/reward-statements/', async (request, reply) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.generate', 'write reward statements')
     const body = statementCreateSchema.parse(request.body)
     const [statement] = await generateStatements(context, caller, body.template, {
       kind: 'employees',
@@ -217,7 +203,6 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post('/api/employee/reward-statements/generate-batch/', async (request, reply) => {
     const caller = await callerOf(request, context)
-    requireChannel(caller, 'statements.generate', 'write reward statements')
     const body = generateBatchSchema.parse(request.body)
     const statements = await generateStatements(
       context,
@@ -235,13 +220,11 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post('/api/employee/bulk-mail-statement/', async (request) => {
     const caller = await callerOf(request, context)
-    staff(caller, 'send reward statements')
     return sendStatements(context, caller, bulkMailSchema.parse(request.body), request.log)
   })
 
   app.post('/api/employee/send-employee-statement/', async (request) => {
     const caller = await callerOf(request, context)
-    staff(caller, 'send reward statements')
     const { employee_id, ...rest } = sendEmployeeSchema.parse(request.body)
     const answer = await sendStatements(context, caller, { ...rest, data: [employee_id] }, request.log)
     const statement = answer.statements[0]
@@ -251,7 +234,6 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post('/api/employee/reward-statements/update-send-status/', async (request) => {
     const caller = await callerOf(request, context)
-    staff(caller, 'send reward statements')
     const body = updateSendStatus.parse(request.body)
     const latest = await db
       .selectFrom('reward_statement')
@@ -287,7 +269,6 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
   ] as const)
     app.post(`/api/employee/reward-statements/:id/${action}/`, async (request) => {
       const caller = await callerOf(request, context)
-      staff(caller, 'manage statement links')
       const { id } = idParams.parse(request.params)
       const found = await readable({ kind: 'user', caller }, id)
       if (!found.link_hash) throw new HttpError(409, 'This statement was not sent as a link.')

@@ -29,8 +29,9 @@ beforeAll(async () => {
     PASSWORD,
   )
   snapshot = company.snapshot
-  const user = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
-  if (!user) throw new Error('The demo has a COMM_MANAGER.')
+  // An admin: a COMM_MANAGER keeps no replica, which would hold everyone's pay (issue 34).
+  const user = snapshot.users.find((u) => u.role === 'ADMIN')
+  if (!user) throw new Error('The demo has an ADMIN.')
   comms = user.email
   await setPassword(server().db, comms, PASSWORD)
   url = await listen(server())

@@ -18,11 +18,12 @@ const PASSWORD = 'statuses travel too'
 let snapshot: CompanySnapshot
 let sender: Desktop
 let other: Desktop
-let commsEmail: string
+let url: string
+let senderEmail: string
 
-/** A REST call as the COMM_MANAGER, as another client of the server would make it. */
+/** A REST call as the sending admin, as another client of the server would make it. */
 async function rest<T>(url: string): Promise<T> {
-  const token = await login(server(), commsEmail, PASSWORD)
+  const token = await login(server(), senderEmail, PASSWORD)
   const answer = await server().app.inject({
     method: 'GET',
     url,
@@ -67,18 +68,30 @@ beforeAll(async () => {
     PASSWORD,
   )
   snapshot = company.snapshot
-  const comms = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
-  if (!comms) throw new Error('The demo has a COMM_MANAGER.')
-  commsEmail = comms.email
-  await setPassword(server().db, comms.email, PASSWORD)
-  const url = await listen(server())
-  sender = await joinDesktop(url, comms.email, PASSWORD)
+  // An admin: a COMM_MANAGER keeps no replica, which would hold everyone's pay (issue 34).
+  const admin = snapshot.users.find((u) => u.role === 'ADMIN')
+  if (!admin) throw new Error('The demo has an ADMIN.')
+  await setPassword(server().db, admin.email, PASSWORD)
+  url = await listen(server())
+  senderEmail = admin.email
+  sender = await joinDesktop(url, admin.email, PASSWORD)
   other = await joinDesktop(url, 'owner@desks.test', PASSWORD)
 })
 
 afterAll(async () => {
   await sender?.close()
   await other?.close()
+})
+
+describe('a COMM_MANAGER desktop', () => {
+  it('is refused a replica, with the reason', async () => {
+    const comms = snapshot.users.find((u) => u.role === 'COMM_MANAGER')
+    if (!comms) throw new Error('The demo has a COMM_MANAGER.')
+    await setPassword(server().db, comms.email, PASSWORD)
+    await expect(joinDesktop(url, comms.email, PASSWORD)).rejects.toThrow(
+      'Your role (COMM_MANAGER) may not download the company.',
+    )
+  })
 })
 
 describe('send statuses on other replicas', () => {
