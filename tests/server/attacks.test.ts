@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { InjectOptions } from 'fastify'
 import { PUBLIC_BODY_LIMIT } from '../../src-server/http/route-guard'
 import { TOO_MANY_ATTEMPTS, TOO_MANY_FROM_ADDRESS } from '../../src-server/http/limits'
+import { jwtSecretOf } from '../../src-server/config'
 import { OPERATORS_COMPANY } from '../../src-server/operators'
 import { SUPER_USER_NOT_GRANTED } from '../../src-shared/domain/user-admin'
 import { linkTokenIn, login, publishDemo, setPassword, testServer, type PublishedCompany } from './support'
@@ -330,5 +331,97 @@ describe('finding 6: nobody unauthenticated makes the server read a large body',
       remoteAddress: '192.0.2.200',
     })
     expect(answer.statusCode).toBe(413)
+  })
+})
+
+/** A user of `role` made straight in the database (as the company's admin would), signed in. */
+async function userOf(
+  role: 'PLANNER' | 'COMM_MANAGER' | 'EMPLOYEE',
+  employeeId: number | null,
+): Promise<string> {
+  const email = `${role.toLowerCase()}.attack@acme.test`
+  const owner = await server()
+    .db.selectFrom('app_user')
+    .select('company_id')
+    .where('email', '=', acme.ownerEmail)
+    .executeTakeFirstOrThrow()
+  await server()
+    .db.insertInto('app_user')
+    .values({ company_id: owner.company_id, email, name: role, role, employee_id: employeeId })
+    .execute()
+  await setPassword(server().db, email, PASSWORD)
+  return login(server(), email, PASSWORD)
+}
+
+describe('findings 3, 5 and 7: figures, secrets and reading', () => {
+  it('finding 3: a statement request carrying figures, a job title or template text is refused, and no mail leaves', async () => {
+    const mails = server().mail.length
+    const forged = await call(acme.ownerToken, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: 1,
+      method: 'attachment',
+      data: [
+        {
+          employee_id: acme.snapshot.employees[0].id,
+          facts: { jobTitle: 'CEO', newAnnualPay: 99_999_999_900 },
+        },
+      ],
+    })
+    expect(forged.statusCode).toBe(400)
+    expect(forged.json<{ detail: string }>().detail).toMatch(/"facts" may not be sent/)
+    const withText = await call(acme.ownerToken, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: 1,
+      template: { name: 'Forged', template_content: { intro: 'You earn $999,999,999.00', closing: '' } },
+      data: [acme.snapshot.employees[0].id],
+    })
+    expect(withText.statusCode).toBe(400)
+    expect(server().mail.length).toBe(mails)
+  })
+
+  it('finding 5: a JWT secret that is short or not base64 is refused at start', () => {
+    expect(jwtSecretOf('hunter2').ok).toBe(false)
+    expect(jwtSecretOf('!!!!!!!!').ok).toBe(false)
+    expect(jwtSecretOf(Buffer.alloc(31, 7).toString('base64')).ok).toBe(false)
+    expect(jwtSecretOf(Buffer.alloc(32, 7).toString('base64')).ok).toBe(true)
+  })
+
+  it('finding 7: a COMM_MANAGER reads neither the pay nor the feed; an EMPLOYEE neither the budget nor the rates', async () => {
+    const comms = await userOf('COMM_MANAGER', null)
+    for (const url of ['/api/company/snapshot/', '/api/employeerewards/', '/api/sync/changes/?after=0'])
+      expect((await call(comms, 'GET', url)).statusCode, url).toBe(403)
+    const employee = await userOf('EMPLOYEE', acme.snapshot.employees[1].id)
+    const config = await call(employee, 'GET', '/api/paycycle/config/')
+    expect(config.statusCode).toBe(200)
+    expect(config.body).not.toMatch(/company_merit_budget|currency_conversions|settings/)
+  })
+})
+
+describe('finding 4: a password change ends every session from before it', () => {
+  it('the old access token and the old refresh cookie stop at once; the old set-password route needs the current password', async () => {
+    const signIn = () =>
+      server().app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: acme.ownerEmail, password: PASSWORD },
+        remoteAddress: '192.0.2.150',
+      })
+    const before = await signIn()
+    const access = before.json<{ access: string }>().access
+    const cookie = before.cookies.find((c) => c.name === 'meritbook_refresh')?.value ?? ''
+    const bare = await call(access, 'POST', '/api/user/set_password', {
+      password: 'an entirely new passphrase',
+    })
+    expect(bare.statusCode).toBe(403)
+    const changed = await call(access, 'POST', '/api/user/set_password', {
+      password: PASSWORD,
+      current_password: PASSWORD,
+    })
+    expect(changed.statusCode).toBe(200)
+    expect((await call(access, 'GET', '/api/user/profile')).statusCode).toBe(401)
+    const refreshed = await server().app.inject({
+      method: 'POST',
+      url: '/api/user/token/refresh/',
+      cookies: { meritbook_refresh: cookie },
+    })
+    expect(refreshed.statusCode).toBe(401)
   })
 })
