@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie'
 import type {} from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { emailText, text } from '../../src-shared/contract/text'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
@@ -89,15 +90,15 @@ export async function sendLink(
 }
 
 const loginSchema = z
-  .object({ username: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) })
+  .object({ username: text().trim().min(1).max(320), password: text().min(1).max(1000) })
   .strict()
 const passwordSchema = z
-  .object({ password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000) })
+  .object({ password: text().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000) })
   .strict()
 const settingsSchema = z
   .object({
     preferredCurrency: z.enum(CURRENCY_CODES).optional(),
-    compensationTableConfig: z.array(z.string().max(100)).max(100).nullable().optional(),
+    compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
   })
   .strict()
 
@@ -165,7 +166,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
 
   app.post('/api/user/token/verify_link/', async (request) => {
     const { refresh } = z
-      .object({ refresh: z.string().min(1).max(200) })
+      .object({ refresh: text().min(1).max(200) })
       .strict()
       .parse(request.body)
     const link = await consumeLink(db, refresh, context.now())
@@ -196,7 +197,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     // Each call mails the account: a few an hour, so that nobody can flood a colleague's inbox.
     { config: { rateLimit: perAccount('email', 5, '1 hour') } },
     async (request) => {
-      const { email } = z.object({ email: z.email() }).strict().parse(request.body)
+      const { email } = z.object({ email: emailText() }).strict().parse(request.body)
       const user = await db
         .selectFrom('app_user')
         .select('id')

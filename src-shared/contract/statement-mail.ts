@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
 import type { StatementFacts } from '../domain/statements/facts'
 
@@ -18,22 +19,22 @@ export const MAIL_BATCH_MAX = 25
 
 const cents = z.number().int().min(-1e15).max(1e15)
 const ratio = z.number().finite().nullable()
-const text = (max: number) => z.string().max(max)
+const upTo = (max: number) => text().max(max)
 
 export const statementFactsSchema: z.ZodType<StatementFacts> = z
   .object({
-    employeeId: text(200),
-    name: text(400),
-    jobTitle: text(400).nullable(),
+    employeeId: upTo(200),
+    name: upTo(400),
+    jobTitle: upTo(400).nullable(),
     performanceRating: z.number().finite().nullable(),
-    performanceRatingLabel: text(200).nullable(),
-    department: text(400).nullable(),
-    manager: text(400).nullable(),
-    location: text(400).nullable(),
-    hireDate: text(40).nullable(),
-    effectiveDate: text(40).nullable(),
-    createdAt: text(40),
-    currency: text(10),
+    performanceRatingLabel: upTo(200).nullable(),
+    department: upTo(400).nullable(),
+    manager: upTo(400).nullable(),
+    location: upTo(400).nullable(),
+    hireDate: upTo(40).nullable(),
+    effectiveDate: upTo(40).nullable(),
+    createdAt: upTo(40),
+    currency: upTo(10),
     currentAnnualPay: cents,
     newAnnualPay: cents,
     increasePercent: ratio,
@@ -51,14 +52,13 @@ export const statementFactsSchema: z.ZodType<StatementFacts> = z
 /** The template as sent (snake_case on the wire, as the spec's template entity). */
 export const mailTemplateSchema = z
   .object({
-    name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX),
-    logo_url: z
-      .string()
+    name: text().trim().min(1).max(TEMPLATE_NAME_MAX),
+    logo_url: text()
       .max(1_500_000)
       .regex(/^data:image\/(png|jpeg);base64,/, 'The logo must be a PNG or JPEG data URL.')
       .nullable(),
     template_content: z
-      .object({ intro: z.string().max(TEMPLATE_TEXT_MAX), closing: z.string().max(TEMPLATE_TEXT_MAX) })
+      .object({ intro: text().max(TEMPLATE_TEXT_MAX), closing: text().max(TEMPLATE_TEXT_MAX) })
       .strict(),
     data_tags: z.object(
       Object.fromEntries(DATA_TAGS.map((t) => [t, z.boolean()])) as Record<
@@ -176,15 +176,15 @@ export interface StatementMailData {
 export const serverStatementSchema = z.object({
   id: z.number().int().positive(),
   employee_id: z.number().int().positive(),
-  employee_name: z.string(),
+  employee_name: text(),
   template_id: z.number().int().nullable(),
   // A server from before company templates does not name one.
   server_template_id: z.number().int().nullable().default(null),
-  template_name: z.string(),
-  created_at: z.string(),
-  send_status: z.string().max(40),
-  send_method: z.string().max(40).nullable(),
-  sent_at: z.string().nullable(),
-  detail: z.string().nullable(),
-  link: z.object({ expires_at: z.string(), revoked: z.boolean() }).nullable(),
+  template_name: text(),
+  created_at: text(),
+  send_status: text().max(40),
+  send_method: text().max(40).nullable(),
+  sent_at: text().nullable(),
+  detail: text().nullable(),
+  link: z.object({ expires_at: text(), revoked: z.boolean() }).nullable(),
 }) satisfies z.ZodType<ServerStatementDto>

@@ -6,6 +6,7 @@ import { z } from 'zod'
  * Every string of a schema on either side of the contract is `text()`, so such input is refused with
  * the field's name before it reaches a database.
  */
+// eslint-disable-next-line no-control-regex -- NUL is the character refused
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export const UNSTORABLE_TEXT = 'must not hold a NUL character or broken Unicode (a lone surrogate).'
@@ -17,4 +18,24 @@ export function isStorableText(value: string): boolean {
 /** `z.string()` that refuses NUL and lone surrogates; chain `.trim()`, `.min()`, `.max()` as usual. */
 export function text(): z.ZodString {
   return z.string().refine(isStorableText, UNSTORABLE_TEXT)
+}
+
+/** An e-mail address: `text()` first, so NUL or a lone surrogate is named as such, then `z.email()`. */
+export function emailText(message?: string): z.ZodPipe<z.ZodString, z.ZodEmail> {
+  return text().pipe(z.email(message))
+}
+
+/** True when no string or key anywhere in a JSON value holds NUL or a lone surrogate (jsonb refuses both). */
+export function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value)
+  if (Array.isArray(value)) return value.every(isStorableJson)
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item))
+  }
+  return true
+}
+
+/** Any JSON value a client may send into a jsonb column: `z.unknown()` refusing unstorable text. */
+export function storableJson(): z.ZodUnknown {
+  return z.unknown().refine(isStorableJson, `${UNSTORABLE_TEXT.replace(/\.$/, '')} in any of its texts.`)
 }

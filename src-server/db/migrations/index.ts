@@ -7,6 +7,7 @@ import * as m005 from './005_statements'
 import * as m006 from './006_statement_templates'
 import * as m007 from './007_push_keys'
 import * as m008 from './008_company_file'
+import * as m010 from './010_idempotency_scope'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '006_statement_templates': m006,
   '007_push_keys': m007,
   '008_company_file': m008,
+  '010_idempotency_scope': m010,
 }
