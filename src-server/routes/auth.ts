@@ -248,16 +248,20 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       compensation_table_config:
         patch.compensationTableConfig === undefined ? null : JSON.stringify(patch.compensationTableConfig),
     }
+    const changed = {
+      ...(patch.preferredCurrency !== undefined ? { preferred_currency: values.preferred_currency } : {}),
+      ...(patch.compensationTableConfig !== undefined
+        ? { compensation_table_config: values.compensation_table_config }
+        : {}),
+    }
     await db
       .insertInto('user_settings')
       .values(values)
+      // An empty patch ({}) changes nothing: `DO UPDATE SET` with no column is not SQL.
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          ...(patch.preferredCurrency !== undefined ? { preferred_currency: values.preferred_currency } : {}),
-          ...(patch.compensationTableConfig !== undefined
-            ? { compensation_table_config: values.compensation_table_config }
-            : {}),
-        }),
+        Object.keys(changed).length === 0
+          ? oc.column('user_id').doNothing()
+          : oc.column('user_id').doUpdateSet(changed),
       )
       .execute()
     const row = await db

@@ -77,6 +77,11 @@ describe('NUL and lone surrogates answer 400 naming the field, never 500', () =>
     expect(detail(template)).toBe(`template_content.intro: ${UNSTORABLE_TEXT}`)
   })
 
+  it('an empty settings patch twice is a 200 (its upsert had no column to set: 500)', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await call(owner, 'PUT', '/api/user/settings', {})).statusCode).toBe(200)
+  })
+
   it('in a route parameter, a query string or an idempotency key', async () => {
     for (const url of ['/api/users/1%00/', '/api/employees/1%00/', '/api/teams/%ED%A0%80/'])
       expect((await call(owner, 'PUT', url, {})).statusCode).toBe(400)
