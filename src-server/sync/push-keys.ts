@@ -17,7 +17,7 @@ export const KEY_REUSED =
 const keyText = text().min(8).max(200)
 const headerKey = keyText.nullable()
 
-/** The key of a request and its scope; `route` and `body` default to the request's own. */
+/** A key with its scope: the route (method and path), the user and a SHA-256 of the body's JSON. */
 export function scopedKey(
   key: string,
   caller: Pick<Caller, 'userId'>,

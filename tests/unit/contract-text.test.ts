@@ -34,6 +34,9 @@ describe('text(), the one string type of the contract', () => {
   it('an e-mail names NUL or a surrogate as such, before its format; JSON values are checked keys and all', () => {
     expect(emailText().safeParse('a\u0000b@example.com').error?.issues[0].message).toBe(UNSTORABLE_TEXT)
     expect(emailText().parse('ada@example.com')).toBe('ada@example.com')
+    expect(emailText('Email is required.').safeParse(undefined).error?.issues[0].message).toBe(
+      'Email is required.',
+    )
     const json = storableJson()
     expect(json.safeParse({ a: [1, { b: 'ok' }] }).success).toBe(true)
     expect(json.safeParse({ a: [1, { b: 'x\u0000' }] }).success).toBe(false)
