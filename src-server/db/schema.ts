@@ -202,6 +202,8 @@ export interface SyncChangeTable {
   at: Timestamp
   payload: Json<unknown>
   idempotency_key: string | null
+  /** The key's request: route, user and body hash (migration 010); null before it or without a key. */
+  key_scope: string | null
 }
 
 /** A piece of an uploaded company file (migration 008). */
@@ -228,6 +230,7 @@ export interface SyncPushKeyTable {
   company_id: number
   idempotency_key: string
   at: Generated<Timestamp>
+  key_scope: string | null
 }
 
 export interface StatementTemplateTable {

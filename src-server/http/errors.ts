@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import pg from 'pg'
 import { ZodError } from 'zod'
 
 /** An answer meant for the user: its status and a message that says what and where. */
@@ -12,6 +13,38 @@ export class HttpError extends Error {
 }
 
 export const NOT_LOGGED_IN = 'Not logged in'
+
+/** PostgreSQL's unique_violation: two writes of one unique thing (a race the route did not settle). */
+export function isUniqueViolation(error: unknown): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError && error.code === '23505'
+}
+
+export const ALREADY_SUBMITTED = 'This planner has already submitted for this pay cycle.'
+
+/** What a unique constraint or index keeps single, in the user's words. */
+const DUPLICATES: Record<string, string> = {
+  app_user_email: 'A user with this e-mail address already exists.',
+  planner_submission_company_id_pay_cycle_id_planner_employee_id_key: ALREADY_SUBMITTED,
+  reward_template_name: 'A statement template with this name already exists.',
+  employee_company_id_company_employee_id_key: 'An employee with this employee ID already exists.',
+  job_profile_company_id_job_code_key: 'A job profile with this job code already exists.',
+  pay_cycle_one_active: 'Another pay cycle is already active.',
+  sync_change_company_id_idempotency_key_key:
+    'This idempotency key was used by another request at the same time; send a new key or retry.',
+  sync_push_key_pkey:
+    'This idempotency key was used by another request at the same time; send a new key or retry.',
+}
+
+/** The 409 message of a unique violation: the constraint's words, else its table and columns. */
+export function duplicateMessage(error: pg.DatabaseError): string {
+  const known = error.constraint ? DUPLICATES[error.constraint] : undefined
+  if (known) return known
+  const columns = /^Key \((.*?)\)=/.exec(error.detail ?? '')?.[1]
+  const what = error.table ? error.table.replace(/_/g, ' ') : 'record'
+  return columns
+    ? `A ${what} with the same ${columns.replace(/company_id, /, '')} already exists.`
+    : `This ${what} already exists.`
+}
 
 /** Bodies are `{ detail }` like the spec's server; a bad payload names the field and the rule. */
 export function errorHandler(
@@ -27,6 +60,11 @@ export function errorHandler(
     const issue = error.issues[0]
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
     void reply.status(400).send({ detail: `${where}${issue?.message ?? 'Invalid request.'}` })
+    return
+  }
+  if (isUniqueViolation(error)) {
+    request.log.warn({ constraint: error.constraint }, 'unique violation answered 409')
+    void reply.status(409).send({ detail: duplicateMessage(error) })
     return
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500

@@ -1,10 +1,10 @@
 import type {} from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { emailText, text } from '../../src-shared/contract/text'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
-import { text } from '../../src-shared/contract/text'
 import { consumeLink, createLink, voidLinks } from '../auth/links'
 import {
   hashPassword,
@@ -132,7 +132,7 @@ const passwordSchema = z
 const settingsSchema = z
   .object({
     preferredCurrency: z.enum(CURRENCY_CODES).optional(),
-    compensationTableConfig: z.array(z.string().max(100)).max(100).nullable().optional(),
+    compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
   })
   .strict()
 
@@ -288,7 +288,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     // Each call mails the account: a few an hour, so that nobody can flood a colleague's inbox.
     { preHandler: recoveryLimits(app) },
     async (request) => {
-      const { email } = z.object({ email: z.email() }).strict().parse(request.body)
+      const { email } = z.object({ email: emailText() }).strict().parse(request.body)
       const user = await db
         .selectFrom('app_user')
         .select('id')
@@ -339,16 +339,20 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       compensation_table_config:
         patch.compensationTableConfig === undefined ? null : JSON.stringify(patch.compensationTableConfig),
     }
+    const changed = {
+      ...(patch.preferredCurrency !== undefined ? { preferred_currency: values.preferred_currency } : {}),
+      ...(patch.compensationTableConfig !== undefined
+        ? { compensation_table_config: values.compensation_table_config }
+        : {}),
+    }
     await db
       .insertInto('user_settings')
       .values(values)
+      // An empty patch ({}) changes nothing: `DO UPDATE SET` with no column is not SQL.
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          ...(patch.preferredCurrency !== undefined ? { preferred_currency: values.preferred_currency } : {}),
-          ...(patch.compensationTableConfig !== undefined
-            ? { compensation_table_config: values.compensation_table_config }
-            : {}),
-        }),
+        Object.keys(changed).length === 0
+          ? oc.column('user_id').doNothing()
+          : oc.column('user_id').doUpdateSet(changed),
       )
       .execute()
     const row = await db

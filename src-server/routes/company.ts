@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { emailText, text } from '../../src-shared/contract/text'
 import { companySnapshotSchema, type CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import type { PublishResult } from '../../src-shared/contract/server-dto'
 import { ROLES } from '../../src-shared/domain/roles'
@@ -13,6 +14,8 @@ import { HttpError } from '../http/errors'
 import { sameSecret } from '../auth/tokens'
 import { sendLink } from './auth'
 
+const OWNER_DUPLICATED = 'Owner information duplicated'
+
 /** A new company with its owner, who receives an invitation to set a password. */
 export async function createCompany(
   context: ServerContext,
@@ -23,7 +26,7 @@ export async function createCompany(
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.ownerEmail.toLowerCase()))
     .executeTakeFirst()
-  if (taken) throw new HttpError(409, 'Owner information duplicated')
+  if (taken) throw new HttpError(409, OWNER_DUPLICATED)
   const created = await context.db.transaction().execute(async (trx) => {
     const company = await trx
       .insertInto('company')
@@ -41,8 +44,11 @@ export async function createCompany(
         password_hash: null,
         invited_at: null,
       })
+      // Two onboardings of one address at once: the second finds it taken and its company is undone.
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
+    if (!owner) throw new HttpError(409, OWNER_DUPLICATED)
     return { companyId: company.id, ownerId: owner.id }
   })
   await sendLink(context, created.ownerId, 'invite')
@@ -227,9 +233,9 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
       throw new HttpError(403, 'Creating an organization needs the server’s onboarding key or a super user.')
     const body = z
       .object({
-        company_name: z.string().trim().min(1).max(200),
-        owner_email: z.email(),
-        owner_name: z.string().trim().min(1).max(200),
+        company_name: text().trim().min(1).max(200),
+        owner_email: emailText(),
+        owner_name: text().trim().min(1).max(200),
       })
       .strict()
       .parse(request.body)

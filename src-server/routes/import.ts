@@ -2,6 +2,7 @@ import { CsvError, parse as parseCsv } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
 import { sql, type Transaction } from 'kysely'
 import { z } from 'zod'
+import { text } from '../../src-shared/contract/text'
 import type { ImportError, ImportOutcome } from '../../src-shared/contract'
 import {
   DUPLICATE_HEADER,
@@ -40,7 +41,7 @@ type Trx = Transaction<ServerDatabase>
 /** POST /import/data/: `data` is the CSV text of the import format (what Export writes). */
 const importSchema = z
   .object({
-    data: z.string().min(1, 'data: the CSV text is empty.'),
+    data: text().min(1, 'data: the CSV text is empty.'),
     /** What becomes of affected plans (the desktop's default keeps their increase percent). */
     plans: z.enum(PLAN_MODES as [PlanMode, ...PlanMode[]]).optional(),
   })

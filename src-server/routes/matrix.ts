@@ -18,7 +18,7 @@ import {
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { changeByKey, recordCompanyChange } from '../sync/changes'
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { KEY_REUSED, pushKeyOf } from '../sync/push-keys'
 import { callerOf, requireChannel } from '../http/context'
 import { HttpError } from '../http/errors'
 import { currentCycle, loadCompanyPlan, type CompanyPlan, type PlanEmployee } from '../planning/company-plan'
@@ -59,6 +59,18 @@ function engineRows(plan: CompanyPlan) {
  * current pay cycle; `save` stores every employee's recommendation and the configuration, as
  * matrix.save does on the desktop. GET answers the saved configuration, 404 when none (spec §7).
  */
+/** What a matrix save stored, from its feed change; null when the change is not a matrix save. */
+function matrixSaveOf(change: {
+  kind: string
+  payload: unknown
+}): { hyperbalance_config: MatrixConfig; recommended: number } | null {
+  const values = (change.payload as { values?: unknown }).values
+  if (change.kind !== 'matrix' || values === null || typeof values !== 'object') return null
+  const saved = values as { hyperbalance_config?: MatrixConfig; recommended?: number }
+  if (saved.hyperbalance_config === undefined || saved.recommended === undefined) return null
+  return { hyperbalance_config: saved.hyperbalance_config, recommended: saved.recommended }
+}
+
 export function matrixRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
   const { db } = context
 
@@ -87,19 +99,13 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
       input.save ? 'matrix.save' : 'matrix.calculate',
       input.save ? 'save the matrix' : 'calculate the matrix',
     )
-    const key = z
-      .string()
-      .min(8)
-      .max(200)
-      .nullable()
-      .parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
-    const replayed = input.save && key ? await changeByKey(db, who.companyId, key) : null
+    const key = input.save ? pushKeyOf(request, who) : null
+    const replayed = key ? await changeByKey(db, who.companyId, key) : null
     if (replayed) {
       // A replica's save replayed (its answer was lost): what that save stored, nothing saved again.
+      const values = matrixSaveOf(replayed)
+      if (!values) throw new HttpError(409, KEY_REUSED)
       void reply.header('idempotent-replay', 'true')
-      const { values } = replayed.payload as {
-        values: { hyperbalance_config: MatrixConfig; recommended: number }
-      }
       return { hyperbalance_config: values.hyperbalance_config, recommended: values.recommended }
     }
     const plan = await loadCompanyPlan(db, who.companyId)
@@ -193,7 +199,7 @@ export function matrixRoutes(app: FastifyInstance, context: ServerContext, waite
         null,
         { pay_cycle_id: cycle.id, hyperbalance_config: config, recommended: allocations.length },
         [],
-        input.save ? key : null,
+        key,
       )
     })
     waiters.notify(who.companyId)

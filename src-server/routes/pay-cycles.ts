@@ -15,7 +15,7 @@ import {
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { changeByKey, keyUsed, recordCompanyChange } from '../sync/changes'
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
+import { pushKeyOf, type PushKey } from '../sync/push-keys'
 import type { PayCycleTable, ServerDatabase } from '../db/schema'
 import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
@@ -24,7 +24,6 @@ import { payCycleDto } from '../planning/company-plan'
 import { logChange } from '../db/change-log'
 
 type Trx = Transaction<ServerDatabase>
-const idempotencyKey = z.string().min(8).max(200).nullable()
 const shape = payCycleConfigSchema.shape
 
 /** GET and POST /paycycle/config/ carry these (spec §7), with the contract's rules for each. */
@@ -121,7 +120,7 @@ async function recordCycleChanges(
   who: Caller,
   before: Row[],
   moved: Moved | null,
-  keyed: { id: number; key: string | null } | null = null,
+  keyed: { id: number; key: PushKey | null } | null = null,
 ): Promise<number | null> {
   let keyedSeq: number | null = null
   for (const row of await cyclesOf(trx, who.companyId)) {
@@ -159,7 +158,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     const who = await callerOf(request, context)
     const body = configCreate.parse(request.body)
     if (body.active === false) throw new HttpError(400, 'active: A new configuration is always saved active.')
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const replayed = key ? await changeByKey(db, who.companyId, key) : null
     if (replayed) {
       // A replica's push replayed (its answer was lost): the configuration it made, as it is now.
@@ -244,7 +243,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     )
     const now = context.now()
     const c = who.companyId
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const earlier = key ? await changeByKey(db, c, key) : null
     if (earlier) {
       // A replica's push replayed (its answer was lost): the configuration as it is, nothing applied again.
@@ -331,7 +330,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
     const who = await callerOf(request, context)
     const id = idOf(request.params)
     const c = who.companyId
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     if (key && (await keyUsed(db, c, key))) {
       // A replica's push replayed (its answer was lost): removed already, nothing applied again.
       void reply.header('idempotent-replay', 'true')

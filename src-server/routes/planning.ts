@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
+import { text } from '../../src-shared/contract/text'
 import {
   BASE_SEQ_HEADER,
-  IDEMPOTENCY_HEADER,
   type OverwrittenValue,
   type SyncedRewardField,
   type SyncedRewardFields,
@@ -21,7 +21,7 @@ import type { ServerContext } from '../context'
 import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
-import { HttpError } from '../http/errors'
+import { ALREADY_SUBMITTED, HttpError } from '../http/errors'
 import { employeesFor, payCyclesFor } from '../http/reduced-views'
 import { answerFeedPosition } from '../http/feed-position'
 import { rewardChangeRefusal } from '../planning/reward-rules'
@@ -34,6 +34,7 @@ import {
   recordCompanyChange,
   rewardChangesSince,
 } from '../sync/changes'
+import { pushKeyOf } from '../sync/push-keys'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { logChange } from '../db/change-log'
 
@@ -47,7 +48,7 @@ export const rewardPutSchema = z
     new_dollar_bonus: cents.nullable().optional(),
     new_percent_bonus: z.number().min(0).max(1000).nullable().optional(),
     lump_sum: cents.nullable().optional(),
-    comments: z.string().max(2000).nullable().optional(),
+    comments: text().max(2000).nullable().optional(),
     performance_plan: z.boolean().optional(),
     promotion: z.boolean().optional(),
     new_job_profile_id: id.nullable().optional(),
@@ -60,13 +61,12 @@ export const rewardPutSchema = z
  */
 const teamPutSchema = z
   .object({
-    name: z.string().trim().min(1, 'A team name cannot be empty.').max(200).optional(),
+    name: text().trim().min(1, 'A team name cannot be empty.').max(200).optional(),
     budget: budgetsChannels['teams.setBudget'].input.shape.budget.optional(),
     budget_currency: z.enum(CURRENCY_CODES, 'Not a currency code the app knows.').nullable().optional(),
   })
   .strict()
 
-const idempotencyKey = z.string().min(8).max(200).nullable()
 const baseSeq = z.coerce.number().int().min(0).nullable()
 
 async function currentReward(db: ServerDb, companyId: number, employeeId: number) {
@@ -164,7 +164,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const who = await caller(request)
     const employeeId = id.parse((request.params as { employee: string }).employee)
     const changes = rewardPutSchema.parse(request.body)
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const base = baseSeq.parse(request.headers[BASE_SEQ_HEADER] ?? null)
     const employee = await plannedEmployee(db, who, employeeId)
     const earlier = key ? await changeByKey(db, who.companyId, key) : null
@@ -264,7 +264,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const rangeId = id.parse((request.params as { id: string }).id)
     const body = z
       .object({
-        name: z.string().trim().min(1).max(200).optional(),
+        name: text().trim().min(1).max(200).optional(),
         min_pay: cents.optional(),
         mid_pay: cents.optional(),
         max_pay: cents.optional(),
@@ -273,7 +273,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       })
       .strict()
       .parse(request.body)
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const current = await db
       .selectFrom('pay_range')
       .selectAll()
@@ -331,7 +331,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
     const who = await caller(request)
     const teamId = id.parse((request.params as { id: string }).id)
     const body = teamPutSchema.parse(request.body ?? {})
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const c = who.companyId
     const earlier = key ? await changeByKey(db, c, key) : null
     if (earlier) {
@@ -454,7 +454,7 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         planner_employee: z.number().int().positive(),
         pay_cycle: z.number().int().positive(),
         submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
-        comments: z.string().trim().min(1, 'This field is required.').max(5000),
+        comments: text().trim().min(1, 'This field is required.').max(5000),
       })
       .strict()
       .parse(request.body)
@@ -476,15 +476,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       if (!planner || !(await plansTeam(db, who, planner.team_id)))
         throw new HttpError(403, NOT_YOUR_EMPLOYEE)
     }
-    const existing = await db
-      .selectFrom('planner_submission')
-      .select('id')
-      .where('company_id', '=', who.companyId)
-      .where('pay_cycle_id', '=', cycleId)
-      .where('planner_employee_id', '=', body.planner_employee)
-      .executeTakeFirst()
-    if (existing) throw new HttpError(409, 'This planner has already submitted.')
     const submission = await db.transaction().execute(async (trx) => {
+      // One per planner and cycle, however many arrive at once: the others find it there (409).
       const row = await trx
         .insertInto('planner_submission')
         .values({
@@ -495,8 +488,10 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
           comments: body.comments,
           submitted_by_user_id: who.userId,
         })
+        .onConflict((oc) => oc.columns(['company_id', 'pay_cycle_id', 'planner_employee_id']).doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow()
+        .executeTakeFirst()
+      if (!row) throw new HttpError(409, ALREADY_SUBMITTED)
       const { company_id: _c, ...submission } = row
       await recordChange(
         trx,

@@ -13,15 +13,13 @@ import {
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
+import { pushKeyOf } from '../sync/push-keys'
 import { answerFeedPosition } from '../http/feed-position'
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import type { ServerDb } from '../db/connect'
 import type { EmployeeTable } from '../db/schema'
 import { callerOf } from '../http/context'
 import { HttpError } from '../http/errors'
 import { logChange } from '../db/change-log'
-
-const idempotencyKey = z.string().min(8).max(200).nullable()
 
 const idParam = (params: unknown) =>
   z.coerce
@@ -98,7 +96,7 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
     const who = await callerOf(request, context)
     const employeeId = idParam(request.params)
     const input = employeeChangesSchema.parse(request.body ?? {})
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const found = await readRecord(db, who.companyId, employeeId)
     if (!found) throw new HttpError(404, `No employee has the id ${employeeId}.`)
     const used = key ? await keyUsed(db, who.companyId, key) : null

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
+import { storableJson } from '../../src-shared/contract/text'
 import {
   REWARD_BATCH_MAX,
   type RewardBatchAnswer,
@@ -12,10 +13,12 @@ import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
+import { isUniqueViolation } from '../http/errors'
 import { lockReason, scopeOf } from '../http/planning-access'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { lockFeed, recordChanges, rewardChangesSinceMany, usedKeys } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
+import { itemKeySchema, KEY_REUSED, scopedKey, type PushKey } from '../sync/push-keys'
 import { overwrittenBy, rewardPutSchema } from './planning'
 
 const batchSchema = z
@@ -25,9 +28,9 @@ const batchSchema = z
         z
           .object({
             employee: z.number().int().positive(),
-            key: z.string().min(8).max(200),
+            key: itemKeySchema,
             base_seq: z.number().int().min(0).nullable(),
-            fields: z.unknown(),
+            fields: storableJson(),
           })
           .strict(),
       )
@@ -44,6 +47,8 @@ interface Accepted {
   employeeId: number
   teamId: number | null
   key: string
+  /** The key scoped as the single PUT of this employee's fields would scope it. */
+  pushKey: PushKey
   base: number | null
   changes: Changes
 }
@@ -135,7 +140,7 @@ async function writePushes(
         fields: item.changes as SyncedRewardFields,
         overwrote,
       },
-      idempotencyKey: item.key,
+      idempotencyKey: item.pushKey,
     })
     written.push(item)
   }
@@ -160,6 +165,9 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
     const { rewards: items } = batchSchema.parse(request.body)
     const answers: (RewardPushResult | null)[] = items.map(() => null)
     const ids = [...new Set(items.map((i) => i.employee))]
+    const pushKeys = items.map((i) =>
+      scopedKey(i.key, who, `PUT /api/employeerewards/${i.employee}/`, i.fields),
+    )
     const [employees, scope, locked, used] = await Promise.all([
       db
         .selectFrom('employee')
@@ -172,14 +180,10 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
         ),
       scopeOf(db, who),
       lockReason(db, who),
-      usedKeys(
-        db,
-        who.companyId,
-        items.map((i) => i.key),
-      ),
+      usedKeys(db, who.companyId, pushKeys),
     ])
     const accepted: Accepted[] = []
-    const keys = new Set<string>()
+    const keys = new Map<string, string>()
     items.forEach((item, index) => {
       const refuse = (status: number, detail: string) => (answers[index] = { key: item.key, status, detail })
       const fields = rewardPutSchema.safeParse(item.fields)
@@ -195,17 +199,25 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
       if (!inScope(scope, teamId)) return refuse(403, NOT_YOUR_EMPLOYEE)
       // A replay (the first answer was lost, or the key came twice): answered as applied, nothing applied.
       // Its feed position comes with it: the replica orders the change against others' it met meanwhile.
-      const usedAt = used.get(item.key)
-      if (usedAt !== undefined)
-        return (answers[index] = { key: item.key, status: 200, replay: true, seq: usedAt })
-      if (keys.has(item.key)) return (answers[index] = { key: item.key, status: 200, replay: true })
+      const usedBy = used.get(item.key)
+      const pushKey = pushKeys[index]
+      if (usedBy !== undefined)
+        return usedBy.sameRequest
+          ? (answers[index] = { key: item.key, status: 200, replay: true, seq: usedBy.seq })
+          : refuse(409, KEY_REUSED)
+      const earlier = keys.get(item.key)
+      if (earlier !== undefined)
+        return earlier === pushKey.scope
+          ? (answers[index] = { key: item.key, status: 200, replay: true })
+          : refuse(409, KEY_REUSED)
       if (locked) return refuse(403, locked)
-      keys.add(item.key)
+      keys.set(item.key, pushKey.scope)
       accepted.push({
         index,
         employeeId: item.employee,
         teamId,
         key: item.key,
+        pushKey,
         base: item.base_seq,
         changes: fields.data,
       })
@@ -222,6 +234,11 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
             const one = await db.transaction().execute((trx) => writePushes(trx, who, [item], context.now()))
             for (const [index, answer] of one) written.set(index, answer)
           } catch (failure) {
+            // The same key written meanwhile by a concurrent call: its item is that call's, not this one's.
+            if (isUniqueViolation(failure)) {
+              written.set(item.index, { key: item.key, status: 409, detail: KEY_REUSED })
+              continue
+            }
             request.log.error({ err: failure }, 'a reward push failed')
             written.set(item.index, { key: item.key, status: 500, detail: 'An unexpected error occurred.' })
           }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { text } from '../../src-shared/contract/text'
 import {
   bulkMailSchema,
   generateBatchSchema,
@@ -33,7 +34,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() })
 const updateSendStatus = z
   .object({
     employee_id: z.number().int().positive(),
-    method: z.string().trim().min(1).max(40),
+    method: text().trim().min(1).max(40),
     template: z.number().int().positive().nullable(),
   })
   .strict()
@@ -112,8 +113,7 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
       .object({
         employee: z.coerce.number().int().positive().optional(),
         // Several at once (a desktop's page of rows): ids separated by commas.
-        employees: z
-          .string()
+        employees: text()
           .regex(/^\d+(,\d+){0,499}$/, 'employees: up to 500 ids separated by commas.')
           .transform((v) => v.split(',').map(Number))
           .optional(),

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { sql, type Transaction } from 'kysely'
 import { z } from 'zod'
+import { text } from '../../src-shared/contract/text'
 import { DEFAULT_TEAM_NAME } from '../../src-shared/domain/hierarchy'
 import { addTeam, buildOrgStore, removeTeam, type OrgStore } from '../../src-shared/domain/org-chart'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { keepUnchangedKey, keyUsed, recordCompanyChange } from '../sync/changes'
+import { pushKeyOf } from '../sync/push-keys'
 import { answerFeedPosition } from '../http/feed-position'
-import { IDEMPOTENCY_HEADER, type RecordChangeKind } from '../../src-shared/contract/sync-dto'
+import type { RecordChangeKind } from '../../src-shared/contract/sync-dto'
 import { orgSnapshotSchema } from '../../src-shared/contract/org-chart-dto'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf } from '../http/context'
@@ -19,7 +21,7 @@ const id = z.number().int().positive()
 /** POST /teams/: a team's fields; members are employees moved into it. */
 const newTeamSchema = z
   .object({
-    name: z.string().trim().max(300).optional(),
+    name: text().trim().max(300).optional(),
     parent_team_id: id.nullable().optional(),
     manager_id: id.nullable().optional(),
     planner_id: id.nullable().optional(),
@@ -37,8 +39,6 @@ type Trx = Transaction<ServerDatabase>
 const orgChartPutSchema = z
   .object({ snapshot: orgSnapshotSchema, created_teams: z.array(id).max(50_000) })
   .strict()
-
-const idempotencyKey = z.string().min(8).max(200).nullable()
 
 /** A team that would be inside itself (its parent chain comes back to it), or null. */
 function teamInsideItself(parents: Map<number, number | null>): number | null {
@@ -201,7 +201,7 @@ export function teamRoutes(app: FastifyInstance, context: ServerContext, waiters
   app.put('/api/org-chart/', async (request, reply) => {
     const who = await callerOf(request, context)
     const { snapshot, created_teams: created } = orgChartPutSchema.parse(request.body ?? {})
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
+    const key = pushKeyOf(request, who)
     const c = who.companyId
     const used = key ? await keyUsed(db, c, key) : null
     if (used) {

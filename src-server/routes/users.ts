@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
 import { z } from 'zod'
+import { emailText, text } from '../../src-shared/contract/text'
 import { isRoleName, ROLES } from '../../src-shared/domain/roles'
 import { grantRefusal, manageRefusal, roleChangeRefusal } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
-import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { keyUsed, recordCompanyChange } from '../sync/changes'
+import { pushKeyOf } from '../sync/push-keys'
 import { answerFeedPosition } from '../http/feed-position'
-import { callerOf } from '../http/context'
+import { callerOf, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+
+const emailTaken = (email: string) => `A user with the e-mail ${email} exists already.`
 
 const userColumns = [
   'id',
@@ -28,8 +32,6 @@ const feedValues = (user: { email: string; name: string; role: string; employee_
   role: user.role,
   employee_id: user.employee_id,
 })
-
-const idempotencyKey = z.string().min(8).max(200).nullable()
 
 /**
  * Users of the caller's company (admin roles), with the same role rules as the desktop. A replica's
@@ -58,9 +60,10 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
   }
 
   /** The push's key; a replay is answered (`replayed`) without applying anything. */
-  const keyOf = async (request: FastifyRequest, reply: FastifyReply, companyId: number) => {
-    const key = idempotencyKey.parse(request.headers[IDEMPOTENCY_HEADER] ?? null)
-    const used = key === null ? null : await keyUsed(db, companyId, key)
+  const keyOf = async (request: FastifyRequest, reply: FastifyReply, who: Caller) => {
+    // By the route's pattern: a replica finds a user's server id by e-mail at each try (record-pushes.ts).
+    const key = pushKeyOf(request, who, true)
+    const used = key === null ? null : await keyUsed(db, who.companyId, key)
     if (used) void reply.header('idempotent-replay', 'true')
     return { key, replayed: used !== null, replayedSeq: used?.seq ?? null }
   }
@@ -85,12 +88,12 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
 
   app.post('/api/users/', async (request, reply) => {
     const who = await callerOf(request, context)
-    const { key, replayed, replayedSeq } = await keyOf(request, reply, who.companyId)
+    const { key, replayed, replayedSeq } = await keyOf(request, reply, who)
     const body = z
       .object({
-        email: z.email('Email is required.'),
+        email: emailText('Email is required.'),
         role: z.enum(ROLES, 'Role is required.'),
-        name: z.string().trim().min(1).max(300).optional(),
+        name: text().trim().min(1).max(300).optional(),
         employee_id: z.number().int().positive().nullable().optional(),
       })
       .strict()
@@ -106,7 +109,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
       .executeTakeFirst()
-    if (taken) throw new HttpError(409, `A user with the e-mail ${body.email} exists already.`)
+    if (taken) throw new HttpError(409, emailTaken(body.email))
     if (body.employee_id != null) {
       const employee = await db
         .selectFrom('employee')
@@ -128,8 +131,11 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
           password_hash: null,
           invited_at: null,
         })
+        // Created meanwhile by a concurrent call: the same 409 as the check above.
+        .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
         .returning(userColumns)
-        .executeTakeFirstOrThrow()
+        .executeTakeFirst()
+      if (!user) throw new HttpError(409, emailTaken(body.email))
       const seq = await recordCompanyChange(trx, who, 'user', user.id, feedValues(user), [], key)
       return { user, seq }
     })
@@ -140,7 +146,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
 
   app.put('/api/users/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
-    const { key, replayed } = await keyOf(request, reply, who.companyId)
+    const { key, replayed } = await keyOf(request, reply, who)
     if (replayed) return (await current(who.companyId, idParam(request.params))) ?? { ok: true }
     const user = await target(who.companyId, idParam(request.params))
     const { role } = z
@@ -169,7 +175,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
 
   app.delete('/api/users/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
-    const { key, replayed } = await keyOf(request, reply, who.companyId)
+    const { key, replayed } = await keyOf(request, reply, who)
     if (replayed) return { ok: true, message: 'Already done.' }
     const user = await target(who.companyId, idParam(request.params))
     const refusal = manageRefusal(

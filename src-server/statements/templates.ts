@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { ServerTemplateDto } from '../../src-shared/contract/statement-mail'
 import type { z } from 'zod'
 import type { templateCreateSchema, templatePatchSchema } from '../../src-shared/contract/statement-mail'
@@ -11,7 +11,7 @@ import {
 import type { ServerContext } from '../context'
 import type { RewardTemplateTable } from '../db/schema'
 import type { Caller } from '../http/context'
-import { HttpError } from '../http/errors'
+import { HttpError, isUniqueViolation } from '../http/errors'
 
 type TemplateRow = Selectable<RewardTemplateTable>
 
@@ -41,6 +41,8 @@ export const draftOf = (row: TemplateRow): StatementTemplateDraft => {
   }
 }
 
+const nameTaken = (name: string) => `A template named "${name}" already exists.`
+
 /** The desktop editor's rules (unknown merge tags, lengths, logo), then a name no other template has. */
 async function checked(
   context: ServerContext,
@@ -58,7 +60,7 @@ async function checked(
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .$if(id !== null, (q) => q.where('id', '!=', id as number))
     .executeTakeFirst()
-  if (clash) throw new HttpError(409, `A template named "${clash.name}" already exists.`)
+  if (clash) throw new HttpError(409, nameTaken(clash.name))
   return { ...draft, name }
 }
 
@@ -122,8 +124,11 @@ export async function createTemplate(
       created_by: caller.userId,
       modified_at: context.now(),
     })
+    // The same name created meanwhile by a concurrent call: the check's 409, not the index's error.
+    .onConflict((oc) => oc.expression(sql`company_id, lower(name)`).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
+  if (!row) throw new HttpError(409, nameTaken(draft.name))
   return templateDto(row)
 }
 
@@ -152,6 +157,11 @@ export async function patchTemplate(
     .where('company_id', '=', caller.companyId)
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new HttpError(409, nameTaken(draft.name))
+      throw error
+    })
+  if (!row) throw new HttpError(404, `No template has the id ${id}.`)
   return templateDto(row)
 }

@@ -9,6 +9,7 @@ import type {
 import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import type { Caller } from '../http/context'
+import { requireSameRequest, type PushKey } from './push-keys'
 
 type Payload =
   | {
@@ -51,7 +52,7 @@ export async function recordChange(
   trx: Transaction<ServerDatabase>,
   caller: Caller,
   payload: Payload,
-  idempotencyKey: string | null,
+  idempotencyKey: PushKey | null,
 ): Promise<number> {
   const [seq] = await recordChanges(trx, caller, [{ payload, idempotencyKey }])
   return seq
@@ -61,7 +62,7 @@ export async function recordChange(
 export async function recordChanges(
   trx: Transaction<ServerDatabase>,
   caller: Caller,
-  changes: readonly { payload: Payload; idempotencyKey: string | null }[],
+  changes: readonly { payload: Payload; idempotencyKey: PushKey | null }[],
 ): Promise<number[]> {
   if (changes.length === 0) return []
   await lockFeed(trx, caller.companyId)
@@ -76,7 +77,8 @@ export async function recordChanges(
         user_name: caller.name,
         user_email: caller.email,
         payload: JSON.stringify(payload),
-        idempotency_key: idempotencyKey,
+        idempotency_key: idempotencyKey?.key ?? null,
+        key_scope: idempotencyKey?.scope ?? null,
       })),
     )
     .returning('seq')
@@ -96,25 +98,30 @@ export async function recordCompanyChange(
   entityId: number | null,
   values: Record<string, unknown> | null,
   teamIds: readonly (number | null)[] = [],
-  idempotencyKey: string | null = null,
+  idempotencyKey: PushKey | null = null,
 ): Promise<number> {
   const team_ids = [...new Set(teamIds)]
   return recordChange(trx, caller, { kind, entity_id: entityId, team_ids, values }, idempotencyKey)
 }
 
-/** The change an earlier call with this idempotency key made, if any. */
+/**
+ * The change an earlier call with this idempotency key made, if any; 409 when that call was another
+ * request (another route, user or body).
+ */
 export async function changeByKey(
   db: ServerDb,
   companyId: number,
-  key: string,
-): Promise<{ seq: number; payload: unknown } | null> {
+  key: PushKey,
+): Promise<{ seq: number; kind: string; payload: unknown } | null> {
   const row = await db
     .selectFrom('sync_change')
-    .select(['seq', 'payload'])
+    .select(['seq', 'kind', 'payload', 'key_scope'])
     .where('company_id', '=', companyId)
-    .where('idempotency_key', '=', key)
+    .where('idempotency_key', '=', key.key)
     .executeTakeFirst()
-  return row ?? null
+  if (!row) return null
+  requireSameRequest(row.key_scope, key)
+  return { seq: row.seq, kind: row.kind, payload: row.payload }
 }
 
 /**
@@ -124,17 +131,19 @@ export async function changeByKey(
 export async function keyUsed(
   db: ServerDb,
   companyId: number,
-  key: string,
+  key: PushKey,
 ): Promise<{ seq: number | null } | null> {
   const change = await changeByKey(db, companyId, key)
   if (change) return { seq: change.seq }
   const kept = await db
     .selectFrom('sync_push_key')
-    .select('idempotency_key')
+    .select('key_scope')
     .where('company_id', '=', companyId)
-    .where('idempotency_key', '=', key)
+    .where('idempotency_key', '=', key.key)
     .executeTakeFirst()
-  return kept === undefined ? null : { seq: null }
+  if (kept === undefined) return null
+  requireSameRequest(kept.key_scope, key)
+  return { seq: null }
 }
 
 /**
@@ -144,30 +153,43 @@ export async function keyUsed(
 export async function keepUnchangedKey(
   db: ServerDb | Transaction<ServerDatabase>,
   companyId: number,
-  key: string | null,
+  key: PushKey | null,
 ): Promise<void> {
   if (key === null) return
   await db
     .insertInto('sync_push_key')
-    .values({ company_id: companyId, idempotency_key: key })
+    .values({ company_id: companyId, idempotency_key: key.key, key_scope: key.scope })
     .onConflict((conflict) => conflict.doNothing())
     .execute()
 }
 
-/** The idempotency keys among these that earlier calls already used. */
+/**
+ * The idempotency keys among these that earlier calls already used: the change's `seq`, or the scope
+ * of the request that used it when that was another request (the caller refuses that one item).
+ */
 export async function usedKeys(
   db: ServerDb | Transaction<ServerDatabase>,
   companyId: number,
-  keys: readonly string[],
-): Promise<Map<string, number>> {
+  keys: readonly PushKey[],
+): Promise<Map<string, { seq: number; sameRequest: boolean }>> {
   if (keys.length === 0) return new Map()
+  const scopes = new Map(keys.map((k) => [k.key, k.scope]))
   const rows = await db
     .selectFrom('sync_change')
-    .select(['idempotency_key', 'seq'])
+    .select(['idempotency_key', 'seq', 'key_scope'])
     .where('company_id', '=', companyId)
-    .where('idempotency_key', 'in', keys)
+    .where(
+      'idempotency_key',
+      'in',
+      keys.map((k) => k.key),
+    )
     .execute()
-  return new Map(rows.map((r) => [r.idempotency_key as string, r.seq]))
+  return new Map(
+    rows.map((r) => {
+      const key = r.idempotency_key as string
+      return [key, { seq: r.seq, sameRequest: r.key_scope === null || r.key_scope === scopes.get(key) }]
+    }),
+  )
 }
 
 /** `rewardChangesSince` for several employees at once, by employee, each with its `seq`. */

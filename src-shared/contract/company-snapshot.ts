@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailText, storableJson, text } from './text'
 import { CURRENCY_CODES } from '../domain/currencies'
 import { ROLES } from '../domain/roles'
 import {
@@ -23,25 +24,25 @@ const id = z.number().int().positive()
 const cents = z.number().int().min(0).max(1e14)
 const maybe = <T extends z.ZodType>(type: T) => type.nullable()
 const date = z.iso.date().nullable()
-const text = (max = 500) => z.string().max(max)
+const upTo = (max = 500) => text().max(max)
 
 export const snapshotPayCycleSchema = z
   .object({
     id,
-    name: text(200),
+    name: upTo(200),
     active: z.boolean(),
     effective_date: date,
     company_merit_budget: maybe(cents),
     default_currency: z.enum(CURRENCY_CODES),
-    currency_conversions: z.record(z.string(), z.number().positive()),
-    settings: z.record(z.string(), z.unknown()),
+    currency_conversions: z.record(text(), z.number().positive()),
+    settings: z.record(text(), storableJson()),
   })
   .strict()
 
 export const snapshotPayRangeSchema = z
   .object({
     id,
-    name: text(200),
+    name: upTo(200),
     min_pay: cents,
     mid_pay: cents,
     max_pay: cents,
@@ -53,10 +54,10 @@ export const snapshotPayRangeSchema = z
 export const snapshotJobProfileSchema = z
   .object({
     id,
-    job_code: text(200),
-    job_profile: maybe(text(200)),
-    job_family: maybe(text(200)),
-    job_family_group: maybe(text(200)),
+    job_code: upTo(200),
+    job_profile: maybe(upTo(200)),
+    job_family: maybe(upTo(200)),
+    job_family_group: maybe(upTo(200)),
     exemption_status: z.boolean(),
     pay_range_id: maybe(id),
   })
@@ -65,7 +66,7 @@ export const snapshotJobProfileSchema = z
 export const snapshotTeamSchema = z
   .object({
     id,
-    name: text(300),
+    name: upTo(300),
     parent_team_id: maybe(id),
     manager_id: maybe(id),
     planner_id: maybe(id),
@@ -133,14 +134,14 @@ export const snapshotSubmissionSchema = z
     planner_employee_id: id,
     pay_cycle_id: id,
     submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
-    comments: text(5000),
+    comments: upTo(5000),
   })
   .strict()
 
 export const snapshotUserSchema = z
   .object({
-    email: z.email(),
-    name: text(300),
+    email: emailText(),
+    name: upTo(300),
     role: z.enum(ROLES),
     employee_id: maybe(id),
   })

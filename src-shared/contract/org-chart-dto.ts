@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 
 /** The stored state of the rows an org chart change touches: what undo and redo write back. */
 export const orgSnapshotSchema = z
@@ -19,7 +20,7 @@ export const orgSnapshotSchema = z
         z
           .object({
             id: z.number().int().positive(),
-            name: z.string().min(1).max(300),
+            name: text().min(1).max(300),
             parentTeamId: z.number().int().positive().nullable(),
             managerId: z.number().int().positive().nullable(),
           })

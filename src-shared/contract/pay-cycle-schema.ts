@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { CURRENCY_CODES } from '../domain/currencies'
 import { PLANNER_VIOLATION_KEYS } from '../domain/settings'
 
@@ -18,7 +19,7 @@ export const prorationRuleSchema = z
   })
 
 export const performanceRatingSchema = z
-  .object({ label: z.string().trim(), max_rating: z.number().min(0) })
+  .object({ label: text().trim(), max_rating: z.number().min(0) })
   .strict()
 
 const severity = z.enum(['warning', 'error'])
@@ -45,7 +46,7 @@ const settingsShape = {
   bonusOnTotalCashBasis: z.boolean(),
   maxPercentIncrease: z.number().nullable(),
   minPercentIncrease: z.number().nullable(),
-  minimumPerformance: z.string().nullable(),
+  minimumPerformance: text().nullable(),
   minPerformanceMaxPIR: z.number().min(0).max(1),
   prioritizePayMin: z.boolean(),
   prorationRules: z.array(prorationRuleSchema).max(200),
@@ -91,7 +92,7 @@ const rates = z.partialRecord(currencyCode, z.number().positive('A conversion ra
 /** What the pay cycle editor saves (money in cents); the lifecycle (active, closed) is separate. */
 export const payCycleConfigSchema = z
   .object({
-    name: z.string().trim().min(1, 'This field is required.').max(200),
+    name: text().trim().min(1, 'This field is required.').max(200),
     effectiveDate: isoDay.nullable(),
     companyMeritBudget: z.number().int('Budgets are whole cents.').min(0).nullable(),
     defaultCurrency: currencyCode,
@@ -120,7 +121,7 @@ export const payCycleRestoreSchema = z
     remove: z.array(z.number().int().positive()).max(20),
     /** Ids put back that must not exist meanwhile (another configuration may have taken the id). */
     insert: z.array(z.number().int().positive()).max(20),
-    label: z.string().max(300),
+    label: text().max(300),
   })
   .strict()
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText, text } from './text'
 
 /**
  * A column of a company snapshot's rows: its zod schema, and the same rule as a plain check. Join
@@ -46,7 +47,10 @@ export const booleanColumn = column(z.boolean(), (v) => typeof v === 'boolean')
 
 /** Text of at most `max` characters, counted as zod counts them: code points (an emoji is one). */
 export const textColumn = (max = 500) =>
-  column(z.string().max(max), (v) => typeof v === 'string' && (v.length <= max || codePoints(v) <= max))
+  column(
+    text().max(max),
+    (v) => typeof v === 'string' && (v.length <= max || codePoints(v) <= max) && isStorableText(v),
+  )
 
 function codePoints(text: string): number {
   let count = 0

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
 import { text } from './text'
+import { DATA_TAGS, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../domain/statements/templates'
 
 /**
  * Sending statements through the company server (spec §7 Reward statements: bulk-mail-statement,

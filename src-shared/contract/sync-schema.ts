@@ -1,15 +1,16 @@
 import { z } from 'zod'
+import { storableJson, text } from './text'
 import { SNAPSHOT_LIMITS, snapshotEmployeeSchema, snapshotRewardSchema } from './company-snapshot'
 import { RECORD_CHANGE_KINDS, SYNCED_REWARD_FIELDS } from './sync-dto'
 
-const value = z.union([z.string().max(5000), z.number().finite(), z.boolean(), z.null()])
+const value = z.union([text().max(5000), z.number().finite(), z.boolean(), z.null()])
 const fields = z.partialRecord(z.enum(SYNCED_REWARD_FIELDS), value)
 const seq = z.number().int().min(0)
 const idNumber = z.number().int().positive()
 const who = {
-  user_email: z.string().max(320).nullable(),
-  user: z.string().max(500),
-  at: z.string().max(64),
+  user_email: text().max(320).nullable(),
+  user: text().max(500),
+  at: text().max(64),
   seq,
 }
 
@@ -28,7 +29,7 @@ const recordChange = z.object({
   kind: z.enum(RECORD_CHANGE_KINDS),
   entity_id: idNumber.nullable(),
   team_ids: z.array(idNumber.nullable()).max(2),
-  values: z.record(z.string().max(100), z.unknown()).nullable(),
+  values: z.record(text().max(100), storableJson()).nullable(),
   scope_rows: scopeRows.optional(),
   ...who,
 })
@@ -49,8 +50,8 @@ export const syncFeedPageSchema = z
                 z.object({
                   field: z.enum(SYNCED_REWARD_FIELDS),
                   value,
-                  user_email: z.string().max(320).nullable(),
-                  user: z.string().max(500),
+                  user_email: text().max(320).nullable(),
+                  user: text().max(500),
                 }),
               ),
               ...who,
@@ -62,7 +63,7 @@ export const syncFeedPageSchema = z
                 planner_employee_id: idNumber,
                 pay_cycle_id: idNumber,
                 submission_type: z.enum(['PLANNER', 'FORCE', 'HR']),
-                comments: z.string().max(5000),
+                comments: text().max(5000),
               }),
               ...who,
             }),
@@ -80,12 +81,12 @@ export const syncFeedPageSchema = z
   })
   .strict()
 
-export const pushKeySchema = z.string().uuid()
+export const pushKeySchema = text().uuid()
 /**
  * A queued change's values as the outbox keeps them (server field names); a pay cycle's settings
  * and an org chart change's state travel as one JSON text.
  */
 export const pushedValuesSchema = z.record(
-  z.string().max(100),
-  z.union([z.string().max(20_000_000), z.number().finite(), z.boolean(), z.null()]),
+  text().max(100),
+  z.union([text().max(20_000_000), z.number().finite(), z.boolean(), z.null()]),
 )

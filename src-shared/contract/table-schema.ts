@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { TABLE_COLUMN_IDS } from '../domain/table-columns'
 
 const column = z.enum(TABLE_COLUMN_IDS)
@@ -20,8 +21,8 @@ const filter = z.discriminatedUnion('type', [
       valueTo: isoDate.optional(),
     })
     .strict(),
-  z.object({ type: z.literal('text'), contains: z.string().max(200) }).strict(),
-  z.object({ type: z.literal('set'), values: z.array(z.string().max(200)).max(100) }).strict(),
+  z.object({ type: z.literal('text'), contains: text().max(200) }).strict(),
+  z.object({ type: z.literal('set'), values: z.array(text().max(200)).max(100) }).strict(),
 ])
 
 export const tableQuerySchema = z
@@ -33,7 +34,7 @@ export const tableQuerySchema = z
       .strict()
       .nullable(),
     filters: z.partialRecord(column, filter),
-    search: z.string().max(200),
+    search: text().max(200),
     viewAsEmployeeId: z.number().int().positive().nullable(),
   })
   .strict()
@@ -51,7 +52,7 @@ export const rewardChangesSchema = z
     newPercentBonus: z.number().min(0).max(1000).nullable().optional(),
     newDollarBonus: money.optional(),
     lumpSum: money.optional(),
-    comments: z.string().max(2000).nullable().optional(),
+    comments: text().max(2000).nullable().optional(),
     promotion: z.boolean().optional(),
     newJobProfileId: z.number().int().positive().nullable().optional(),
   })

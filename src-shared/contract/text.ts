@@ -15,7 +15,30 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value)
 }
 
-/** `z.string()` that refuses NUL and lone surrogates; chain `.trim()`, `.min()`, `.max()` as usual. */
-export function text(): z.ZodString {
-  return z.string().refine(isStorableText, UNSTORABLE_TEXT)
+/**
+ * `z.string()` that refuses NUL and lone surrogates; chain `.trim()`, `.min()`, `.max()` as usual.
+ * `notText`: the message when the value is not a string at all (missing, a number).
+ */
+export function text(notText?: string): z.ZodString {
+  return z.string(notText).refine(isStorableText, UNSTORABLE_TEXT)
+}
+
+/** An e-mail address: `text()` first, so NUL or a lone surrogate is named as such, then `z.email()`. */
+export function emailText(message?: string): z.ZodPipe<z.ZodString, z.ZodEmail> {
+  return text(message).pipe(z.email(message))
+}
+
+/** True when no string or key anywhere in a JSON value holds NUL or a lone surrogate (jsonb refuses both). */
+export function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value)
+  if (Array.isArray(value)) return value.every(isStorableJson)
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item))
+  }
+  return true
+}
+
+/** Any JSON value a client may send into a jsonb column: `z.unknown()` refusing unstorable text. */
+export function storableJson(): z.ZodUnknown {
+  return z.unknown().refine(isStorableJson, `${UNSTORABLE_TEXT.replace(/\.$/, '')} in any of its texts.`)
 }

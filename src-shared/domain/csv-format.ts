@@ -23,15 +23,19 @@ export function plainMoney(cents: Cents): string {
 }
 
 /**
- * Text that a spreadsheet would run as a formula (starting with = + - @ or a tab) is written with a
- * leading ' ; the import takes it off again, so import → export → import is the identity.
+ * Text that a spreadsheet would run as a formula (starting with = + - @, a tab, a carriage return, or
+ * a full-width ＝ that some spreadsheets read as =) is written with a leading ' ; the import takes it
+ * off again, so import → export → import is the identity.
  */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D]/
+const GUARDED_FORMULA_START = /^'[=+\-@\t\r\uFF1D]/
+
 export function escapeFormulaGuard(text: string): string {
-  return /^[=+\-@\t]/.test(text) ? `'${text}` : text
+  return FORMULA_START.test(text) ? `'${text}` : text
 }
 
 export function unescapeFormulaGuard(text: string): string {
-  return /^'[=+\-@\t]/.test(text) ? text.slice(1) : text
+  return GUARDED_FORMULA_START.test(text) ? text.slice(1) : text
 }
 
 /** A value in canonical form: `true`/`false`, ISO dates, plain numbers, upper-case currency codes. */

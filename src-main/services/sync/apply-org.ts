@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
+import { text } from '../../../src-shared/contract/text'
 import type { OrgSnapshot } from '../../../src-shared/contract'
 import type { Workbook } from '../../workbook/open'
 import type { WorkbookDatabase } from '../../workbook/schema'
@@ -26,12 +27,12 @@ const orgMoves = z.object({
 
 /** A new team's row as POST /teams/ stores it (the budget fields are applied by apply-team.ts). */
 const newTeam = z.object({
-  name: z.string().min(1),
+  name: text().min(1),
   parent_team_id: id.nullable().optional(),
   manager_id: id.nullable().optional(),
   planner_id: id.nullable().optional(),
   budget: z.number().nullable().optional(),
-  budget_currency: z.string().nullable().optional(),
+  budget_currency: text().nullable().optional(),
   calculated_budget: z.number().nullable().optional(),
   recommended_budget: z.number().nullable().optional(),
 })
@@ -55,8 +56,7 @@ async function queuedMoves(trx: Trx): Promise<{ employees: Set<number>; teams: S
 }
 
 const queuedDrop = z.object({
-  org_chart: z
-    .string()
+  org_chart: text()
     .transform((text) => JSON.parse(text) as unknown)
     .pipe(
       z.object({

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
+import { storableJson, text } from '../../../src-shared/contract/text'
 import type { PayCycleDto } from '../../../src-shared/contract'
 import { currentPayCycle } from '../../../src-shared/domain/pay-cycles'
 import type { WorkbookDatabase } from '../../workbook/schema'
@@ -17,18 +18,18 @@ export interface Author {
   feed?: { seq: number; userEmail: string | null; userName: string }
 }
 
-const cents = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number)
+const cents = z.union([z.number(), text().regex(/^-?\d+$/)]).transform(Number)
 
 /** A 'pay_cycle' change's values: the configuration as GET /paycycle/config/ answers it. */
 const payCycleValues = z.object({
-  name: z.string(),
+  name: text(),
   active: z.boolean(),
-  effective_date: z.string().nullable(),
+  effective_date: text().nullable(),
   company_merit_budget: cents.nullable(),
-  default_currency: z.string(),
-  currency_conversions: z.record(z.string(), z.number()),
-  settings: z.record(z.string(), z.unknown()),
-  closed_at: z.string().nullable().optional(),
+  default_currency: text(),
+  currency_conversions: z.record(text(), z.number()),
+  settings: z.record(text(), storableJson()),
+  closed_at: text().nullable().optional(),
   /** The cycle employees followed to this one from (null: from none); absent when none moved. */
   employees_followed_from: z.number().nullable().optional(),
 })

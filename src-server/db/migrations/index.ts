@@ -8,6 +8,7 @@ import * as m006 from './006_statement_templates'
 import * as m007 from './007_push_keys'
 import * as m008 from './008_company_file'
 import * as m009 from './009_sessions'
+import * as m010 from './010_idempotency_scope'
 import * as m011 from './011_operators'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
@@ -21,5 +22,6 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '007_push_keys': m007,
   '008_company_file': m008,
   '009_sessions': m009,
+  '010_idempotency_scope': m010,
   '011_operators': m011,
 }

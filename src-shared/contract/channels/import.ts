@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { text } from '../text'
 import { PLAN_MODES, type PlanMode } from '../../domain/reimport'
 import type { ImportPreview, ImportRowsPage, ImportSummary } from '../import-dto'
 import { admin, channel, filePath, member, none } from './shared'
 
-const importId = z.string().min(1).max(100)
+const importId = text().min(1).max(100)
 
 /** The employee import (Manage Data) and the company export in its format. */
 export const importChannels = {
@@ -33,8 +34,8 @@ export const importChannels = {
       .object({
         importId,
         row: z.number().int().min(1),
-        field: z.string().min(1),
-        value: z.string().max(10_000),
+        field: text().min(1),
+        value: text().max(10_000),
         /** 'ask': an edit that would make other rows disagree on a key waits in summary.pendingEdit. */
         conflicts: z.enum(['ask', 'mark']).optional(),
       })
@@ -48,7 +49,7 @@ export const importChannels = {
         importId,
         resolution: z.enum(['mark', 'matchRow', 'rename', 'cancel']),
         key: z.enum(['payRangeName', 'jobCode']).optional(),
-        newValue: z.string().trim().min(1).max(200).optional(),
+        newValue: text().trim().min(1).max(200).optional(),
       })
       .strict(),
     admin,
@@ -64,7 +65,7 @@ export const importChannels = {
         row: z.number().int().min(1),
         field: z.enum(['payRangeName', 'jobCode']),
         mode: z.enum(['matchRow', 'rename']),
-        newValue: z.string().trim().min(1).max(200).optional(),
+        newValue: text().trim().min(1).max(200).optional(),
       })
       .strict(),
     admin,
@@ -103,7 +104,7 @@ export const importChannels = {
       .object({
         importId,
         mode: z.enum(PLAN_MODES as [PlanMode, ...PlanMode[]]).nullable(),
-        employeeId: z.string().min(1).max(200).optional(),
+        employeeId: text().min(1).max(200).optional(),
       })
       .strict(),
     admin,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../text'
 import type {
   EmployeeRecordDto,
   EmployeeUpdateResult,
@@ -14,7 +15,7 @@ import {
 } from '../../domain/company-records'
 import { admin, channel, none, userId } from './shared'
 
-const fieldText = z.string().max(1000)
+const fieldText = text().max(1000)
 export const employeeChangesSchema = z.partialRecord(z.enum(EMPLOYEE_FIELD_NAMES), fieldText)
 const payRangeChanges = z.partialRecord(z.enum(PAY_RANGE_FIELD_NAMES), fieldText)
 const jobProfileChanges = z.partialRecord(z.enum(JOB_PROFILE_FIELD_NAMES), fieldText)
@@ -27,7 +28,7 @@ export const recordsChannels = {
       .object({
         employeeId: userId.optional(),
         /** The company's Employee Id instead (the CLI). */
-        companyEmployeeId: z.string().trim().min(1).max(200).optional(),
+        companyEmployeeId: text().trim().min(1).max(200).optional(),
       })
       .strict()
       .refine((v) => (v.employeeId === undefined) !== (v.companyEmployeeId === undefined), {

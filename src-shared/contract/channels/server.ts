@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailText, text } from '../text'
 import type { CompanyFileJoin, WorkbookSummary } from '../dto'
 import type { CompanySnapshot } from '../company-snapshot'
 import { JOIN_BYTES_MAX } from '../company-snapshot-stream'
@@ -21,24 +22,24 @@ export const serverChannels = {
   'server.signIn': channel<ServerStatus>()(
     z
       .object({
-        server: z.string().trim().min(1, 'The server address is required.').max(500),
-        email: z.email('Email is not valid.'),
-        password: z.string().min(1, 'The password is required.').max(1000),
+        server: text().trim().min(1, 'The server address is required.').max(500),
+        email: emailText('Email is not valid.'),
+        password: text().min(1, 'The password is required.').max(1000),
       })
       .strict(),
     open,
   ),
   'server.signOut': channel<ServerStatus>()(none, open),
   'server.recoverPassword': channel<null>()(
-    z.object({ server: z.string().trim().min(1).max(500), email: z.email('Email is not valid.') }).strict(),
+    z.object({ server: text().trim().min(1).max(500), email: emailText('Email is not valid.') }).strict(),
     open,
   ),
   'server.setPassword': channel<null>()(
     z
       .object({
-        server: z.string().trim().min(1).max(500),
-        link: z.string().min(1).max(500),
-        password: z.string().min(1).max(1000),
+        server: text().trim().min(1).max(500),
+        link: text().min(1).max(500),
+        password: text().min(1).max(1000),
       })
       .strict(),
     open,
@@ -59,9 +60,9 @@ export const serverChannels = {
       z
         .object({
           path: filePath,
-          company: z.string().min(1).max(200),
-          server: z.string().min(1).max(500),
-          email: z.email(),
+          company: text().min(1).max(200),
+          server: text().min(1).max(500),
+          email: emailText(),
         })
         .strict(),
       open,
@@ -85,12 +86,12 @@ export const serverChannels = {
       z
         .object({
           path: filePath,
-          company: z.string().min(1).max(200),
-          server: z.string().min(1).max(500),
-          email: z.email(),
+          company: text().min(1).max(200),
+          server: text().min(1).max(500),
+          email: emailText(),
           file: filePath,
           seq: z.number().int().min(0),
-          contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+          contentHash: text().regex(/^[0-9a-f]{64}$/),
         })
         .strict(),
       open,
@@ -123,7 +124,7 @@ export const serverChannels = {
     ),
   ),
   'sync.failed': shellOnly(
-    channel<null>()(z.object({ pushKey: pushKeySchema, message: z.string().max(2000) }).strict(), member),
+    channel<null>()(z.object({ pushKey: pushKeySchema, message: text().max(2000) }).strict(), member),
   ),
   'sync.refused': shellOnly(
     channel<SyncApplied>()(
@@ -134,7 +135,7 @@ export const serverChannels = {
           entityId: z.number().int().positive(),
           fields: pushedValuesSchema,
           previous: pushedValuesSchema,
-          reason: z.string().max(2000),
+          reason: text().max(2000),
           /** The server's HTTP status (404: the record is gone there). */
           status: z.number().int().min(100).max(599).optional(),
         })
@@ -144,6 +145,6 @@ export const serverChannels = {
   ),
   'sync.apply': shellOnly(channel<SyncApplied>()(z.object({ page: syncFeedPageSchema }).strict(), member)),
   'sync.accessRefused': shellOnly(
-    channel<null>()(z.object({ reason: z.string().max(2000).nullable() }).strict(), member),
+    channel<null>()(z.object({ reason: text().max(2000).nullable() }).strict(), member),
   ),
 } as const

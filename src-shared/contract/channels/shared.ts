@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../text'
 import type { AccessRule } from '../../domain/access'
 
 /**
@@ -49,7 +50,7 @@ export function shellOnlyMessage(channel: string): string {
 
 export const none = z.object({}).strict()
 /** A file or folder: a path from the CLI and the shells, a handle from the renderer (FILE_FIELDS). */
-export const filePath = z.string().trim().min(1, 'A file path is required.').max(4096)
+export const filePath = text().trim().min(1, 'A file path is required.').max(4096)
 export const userId = z.number().int().positive()
 
 /** Typed as the pages variant, not Access: a channel's access type keeps its kind across modules. */

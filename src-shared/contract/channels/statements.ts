@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../text'
 import type {
   StatementEmployeesPage,
   StatementJobSummary,
@@ -14,11 +15,11 @@ const templateId = z.number().int().positive()
 /** A draft as the editor holds it (templateProblems checks it in main before anything is written). */
 const templateDraft = z
   .object({
-    name: z.string().max(TEMPLATE_NAME_MAX * 2),
+    name: text().max(TEMPLATE_NAME_MAX * 2),
     // A 1 MiB image as base64, with its data: prefix.
-    logo: z.string().max(1_500_000).nullable(),
-    intro: z.string().max(TEMPLATE_TEXT_MAX * 2),
-    closing: z.string().max(TEMPLATE_TEXT_MAX * 2),
+    logo: text().max(1_500_000).nullable(),
+    intro: text().max(TEMPLATE_TEXT_MAX * 2),
+    closing: text().max(TEMPLATE_TEXT_MAX * 2),
     dataTags: z.object(
       Object.fromEntries(DATA_TAGS.map((t) => [t, z.boolean()])) as Record<
         (typeof DATA_TAGS)[number],
@@ -34,13 +35,13 @@ export const statementScope = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('employeeIds'),
-      employeeIds: z.array(z.string().trim().min(1).max(200)).min(1).max(200_000),
+      employeeIds: z.array(text().trim().min(1).max(200)).min(1).max(200_000),
     })
     .strict(),
   z
     .object({
       kind: z.literal('filter'),
-      search: z.string().max(200),
+      search: text().max(200),
       teamId: z.number().int().positive().nullable(),
     })
     .strict(),
@@ -79,7 +80,7 @@ export const statementsChannels = {
   'statements.employees': channel<StatementEmployeesPage>()(
     z
       .object({
-        search: z.string().max(200),
+        search: text().max(200),
         teamId: z.number().int().positive().nullable(),
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(500),
@@ -96,11 +97,11 @@ export const statementsChannels = {
     statementsPage,
   ),
   'statements.job': channel<StatementJobSummary>()(
-    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+    z.object({ jobId: text().min(1).max(100) }).strict(),
     statementsPage,
   ),
   'statements.cancel': channel<StatementJobSummary>()(
-    z.object({ jobId: z.string().min(1).max(100) }).strict(),
+    z.object({ jobId: text().min(1).max(100) }).strict(),
     statementsPage,
   ),
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailText, text } from '../text'
 import type { PlannerSubmissionDto } from '../dto'
 import { type OrgChartMoveResult, type OrgChartView, orgSnapshotSchema } from '../org-chart-dto'
 import type { PlannerStatusCard, PlannerStatusTree } from '../status-dto'
@@ -15,8 +16,8 @@ export const submissionsChannels = {
       .object({
         plannerEmployeeId: z.number().int().positive().nullable(),
         /** Instead of the id: the planner's user e-mail (the CLI's --for). */
-        plannerEmail: z.email().optional(),
-        comments: z.string().trim().min(1, 'Comments are required.').max(5000),
+        plannerEmail: emailText().optional(),
+        comments: text().trim().min(1, 'Comments are required.').max(5000),
       })
       .strict(),
     submitters,
@@ -26,7 +27,7 @@ export const submissionsChannels = {
     z
       .object({
         plannerEmployeeId: z.number().int().positive().nullable(),
-        plannerEmail: z.email().optional(),
+        plannerEmail: emailText().optional(),
       })
       .strict(),
     admin,
@@ -35,7 +36,7 @@ export const submissionsChannels = {
     z
       .object({
         plannerEmployeeId: z.number().int().positive(),
-        comments: z.string().trim().min(1, 'Comments are required.').max(5000),
+        comments: text().trim().min(1, 'Comments are required.').max(5000),
       })
       .strict(),
     admin,
@@ -50,7 +51,7 @@ export const submissionsChannels = {
   /** Every team card of the viewer's tree, flat (the CLI's status). */
   'plannerStatus.list': channel<PlannerStatusCard[]>()(none, submitters),
   'plannerStatus.find': channel<{ id: number; name: string; plannerName: string | null; path: string[] }[]>()(
-    z.object({ text: z.string().max(200) }).strict(),
+    z.object({ text: text().max(200) }).strict(),
     submitters,
   ),
   /** The org chart, one team at a time (null: the company root), with a page of its members. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../text'
 import type { BulkPlanResult, CheckReport } from '../dto'
 import type {
   RewardHistoryEntry,
@@ -18,8 +19,8 @@ export const tableChannels = {
   'rewards.bulkPlan': channel<BulkPlanResult>()(
     z
       .object({
-        headers: z.array(z.string()).max(200),
-        rows: z.array(z.array(z.string()).max(200)).max(500_000),
+        headers: z.array(text()).max(200),
+        rows: z.array(z.array(text()).max(200)).max(500_000),
       })
       .strict(),
     planningEditor,
@@ -41,7 +42,7 @@ export const tableChannels = {
     z
       .object({
         viewAsEmployeeId: z.number().int().positive().nullable(),
-        rule: z.string().min(1).max(100),
+        rule: text().min(1).max(100),
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(200),
       })
@@ -83,7 +84,7 @@ export const tableChannels = {
     z
       .object({
         query: tableQuerySchema.omit({ offset: true, limit: true }),
-        columns: z.array(z.string()).min(1).max(50),
+        columns: z.array(text()).min(1).max(50),
         currency: z.enum(CURRENCY_CODES),
       })
       .strict(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../text'
 import type { CreatedUser, InviteAllResult, InviteResult, ManagersPreview, UsersPage } from '../users-dto'
 import { ROLES } from '../../domain/roles'
 import { USER_ROW_FILTERS } from '../../domain/user-admin'
@@ -13,7 +14,7 @@ export const usersChannels = {
   'users.page': channel<UsersPage>()(
     z
       .object({
-        search: z.string().max(200),
+        search: text().max(200),
         filter: z.enum(USER_ROW_FILTERS),
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(500),
@@ -25,10 +26,10 @@ export const usersChannels = {
   'users.create': channel<CreatedUser>()(
     z
       .object({
-        email: z.string().trim().max(320),
+        email: text().trim().max(320),
         role: roleName,
         employeeId: z.number().int().positive().nullable().optional(),
-        name: z.string().trim().max(200).optional(),
+        name: text().trim().max(200).optional(),
       })
       .strict(),
     admin,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailText, text } from '../text'
 import type {
   AppInfo,
   CompanyDto,
@@ -27,9 +28,9 @@ export const workbookChannels = {
     z
       .object({
         path: filePath,
-        companyName: z.string().trim().min(1, 'Company name is required.').max(200),
-        ownerName: z.string().trim().min(1, 'Your name is required.').max(200),
-        ownerEmail: z.email('Email is not valid.'),
+        companyName: text().trim().min(1, 'Company name is required.').max(200),
+        ownerName: text().trim().min(1, 'Your name is required.').max(200),
+        ownerEmail: emailText('Email is not valid.'),
       })
       .strict(),
     open,
@@ -42,7 +43,7 @@ export const workbookChannels = {
    * name there; opening and importing there go through recent files and uploads instead).
    */
   'workbook.pickFile': channel<PickedFile | null>()(
-    z.object({ purpose: z.enum(FILE_PURPOSES), name: z.string().trim().min(1).max(255).optional() }).strict(),
+    z.object({ purpose: z.enum(FILE_PURPOSES), name: text().trim().min(1).max(255).optional() }).strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),
@@ -61,7 +62,7 @@ export const workbookChannels = {
     z
       .object({
         preferredCurrency: z.enum(CURRENCY_CODES).optional(),
-        compensationTableConfig: z.array(z.string().max(100)).max(100).nullable().optional(),
+        compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
       })
       .strict(),
     member,

@@ -30,12 +30,12 @@ describe('writing the import format', () => {
     expect(plainMoney(-100)).toBe('-1')
   })
 
-  it("the formula guard: = + - @ and tab at the start get a leading ', nothing else", () => {
-    for (const text of ['=SUM(A1)', '+1', '-2', '@me', '\tx']) {
+  it("the formula guard: = + - @, tab, carriage return and full-width ＝ at the start get a leading ', nothing else", () => {
+    for (const text of ['=SUM(A1)', '+1', '-2', '@me', '\tx', '\r=1+1', '\uFF1DSUM(A1)']) {
       expect(escapeFormulaGuard(text)).toBe(`'${text}`)
       expect(unescapeFormulaGuard(`'${text}`)).toBe(text)
     }
-    for (const text of ['a=b', 'x-1', "'quoted", "O'Neil", '', ' =1']) {
+    for (const text of ['a=b', 'x-1', "'quoted", "O'Neil", '', ' =1', 'a\uFF1Db', '\uFF0B1']) {
       expect(escapeFormulaGuard(text)).toBe(text)
       expect(unescapeFormulaGuard(text)).toBe(text)
     }

@@ -37,6 +37,13 @@ describe('the import errors report', () => {
     ])
   })
 
+  it('guards a leading carriage return and a full-width ＝ as it guards =', () => {
+    const csv = importErrorsCsv([
+      { row: 3, header: 'Name', id: '\r=1+1', code: 'X', message: '\uFF1DSUM(A1)', consistencyKey: null },
+    ])
+    expect(parse(csv)[1]).toEqual(['3', "'\r=1+1", 'Name', 'X', "'\uFF1DSUM(A1)", ''])
+  })
+
   it('is the header line alone when there are no errors', () => {
     expect(importErrorsCsv([])).toBe('Row,Employee Id,Header,Code,Message,Consistency Key\r\n')
   })

@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { contract } from '../../src-shared/contract/channels'
+import {
+  emailText,
+  isStorableText,
+  storableJson,
+  text,
+  UNSTORABLE_TEXT,
+} from '../../src-shared/contract/text'
+
+const ROOT = path.resolve(__dirname, '../..')
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sources(relative)
+    return entry.name.endsWith('.ts') ? [relative] : []
+  })
+}
+
+describe('text(), the one string type of the contract', () => {
+  it('refuses NUL and lone surrogates, keeps every other character (pairs, emoji, controls)', () => {
+    for (const bad of ['\u0000', 'a\u0000b', '\uD800', 'a\uD800', '\uDFFFb', 'a\uDFFFb', '\uDC00\uD800'])
+      expect(isStorableText(bad)).toBe(false)
+    for (const good of ['', 'plain', '\uD83D\uDE00', 'tab\tnew\nline\u0001', 'Ünïcødé ＝'])
+      expect(isStorableText(good)).toBe(true)
+    const refused = text().trim().min(1).safeParse('x\u0000')
+    expect(refused.success).toBe(false)
+    expect(refused.error?.issues[0].message).toBe(UNSTORABLE_TEXT)
+    expect(text().trim().max(3).parse('  ab  ')).toBe('ab')
+  })
+
+  it('an e-mail names NUL or a surrogate as such, before its format; JSON values are checked keys and all', () => {
+    expect(emailText().safeParse('a\u0000b@example.com').error?.issues[0].message).toBe(UNSTORABLE_TEXT)
+    expect(emailText().parse('ada@example.com')).toBe('ada@example.com')
+    expect(emailText('Email is required.').safeParse(undefined).error?.issues[0].message).toBe(
+      'Email is required.',
+    )
+    const json = storableJson()
+    expect(json.safeParse({ a: [1, { b: 'ok' }] }).success).toBe(true)
+    expect(json.safeParse({ a: [1, { b: 'x\u0000' }] }).success).toBe(false)
+    expect(json.safeParse({ ['k\uD800']: 1 }).success).toBe(false)
+  })
+
+  it('a reward edit’s comment holding NUL or a lone surrogate is refused by the desktop’s channel, the field named', () => {
+    for (const comments of ['a\u0000b', 'a\uD800b']) {
+      const parsed = contract['rewards.update'].input.safeParse({
+        updates: [{ employeeId: 1, changes: { comments } }],
+      })
+      expect(parsed.success).toBe(false)
+      expect(parsed.error?.issues[0]).toMatchObject({
+        path: ['updates', 0, 'changes', 'comments'],
+        message: UNSTORABLE_TEXT,
+      })
+    }
+  })
+
+  it('no schema of the contract, the server or the desktop’s sync uses z.string() itself', () => {
+    const files = [
+      ...sources('src-shared/contract'),
+      ...sources('src-server'),
+      ...sources('src-main/services/sync'),
+    ].filter((file) => !file.endsWith(path.join('contract', 'text.ts')))
+    const offenders = files.filter((file) =>
+      /\bz\s*\.\s*string\s*\(/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+    )
+    expect(offenders).toEqual([])
+  })
+})
