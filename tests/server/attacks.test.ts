@@ -395,6 +395,33 @@ describe('findings 3, 5 and 7: figures, secrets and reading', () => {
   })
 })
 
+describe('finding 8: a client mistake is never a 500', () => {
+  it('NUL and lone surrogates, signed out or in, are 400 naming the field', async () => {
+    const signedOut = await server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'a\u0000@acme.test', password: 'x' },
+      remoteAddress: '192.0.2.160',
+    })
+    expect(signedOut.statusCode).toBe(400)
+    expect(signedOut.json<{ detail: string }>().detail).toMatch(/^username: must not hold a NUL character/)
+    const template = await call(acme.ownerToken, 'POST', '/api/employee/reward-statements-templates/', {
+      name: 'Broken \uD800 name',
+    })
+    expect(template.statusCode).toBe(400)
+    expect(template.json<{ detail: string }>().detail).toMatch(/^name: must not hold/)
+  })
+
+  it('six identical templates at once: one is made, five are 409, none is a 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(acme.ownerToken, 'POST', '/api/employee/reward-statements-templates/', { name: 'Race' }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409])
+  })
+})
+
 describe('finding 4: a password change ends every session from before it', () => {
   it('the old access token and the old refresh cookie stop at once; the old set-password route needs the current password', async () => {
     const signIn = () =>
