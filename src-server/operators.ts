@@ -1,6 +1,6 @@
 import type { ServerContext } from './context'
 import { HttpError } from './http/errors'
-import { sendLink } from './routes/auth'
+import { sendLink } from './auth/send-link'
 
 /** The company the server's operators belong to; it plans no pay cycle. */
 export const OPERATORS_COMPANY = 'Meritbook server operators'

@@ -1,5 +1,6 @@
 import type {} from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
 import { HttpError } from './errors'
 
 /** What a caller over an account's limit is told, with how long to wait ("58 seconds", "1 hour"). */
@@ -91,3 +92,49 @@ export const accountIn =
   (field: string) =>
   (request: FastifyRequest): string =>
     normalisedAccount((request.body as Record<string, unknown> | null | undefined)?.[field])
+
+/** Sign-in: the account at this address, the account anywhere (a larger ceiling), this address across accounts. */
+export function signInLimits(app: FastifyInstance, context: ServerContext) {
+  const account = accountIn('username')
+  // A test signing in from many processes at once raises every count together.
+  const perMinute = context.signInsPerMinute ?? SIGN_IN_LIMITS.accountAtAddress.max
+  const scale = perMinute / SIGN_IN_LIMITS.accountAtAddress.max
+  return limits(app, [
+    {
+      name: 'sign-in address',
+      limit: { ...SIGN_IN_LIMITS.address, max: SIGN_IN_LIMITS.address.max * scale },
+      key: addressOf,
+      refusal: TOO_MANY_FROM_ADDRESS,
+    },
+    {
+      name: 'sign-in account at address',
+      limit: { ...SIGN_IN_LIMITS.accountAtAddress, max: perMinute },
+      key: (r) => (account(r) ? `${addressOf(r)}|${account(r)}` : ''),
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+    {
+      name: 'sign-in account',
+      limit: { ...SIGN_IN_LIMITS.account, max: SIGN_IN_LIMITS.account.max * scale },
+      key: account,
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+  ])
+}
+
+/** Recovery mails: per account whatever the address, and per address across accounts. */
+export function recoveryLimits(app: FastifyInstance) {
+  return limits(app, [
+    {
+      name: 'recovery address',
+      limit: RECOVERY_LIMITS.address,
+      key: addressOf,
+      refusal: TOO_MANY_FROM_ADDRESS,
+    },
+    {
+      name: 'recovery account',
+      limit: RECOVERY_LIMITS.account,
+      key: accountIn('email'),
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+  ])
+}

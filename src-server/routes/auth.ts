@@ -5,7 +5,7 @@ import { emailText, text } from '../../src-shared/contract/text'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
-import { consumeLink, createLink, voidLinks } from '../auth/links'
+import { consumeLink, voidLinks } from '../auth/links'
 import {
   hashPassword,
   hashToVerify,
@@ -25,15 +25,8 @@ import type { ServerContext } from '../context'
 import { callerOf, tokenHolderOf } from '../http/context'
 import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
-import {
-  accountIn,
-  addressOf,
-  limits,
-  RECOVERY_LIMITS,
-  SIGN_IN_LIMITS,
-  TOO_MANY_ATTEMPTS,
-  TOO_MANY_FROM_ADDRESS,
-} from '../http/limits'
+import { recoveryLimits, signInLimits } from '../http/limits'
+import { sendLink } from '../auth/send-link'
 
 export const REFRESH_COOKIE = 'meritbook_refresh'
 const REFRESH_PATH = '/api/user/token'
@@ -81,44 +74,6 @@ async function accessFor(
   }
 }
 
-/** Sends an invitation or recovery link: the link opens the desktop's set-password screen. */
-export async function sendLink(
-  context: ServerContext,
-  userId: number,
-  purpose: 'invite' | 'recover',
-): Promise<void> {
-  const user = await context.db
-    .selectFrom('app_user')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  const company = await context.db
-    .selectFrom('company')
-    .select('name')
-    .where('id', '=', user.company_id)
-    .executeTakeFirstOrThrow()
-  const token = await createLink(context.db, userId, purpose, context.now())
-  const link = `${context.publicUrl}/set-password?link=${encodeURIComponent(token)}`
-  const text =
-    purpose === 'invite'
-      ? `Hello ${user.name},\n\n${company.name} invites you to plan its pay cycle in Meritbook. Set your password within 7 days:\n\n${link}\n`
-      : `Hello ${user.name},\n\nSomeone asked to reset your Meritbook password. If it was you, set a new one within an hour:\n\n${link}\n\nIf not, ignore this message.\n`
-  await context.mailer.send({
-    to: user.email,
-    subject:
-      purpose === 'invite'
-        ? `Your invitation to ${company.name} on Meritbook`
-        : 'Reset your Meritbook password',
-    text,
-  })
-  if (purpose === 'invite')
-    await context.db
-      .updateTable('app_user')
-      .set({ invited: true, invited_at: context.now() })
-      .where('id', '=', userId)
-      .execute()
-}
-
 const loginSchema = z
   .object({ username: text().trim().min(1).max(320), password: text().min(1).max(1000) })
   .strict()
@@ -135,52 +90,6 @@ const settingsSchema = z
     compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
   })
   .strict()
-
-/** Sign-in: the account at this address, the account anywhere (a larger ceiling), this address across accounts. */
-function signInLimits(app: FastifyInstance, context: ServerContext) {
-  const account = accountIn('username')
-  // A test signing in from many processes at once raises every count together.
-  const perMinute = context.signInsPerMinute ?? SIGN_IN_LIMITS.accountAtAddress.max
-  const scale = perMinute / SIGN_IN_LIMITS.accountAtAddress.max
-  return limits(app, [
-    {
-      name: 'sign-in address',
-      limit: { ...SIGN_IN_LIMITS.address, max: SIGN_IN_LIMITS.address.max * scale },
-      key: addressOf,
-      refusal: TOO_MANY_FROM_ADDRESS,
-    },
-    {
-      name: 'sign-in account at address',
-      limit: { ...SIGN_IN_LIMITS.accountAtAddress, max: perMinute },
-      key: (r) => (account(r) ? `${addressOf(r)}|${account(r)}` : ''),
-      refusal: TOO_MANY_ATTEMPTS,
-    },
-    {
-      name: 'sign-in account',
-      limit: { ...SIGN_IN_LIMITS.account, max: SIGN_IN_LIMITS.account.max * scale },
-      key: account,
-      refusal: TOO_MANY_ATTEMPTS,
-    },
-  ])
-}
-
-/** Recovery mails: per account whatever the address, and per address across accounts. */
-function recoveryLimits(app: FastifyInstance) {
-  return limits(app, [
-    {
-      name: 'recovery address',
-      limit: RECOVERY_LIMITS.address,
-      key: addressOf,
-      refusal: TOO_MANY_FROM_ADDRESS,
-    },
-    {
-      name: 'recovery account',
-      limit: RECOVERY_LIMITS.account,
-      key: accountIn('email'),
-      refusal: TOO_MANY_ATTEMPTS,
-    },
-  ])
-}
 
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context

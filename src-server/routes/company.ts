@@ -12,7 +12,7 @@ import type { ServerDb } from '../db/connect'
 import { callerOf, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
 import { sameSecret } from '../auth/tokens'
-import { sendLink } from './auth'
+import { sendLink } from '../auth/send-link'
 
 const OWNER_DUPLICATED = 'Owner information duplicated'
 

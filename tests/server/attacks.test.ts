@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
-import type { InjectOptions } from 'fastify'
 import { PUBLIC_BODY_LIMIT } from '../../src-server/http/route-guard'
 import { TOO_MANY_ATTEMPTS, TOO_MANY_FROM_ADDRESS } from '../../src-server/http/limits'
 import { jwtSecretOf } from '../../src-server/config'
 import { OPERATORS_COMPANY } from '../../src-server/operators'
 import { SUPER_USER_NOT_GRANTED } from '../../src-shared/domain/user-admin'
+import { ATTACK_PASSWORD as PASSWORD, attackerOf } from './attack-support'
 import { linkTokenIn, login, publishDemo, setPassword, testServer, type PublishedCompany } from './support'
 
 /**
@@ -13,8 +11,7 @@ import { linkTokenIn, login, publishDemo, setPassword, testServer, type Publishe
  * limits' own counts are in attacks-limits.test.ts (a server with small limits).
  */
 const server = testServer()
-const ROOT = path.resolve(__dirname, '../..')
-const PASSWORD = 'correct horse battery'
+const { call, roleOf, serverCli, freshCompanyOwner, userOf } = attackerOf(server)
 
 let acme: PublishedCompany
 /** A second company, with its owner signed in (and no employees yet). */
@@ -28,39 +25,6 @@ beforeAll(async () => {
   )
   globex.ownerToken = await freshCompanyOwner('Globex', globex.ownerEmail)
 }, 120_000)
-
-function call(token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return server().app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  })
-}
-
-const roleOf = async (email: string) =>
-  (
-    await server()
-      .db.selectFrom('app_user')
-      .select('role')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst()
-  )?.role
-
-/** `npm run server -- <args>` against this file's database (no SMTP: the link is printed). */
-function serverCli(...args: string[]) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    MERITBOOK_PUBLIC_URL: 'https://meritbook.test',
-    LOG_LEVEL: 'warn',
-  }
-  delete env.MERITBOOK_SMTP_URL
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src-server/main.ts', '--database-url', server().databaseUrl, ...args],
-    { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
-  )
-}
 
 describe('finding 1: no company makes a super user', () => {
   it('publishing the demo skips its SUPER_USER row ("Meritbook Support") with a notice; no super user is created', async () => {
@@ -121,25 +85,7 @@ describe('finding 1: no company makes a super user', () => {
   })
 
   it('a SUPER_USER inside a company (as an older server let one be made) signs in to nothing', async () => {
-    const owner = await server()
-      .db.selectFrom('app_user')
-      .select(['company_id'])
-      .where('email', '=', acme.ownerEmail)
-      .executeTakeFirstOrThrow()
-    await server()
-      .db.insertInto('app_user')
-      .values({
-        company_id: owner.company_id,
-        email: 'old-super@acme.test',
-        name: 'Old Super',
-        role: 'SUPER_USER',
-        employee_id: null,
-        password_hash: null,
-        invited_at: null,
-      })
-      .execute()
-    await setPassword(server().db, 'old-super@acme.test', PASSWORD)
-    const token = await login(server(), 'old-super@acme.test', PASSWORD)
+    const token = await userOf(acme.ownerEmail, 'SUPER_USER', null)
     expect((await call(token, 'GET', '/api/company/onboarding/')).statusCode).toBe(401)
     expect((await call(token, 'GET', '/api/employees/')).statusCode).toBe(401)
     const onboard = await call(token, 'POST', '/api/company/onboarding/', {
@@ -148,7 +94,6 @@ describe('finding 1: no company makes a super user', () => {
       owner_name: 'Shadow',
     })
     expect(onboard.statusCode).toBe(401)
-    await server().db.deleteFrom('app_user').where('email', '=', 'old-super@acme.test').execute()
   })
 
   it('npm run server -- --create-super-user makes the only super users: they list companies and onboard without the key', async () => {
@@ -185,19 +130,6 @@ describe('finding 1: no company makes a super user', () => {
     expect(await roleOf(globex.ownerEmail)).toBe('OWNER')
   }, 120_000)
 })
-
-/** A new empty company whose owner has signed in. */
-async function freshCompanyOwner(name: string, ownerEmail: string): Promise<string> {
-  const made = await server().app.inject({
-    method: 'POST',
-    url: '/api/company/onboarding/',
-    headers: { 'x-onboarding-key': 'test-onboarding-key' },
-    payload: { company_name: name, owner_email: ownerEmail, owner_name: name },
-  })
-  expect(made.statusCode).toBe(200)
-  await setPassword(server().db, ownerEmail, PASSWORD)
-  return login(server(), ownerEmail, PASSWORD)
-}
 
 describe('finding 2: limits a header cannot reset', () => {
   const attempt = (
@@ -334,25 +266,6 @@ describe('finding 6: nobody unauthenticated makes the server read a large body',
   })
 })
 
-/** A user of `role` made straight in the database (as the company's admin would), signed in. */
-async function userOf(
-  role: 'PLANNER' | 'COMM_MANAGER' | 'EMPLOYEE',
-  employeeId: number | null,
-): Promise<string> {
-  const email = `${role.toLowerCase()}.attack@acme.test`
-  const owner = await server()
-    .db.selectFrom('app_user')
-    .select('company_id')
-    .where('email', '=', acme.ownerEmail)
-    .executeTakeFirstOrThrow()
-  await server()
-    .db.insertInto('app_user')
-    .values({ company_id: owner.company_id, email, name: role, role, employee_id: employeeId })
-    .execute()
-  await setPassword(server().db, email, PASSWORD)
-  return login(server(), email, PASSWORD)
-}
-
 describe('findings 3, 5 and 7: figures, secrets and reading', () => {
   it('finding 3: a statement request carrying figures, a job title or template text is refused, and no mail leaves', async () => {
     const mails = server().mail.length
@@ -385,10 +298,10 @@ describe('findings 3, 5 and 7: figures, secrets and reading', () => {
   })
 
   it('finding 7: a COMM_MANAGER reads neither the pay nor the feed; an EMPLOYEE neither the budget nor the rates', async () => {
-    const comms = await userOf('COMM_MANAGER', null)
+    const comms = await userOf(acme.ownerEmail, 'COMM_MANAGER', null)
     for (const url of ['/api/company/snapshot/', '/api/employeerewards/', '/api/sync/changes/?after=0'])
       expect((await call(comms, 'GET', url)).statusCode, url).toBe(403)
-    const employee = await userOf('EMPLOYEE', acme.snapshot.employees[1].id)
+    const employee = await userOf(acme.ownerEmail, 'EMPLOYEE', acme.snapshot.employees[1].id)
     const config = await call(employee, 'GET', '/api/paycycle/config/')
     expect(config.statusCode).toBe(200)
     expect(config.body).not.toMatch(/company_merit_budget|currency_conversions|settings/)

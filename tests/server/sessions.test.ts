@@ -2,12 +2,8 @@ import argon2 from 'argon2'
 import type { LightMyRequestResponse } from 'fastify'
 import { hashPassword, hashToVerify } from '../../src-server/auth/passwords'
 import { createCompany } from '../../src-server/routes/company'
-import {
-  CURRENT_PASSWORD_NEEDED,
-  CURRENT_PASSWORD_WRONG,
-  sendLink,
-  WRONG_LOGIN,
-} from '../../src-server/routes/auth'
+import { sendLink } from '../../src-server/auth/send-link'
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, WRONG_LOGIN } from '../../src-server/routes/auth'
 import { linkTokenIn, setPassword, testServer } from './support'
 
 const server = testServer()
