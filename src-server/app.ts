@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
 import { errorHandler } from './http/errors'
-import { guardRoutes } from './http/route-guard'
+import { guardRoutes, PUBLIC_BODY_LIMIT } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
@@ -52,7 +52,8 @@ export async function buildServer(
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
   const trustProxy = context.trustedProxies?.length ? [...context.trustedProxies] : false
-  const app = Fastify({ logger, bodyLimit: 16 * 1024 * 1024, trustProxy })
+  // Routes the guard knows take more (route-guard.ts); an unknown route reads no more than a public one.
+  const app = Fastify({ logger, bodyLimit: PUBLIC_BODY_LIMIT, trustProxy })
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)

@@ -46,6 +46,26 @@ export function duplicateMessage(error: pg.DatabaseError): string {
     : `This ${what} already exists.`
 }
 
+/** PostgreSQL's foreign_key_violation: a row names another that does not exist (or one still named). */
+function isForeignKeyViolation(error: unknown): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError && error.code === '23503'
+}
+
+/** The 409 message of a foreign-key violation: which column names what is missing, or what is still used. */
+export function missingReferenceMessage(error: pg.DatabaseError): string {
+  if (error.constraint === 'reward_new_job_profile') {
+    const id = /\(company_id, new_job_profile_id\)=\(\d+, (\d+)\)/.exec(error.detail ?? '')?.[1]
+    return `new_job_profile_id: no job profile has the id ${id ?? 'given'}.`
+  }
+  const key = /^Key \((.*?)\)=\((.*?)\)/.exec(error.detail ?? '')
+  const columns = key?.[1].replace(/company_id, /, '') ?? 'a reference'
+  const values = key?.[2].replace(/^\d+, /, '') ?? ''
+  const what = error.table ? error.table.replace(/_/g, ' ') : 'record'
+  return /is still referenced/.test(error.detail ?? '')
+    ? `This ${what} is still in use (${columns} ${values}): move or remove what uses it first.`
+    : `The ${what}'s ${columns} ${values} names nothing that exists.`
+}
+
 /** Bodies are `{ detail }` like the spec's server; a bad payload names the field and the rule. */
 export function errorHandler(
   error: FastifyError | Error,
@@ -65,6 +85,11 @@ export function errorHandler(
   if (isUniqueViolation(error)) {
     request.log.warn({ constraint: error.constraint }, 'unique violation answered 409')
     void reply.status(409).send({ detail: duplicateMessage(error) })
+    return
+  }
+  if (isForeignKeyViolation(error)) {
+    request.log.warn({ constraint: error.constraint }, 'foreign key violation answered 409')
+    void reply.status(409).send({ detail: missingReferenceMessage(error) })
     return
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500

@@ -24,6 +24,8 @@ const HOUR = 60 * MINUTE
  */
 export const SIGN_IN_LIMITS = {
   accountAtAddress: { max: 10, window: MINUTE },
+  /** So that one address alone never reaches the account's ceiling. */
+  accountAtAddressHourly: { max: 30, window: HOUR },
   account: { max: 100, window: HOUR },
   address: { max: 30, window: MINUTE },
 } satisfies Record<string, Limit>
@@ -93,32 +95,55 @@ export const accountIn =
   (request: FastifyRequest): string =>
     normalisedAccount((request.body as Record<string, unknown> | null | undefined)?.[field])
 
-/** Sign-in: the account at this address, the account anywhere (a larger ceiling), this address across accounts. */
+/** Addresses an account signed in from lately (kept for this many accounts and addresses at most). */
+const KNOWN_SIGN_INS = 50_000
+
+/**
+ * Sign-in: this address across accounts (spraying); the account at this address, a minute and an hour
+ * (one address alone stays under the ceiling); the account from anywhere but an address it signed in
+ * from before (a run spread over many addresses stops, and its owner at their usual desk is not locked out).
+ * `remember` records a successful sign-in.
+ */
 export function signInLimits(app: FastifyInstance, context: ServerContext) {
   const account = accountIn('username')
+  const atAddress = (r: FastifyRequest) => (account(r) ? `${addressOf(r)}|${account(r)}` : '')
+  const known = new Set<string>()
   // A test signing in from many processes at once raises every count together.
   const perMinute = context.signInsPerMinute ?? SIGN_IN_LIMITS.accountAtAddress.max
   const scale = perMinute / SIGN_IN_LIMITS.accountAtAddress.max
-  return limits(app, [
+  const scaled = (limit: Limit) => ({ ...limit, max: Math.max(1, Math.round(limit.max * scale)) })
+  const preHandler = limits(app, [
     {
       name: 'sign-in address',
-      limit: { ...SIGN_IN_LIMITS.address, max: SIGN_IN_LIMITS.address.max * scale },
+      limit: scaled(SIGN_IN_LIMITS.address),
       key: addressOf,
       refusal: TOO_MANY_FROM_ADDRESS,
     },
     {
       name: 'sign-in account at address',
-      limit: { ...SIGN_IN_LIMITS.accountAtAddress, max: perMinute },
-      key: (r) => (account(r) ? `${addressOf(r)}|${account(r)}` : ''),
+      limit: scaled(SIGN_IN_LIMITS.accountAtAddress),
+      key: atAddress,
+      refusal: TOO_MANY_ATTEMPTS,
+    },
+    {
+      name: 'sign-in account at address, hourly',
+      limit: scaled(SIGN_IN_LIMITS.accountAtAddressHourly),
+      key: atAddress,
       refusal: TOO_MANY_ATTEMPTS,
     },
     {
       name: 'sign-in account',
-      limit: { ...SIGN_IN_LIMITS.account, max: SIGN_IN_LIMITS.account.max * scale },
-      key: account,
+      limit: scaled(SIGN_IN_LIMITS.account),
+      key: (r) => (known.has(atAddress(r)) ? '' : account(r)),
       refusal: TOO_MANY_ATTEMPTS,
     },
   ])
+  const remember = (request: FastifyRequest) => {
+    if (known.size >= KNOWN_SIGN_INS) known.delete(known.values().next().value as string)
+    known.delete(atAddress(request))
+    known.add(atAddress(request))
+  }
+  return { preHandler, remember }
 }
 
 /** Recovery mails: per account whatever the address, and per address across accounts. */

@@ -7,8 +7,10 @@ import { HttpError } from './errors'
 
 type Hook = onRequestHookHandler | preHandlerHookHandler
 
-/** The largest body a route anyone may call reads. */
+/** The largest body a route anyone may call reads (and an unknown route: the server's default). */
 export const PUBLIC_BODY_LIMIT = 64 * 1024
+/** The largest body a signed-in route reads unless it says more (publish, the company file). */
+export const SIGNED_IN_BODY_LIMIT = 16 * 1024 * 1024
 
 /**
  * Every route's door is its entry in the route access table (src-shared/contract/route-access.ts):
@@ -53,7 +55,10 @@ export function guardRoutes(app: FastifyInstance, context: ServerContext): void 
       // Bodies anyone may send: a sign-in, a link, an e-mail, an onboarding form.
       route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT)
       route.onRequest = [guard, ...own(route.onRequest)]
-    } else if ([...doors.values()].every((a) => typeof a.what === 'string'))
+      return
+    }
+    route.bodyLimit ??= SIGNED_IN_BODY_LIMIT
+    if ([...doors.values()].every((a) => typeof a.what === 'string'))
       route.onRequest = [guard, ...own(route.onRequest)]
     else {
       // The role's refusal names what the body asks; who is calling is still known before it is read.

@@ -94,7 +94,8 @@ const settingsSchema = z
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context
 
-  app.post('/api/user/login', { preHandler: signInLimits(app, context) }, async (request, reply) => {
+  const signIns = signInLimits(app, context)
+  app.post('/api/user/login', { preHandler: signIns.preHandler }, async (request, reply) => {
     const { username, password } = loginSchema.parse(request.body)
     const user = await db
       .selectFrom('app_user')
@@ -109,6 +110,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     if (!refresh) throw new HttpError(401, WRONG_LOGIN)
     const { access } = await accessFor(context, user.id, 'access', user.token_version)
     setRefreshCookie(reply, context, refresh)
+    signIns.remember(request)
     return { access, user_employee_id: user.employee_id }
   })
 

@@ -4,6 +4,7 @@ import { text } from '../../src-shared/contract/text'
 import {
   bulkMailSchema,
   generateBatchSchema,
+  SEND_METHODS,
   sendEmployeeSchema,
   statementCreateSchema,
   templateCreateSchema,
@@ -34,7 +35,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() })
 const updateSendStatus = z
   .object({
     employee_id: z.number().int().positive(),
-    method: text().trim().min(1).max(40),
+    // Handed out another way: one of the ways a statement goes out ('pdf': saved and given by hand).
+    method: z.enum([...SEND_METHODS, 'pdf']),
     template: z.number().int().positive().nullable(),
   })
   .strict()
@@ -114,7 +116,7 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
         employee: z.coerce.number().int().positive().optional(),
         // Several at once (a desktop's page of rows): ids separated by commas.
         employees: text()
-          .regex(/^\d+(,\d+){0,499}$/, 'employees: up to 500 ids separated by commas.')
+          .regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'employees: up to 500 ids separated by commas.')
           .transform((v) => v.split(',').map(Number))
           .optional(),
       })

@@ -104,7 +104,12 @@ export const bulkMailSchema = z.strictObject(
   {
     template_id: z.number().int().positive(),
     method: z.enum(SEND_METHODS).default('attachment'),
-    data: z.array(employeeRef).min(1).max(MAIL_BATCH_MAX),
+    data: z
+      .array(employeeRef)
+      .min(1)
+      .max(MAIL_BATCH_MAX)
+      // One statement per employee a call: a repeated id would mail one person again and again.
+      .refine((ids) => new Set(ids).size === ids.length, 'Name each employee once.'),
   },
   { error: onlyIds },
 )

@@ -28,17 +28,36 @@ export function emailText(message?: string): z.ZodPipe<z.ZodString, z.ZodEmail> 
   return text(message).pipe(z.email(message))
 }
 
-/** True when no string or key anywhere in a JSON value holds NUL or a lone surrogate (jsonb refuses both). */
+/** Deeper JSON than any of the product's own values; refused rather than walked. */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * True when no string or key anywhere in a JSON value holds NUL or a lone surrogate (jsonb refuses
+ * both) and it nests at most MAX_JSON_DEPTH deep; walked without recursion, so no depth overflows the stack.
+ */
 export function isStorableJson(value: unknown): boolean {
-  if (typeof value === 'string') return isStorableText(value)
-  if (Array.isArray(value)) return value.every(isStorableJson)
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item))
+  const stack: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }]
+  while (stack.length > 0) {
+    const { item, depth } = stack.pop() as { item: unknown; depth: number }
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return false
+    } else if (item !== null && typeof item === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return false
+      for (const [key, child] of Object.entries(item)) {
+        if (!isStorableText(key)) return false
+        stack.push({ item: child, depth: depth + 1 })
+      }
+    }
   }
   return true
 }
 
 /** Any JSON value a client may send into a jsonb column: `z.unknown()` refusing unstorable text. */
 export function storableJson(): z.ZodUnknown {
-  return z.unknown().refine(isStorableJson, `${UNSTORABLE_TEXT.replace(/\.$/, '')} in any of its texts.`)
+  return z
+    .unknown()
+    .refine(
+      isStorableJson,
+      `${UNSTORABLE_TEXT.replace(/\.$/, '')} in any of its texts, and must not nest more than ${MAX_JSON_DEPTH} deep.`,
+    )
 }

@@ -254,6 +254,16 @@ describe('finding 6: nobody unauthenticated makes the server read a large body',
     }
   })
 
+  it('an unknown route reads no more than a public one', async () => {
+    const answer = await server().app.inject({
+      method: 'POST',
+      url: '/api/nonexistent',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: 'x'.repeat(PUBLIC_BODY_LIMIT) }),
+    })
+    expect(answer.statusCode).toBe(413)
+  })
+
   it('public routes take at most 64 KiB', async () => {
     const answer = await server().app.inject({
       method: 'POST',
@@ -309,6 +319,39 @@ describe('findings 3, 5 and 7: figures, secrets and reading', () => {
 })
 
 describe('finding 8: a client mistake is never a 500', () => {
+  it('a reward naming a job profile that does not exist is refused, so every desktop can still join', async () => {
+    const employee = acme.snapshot.employees[2].id
+    const answer = await call(acme.ownerToken, 'PUT', `/api/employeerewards/${employee}/`, {
+      new_job_profile_id: 424242,
+    })
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json()).toEqual({ detail: 'new_job_profile_id: no job profile has the id 424242.' })
+  })
+
+  it('ids too large for the database, nesting too deep and repeated recipients are 400', async () => {
+    const huge = await call(
+      acme.ownerToken,
+      'GET',
+      '/api/employee/reward-statements/?employees=99999999999999999999',
+    )
+    expect(huge.statusCode).toBe(400)
+    // Written as text: JSON.stringify itself overflows at this depth.
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    const nested = await server().app.inject({
+      method: 'PUT',
+      url: '/api/sync/rewards/',
+      headers: { authorization: `Bearer ${acme.ownerToken}`, 'content-type': 'application/json' },
+      payload: `{"rewards":[{"employee":${acme.snapshot.employees[0].id},"fields":{"comments":${deep}}}]}`,
+    })
+    expect(nested.statusCode).toBe(400)
+    const repeated = await call(acme.ownerToken, 'POST', '/api/employee/bulk-mail-statement/', {
+      template_id: 1,
+      data: [5, 5, 5],
+    })
+    expect(repeated.statusCode).toBe(400)
+    expect(repeated.json<{ detail: string }>().detail).toBe('data: Name each employee once.')
+  })
+
   it('NUL and lone surrogates, signed out or in, are 400 naming the field', async () => {
     const signedOut = await server().app.inject({
       method: 'POST',

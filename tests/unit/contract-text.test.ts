@@ -4,6 +4,7 @@ import { contract } from '../../src-shared/contract/channels'
 import {
   emailText,
   isStorableText,
+  MAX_JSON_DEPTH,
   storableJson,
   text,
   UNSTORABLE_TEXT,
@@ -41,6 +42,15 @@ describe('text(), the one string type of the contract', () => {
     expect(json.safeParse({ a: [1, { b: 'ok' }] }).success).toBe(true)
     expect(json.safeParse({ a: [1, { b: 'x\u0000' }] }).success).toBe(false)
     expect(json.safeParse({ ['k\uD800']: 1 }).success).toBe(false)
+    // Nesting past MAX_JSON_DEPTH is refused, not walked (20,000 levels overflowed a recursive walk).
+    const nest = (levels: number) => {
+      let value: unknown = 'leaf'
+      for (let i = 0; i < levels; i++) value = { a: [value] }
+      return value
+    }
+    expect(json.safeParse(nest(MAX_JSON_DEPTH / 2)).success).toBe(true)
+    expect(json.safeParse(nest(MAX_JSON_DEPTH / 2 + 1)).success).toBe(false)
+    expect(json.safeParse(nest(20_000)).success).toBe(false)
   })
 
   it('a reward edit’s comment holding NUL or a lone surrogate is refused by the desktop’s channel, the field named', () => {

@@ -10,6 +10,7 @@ import * as m008 from './008_company_file'
 import * as m009 from './009_sessions'
 import * as m010 from './010_idempotency_scope'
 import * as m011 from './011_operators'
+import * as m012 from './012_reward_job_profile'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '009_sessions': m009,
   '010_idempotency_scope': m010,
   '011_operators': m011,
+  '012_reward_job_profile': m012,
 }
