@@ -11,7 +11,10 @@ import {
   type RunningCompanyServer,
 } from './support/company-server'
 
-/** Issue 17: a COMM_MANAGER on their company's replica sends statements through the company server. */
+/**
+ * Issue 17: an admin on their company's replica sends statements through the company server. (A
+ * COMM_MANAGER keeps no replica since issue 34: the company's download holds everyone's pay.)
+ */
 
 const OWNER = {
   company: 'Mailing Co',
@@ -19,10 +22,10 @@ const OWNER = {
   name: 'Mo Owner',
   password: 'owner passphrase',
 }
-const PASSWORD = 'comms passphrase'
+const PASSWORD = 'sender passphrase'
 // The company the CLI publishes: `new --demo 60 --seed 2`.
 const demo = generateDemoCompany({ employees: 60, seed: 2 })
-const comms = demo.sampleUsers.COMM_MANAGER
+const sender = demo.sampleUsers.ADMIN
 const SHOTS = process.env.STATEMENTS_SHOTS
 
 let server: RunningCompanyServer
@@ -33,7 +36,7 @@ test.beforeAll(async () => {
   server = await startCompanyServer(OWNER)
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-e2e-mail-'))
   await publishDemoCompany(server, OWNER, 60, dir)
-  await setPassword(server.db, comms, PASSWORD)
+  await setPassword(server.db, sender, PASSWORD)
   app = await startApp([])
 })
 test.afterAll(async () => {
@@ -42,7 +45,7 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link and revokes it', async ({
+test('an ADMIN sends a team its statements by e-mail, sends one as a link and revokes it', async ({
   page,
   browser,
 }) => {
@@ -51,10 +54,10 @@ test('a COMM_MANAGER sends a team its statements by e-mail, sends one as a link 
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'welcome')
   const panel = page.getByTestId('server-panel')
   await panel.getByTestId('server-address').fill(server.url)
-  await panel.getByTestId('server-email').fill(comms)
+  await panel.getByTestId('server-email').fill(sender)
   await panel.getByTestId('server-password').fill(PASSWORD)
   await panel.getByTestId('server-submit').click()
-  await page.getByTestId('server-join-path').fill('comms.paycycle')
+  await page.getByTestId('server-join-path').fill('sender.paycycle')
   await page.getByTestId('server-join').click()
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
   await page
