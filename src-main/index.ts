@@ -223,8 +223,14 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
+  // will-quit runs once: the workbook closes (checkpointed, its lock removed) before the app exits.
+  let quitting = false
   app.on('will-quit', (event) => {
     event.preventDefault()
+    if (quitting) return
+    quitting = true
     void backend.stop().finally(() => app.exit(0))
   })
+  // Ctrl+C or SIGTERM of `npm start` quits as the menu's Quit does.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit())
 }

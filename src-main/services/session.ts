@@ -39,6 +39,11 @@ export interface SessionOptions {
   rememberRecent?: boolean
   /** Hashes a company file's content for join (the app: on the list reader's thread); else here. */
   companyFileContent?: CompanyFileContent
+  /**
+   * Closes every other connection to the open workbook (the app's list reader), so the writer
+   * closes last and leaves the file whole, without a WAL.
+   */
+  closeReaders?: () => Promise<void>
 }
 
 export const DEMO_FILE_NAME = 'Demo Company.paycycle'
@@ -190,6 +195,7 @@ export class Session {
     this.user = null
     this.summary = null
     if (workbook) {
+      await this.options.closeReaders?.()
       await workbook.close()
       this.options.emit('workbook.changed', { workbook: null })
     }

@@ -98,10 +98,13 @@ async function main(): Promise<number> {
   console.log(`Meritbook is running in browser mode. Open this address in your browser:\n\n  ${server.url}\n`)
   console.log('Press Ctrl+C to stop.')
 
+  // Ctrl+C under `npm start` arrives twice (the terminal's and start.mjs's): every later signal is
+  // ignored while the workbook closes, or Node's default would end the process mid-close.
   await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
+    process.on('SIGINT', resolve)
+    process.on('SIGTERM', resolve)
   })
+  console.log('Meritbook is stopping: closing the workbook…')
   await server.close()
   await backend.stop()
   // Uploads are copies of payroll files: they do not outlive the run.
