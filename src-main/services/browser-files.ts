@@ -40,6 +40,8 @@ export function browserFileFor(
   switch (purpose) {
     case 'create':
       return path.join(folder, withWorkbookExtension(safeFileName(name, 'Workbook')))
+    case 'saveCopy':
+      return path.join(folder, withWorkbookExtension(safeFileName(name, 'Copy')))
     case 'exportCsv': {
       const file = safeFileName(name, 'company.csv')
       return path.join(folder, file.toLowerCase().endsWith('.csv') ? file : `${file}.csv`)

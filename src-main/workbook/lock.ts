@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import { WorkbookError } from './errors'
 
-interface LockOwner {
+export interface LockOwner {
   pid: number
   host: string
 }
@@ -25,6 +25,13 @@ function readOwner(lockPath: string): LockOwner | null {
   } catch {
     return null
   }
+}
+
+/** Who holds a workbook's writer lock, when a live Meritbook (or one on another host) does. */
+export function liveLockOwner(workbookPath: string): LockOwner | null {
+  const owner = readOwner(`${workbookPath}.lock`)
+  if (!owner) return null
+  return owner.host !== os.hostname() || isAlive(owner.pid) ? owner : null
 }
 
 /**

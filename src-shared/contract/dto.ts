@@ -15,6 +15,14 @@ export interface WorkbookSummary {
 }
 
 /** Join from a company file: the replica opened, or why the file was refused (join then goes by rows). */
+/** A copy written by Save a copy, and the workbook now open when the user chose to open it. */
+export interface WorkbookCopy {
+  name: string
+  path: string
+  bytes: number
+  opened: WorkbookSummary | null
+}
+
 export type CompanyFileJoin = { summary: WorkbookSummary } | { refused: string }
 
 export interface SessionUser {

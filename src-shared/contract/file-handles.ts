@@ -7,7 +7,14 @@
  */
 
 /** What a file was chosen for; a handle is accepted only where its purpose is asked for. */
-export const FILE_PURPOSES = ['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder'] as const
+export const FILE_PURPOSES = [
+  'open',
+  'create',
+  'saveCopy',
+  'importCsv',
+  'exportCsv',
+  'statementsFolder',
+] as const
 export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /**
@@ -18,6 +25,7 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 export const FILE_FIELDS = {
   'workbook.create': { path: 'create' },
   'workbook.open': { path: 'open' },
+  'workbook.saveCopy': { path: 'saveCopy' },
   'server.join': { path: 'create' },
   'import.start': { path: 'importCsv' },
   'import.append': { path: 'importCsv' },

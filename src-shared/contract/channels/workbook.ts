@@ -11,6 +11,7 @@ import type {
   RewardDto,
   RoleDto,
   TeamDto,
+  WorkbookCopy,
   UserDto,
   UserSettingsDto,
   WorkbookSummary,
@@ -46,6 +47,14 @@ export const workbookChannels = {
     open,
   ),
   'workbook.close': channel<null>()(none, open),
+  /**
+   * Save a copy: the open workbook as committed, written whole to `path` (VACUUM INTO a temporary file
+   * beside it, fsync, rename). `replace` when the save dialog asked; `open` to work on in the copy after.
+   */
+  'workbook.saveCopy': channel<WorkbookCopy>()(
+    z.object({ path: filePath, replace: z.boolean().optional(), open: z.boolean().optional() }).strict(),
+    member,
+  ),
   'company.get': channel<CompanyDto>()(none, member),
   'employees.list': channel<EmployeeDto[]>()(none, planningPages),
   'rewards.list': channel<RewardDto[]>()(none, planningPages),
