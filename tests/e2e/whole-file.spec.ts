@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type { EmployeeDto, Result } from '../../src-shared/contract'
+import type { EmployeeDto, PickedFile, Result, WorkbookCopy } from '../../src-shared/contract'
 import { besideFile, commentsIn, contentOf, copyAlone } from '../support/whole-file'
 import { startApp, type RunningApp } from './support/app'
 
@@ -10,13 +10,17 @@ import { startApp, type RunningApp } from './support/app'
 // (Ctrl+C), the workbook closed (Logout), or the app idle for a few seconds. The calls are the
 // page's own (browser mode's HTTP API, its secret in the header scripts use); no browser needed.
 
-async function api<T>(app: RunningApp, channel: string, input: unknown = {}): Promise<T> {
+async function call(app: RunningApp, channel: string, input: unknown = {}): Promise<Result<unknown>> {
   const response = await fetch(`${app.origin}/api/invoke/${channel}`, {
     method: 'POST',
     headers: { 'x-meritbook-token': new URL(app.url).searchParams.get('token') ?? '' },
     body: JSON.stringify(input),
   })
-  const result = (await response.json()) as Result<unknown>
+  return (await response.json()) as Result<unknown>
+}
+
+async function api<T>(app: RunningApp, channel: string, input: unknown = {}): Promise<T> {
+  const result = await call(app, channel, input)
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
   return result.value as T
 }
@@ -78,5 +82,31 @@ test.describe('the .paycycle file alone holds every edit', () => {
     const copy = copyAlone(started.file, dataDir)
     expect(await commentsIn(copy, started.employeeId)).toBe('kept while idle')
     expect(await contentOf(copy)).toBe(await contentOf(started.file, true))
+  })
+
+  test('Save a copy from the page: a saveCopy handle from the picker, never a typed path', async () => {
+    const started = await startedWithEdit(dataDir, 'kept in the copy')
+    app = started.app
+    const typed = await call(started.app, 'workbook.saveCopy', { path: path.join(dataDir, 'typed.paycycle') })
+    expect(typed.ok).toBe(false)
+
+    const picked = await api<PickedFile>(started.app, 'workbook.pickFile', {
+      purpose: 'saveCopy',
+      name: 'Demo Company copy',
+    })
+    expect(picked.path).toBe(path.join(dataDir, 'files', 'Demo Company copy.paycycle'))
+    const saved = await api<WorkbookCopy>(started.app, 'workbook.saveCopy', { path: picked.handle })
+    expect(saved).toMatchObject({ path: picked.path, name: 'Demo Company copy.paycycle', opened: null })
+    expect(await commentsIn(picked.path, started.employeeId)).toBe('kept in the copy')
+
+    // The same name again is refused (browser mode never replaces a file), naming it.
+    const again = await call(started.app, 'workbook.saveCopy', { path: picked.handle })
+    expect(again).toMatchObject({
+      ok: false,
+      error: {
+        code: 'FILE_EXISTS',
+        message: `${picked.path} already exists. Choose another name, or replace it.`,
+      },
+    })
   })
 })
