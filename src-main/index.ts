@@ -47,9 +47,9 @@ function workbookArgument(argv: string[]): string | undefined {
 /** The native dialogs behind workbook.pickFile (services/file-handles.ts turns the path into a handle). */
 async function pickPath(purpose: FilePurpose, name: string | undefined): Promise<string | null> {
   if (!mainWindow) return null
-  if (purpose === 'statementsFolder') {
+  if (purpose === 'statementsFolder' || purpose === 'folder') {
     const chosen = await dialog.showOpenDialog(mainWindow, {
-      title: 'Folder for the statements',
+      title: purpose === 'folder' ? 'Choose a folder' : 'Folder for the statements',
       properties: ['openDirectory', 'createDirectory'],
     })
     return chosen.canceled ? null : (chosen.filePaths[0] ?? null)

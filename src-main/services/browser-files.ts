@@ -34,8 +34,10 @@ export function browserFileFor(
   purpose: FilePurpose,
   name: string | undefined,
   now = new Date(),
+  /** A folder the page chose with `workbook.browse` (New… there), instead of the files folder. */
+  chosenFolder?: string,
 ): string {
-  const folder = browserFilesFolder(dataDir)
+  const folder = chosenFolder ?? browserFilesFolder(dataDir)
   fs.mkdirSync(folder, { recursive: true })
   switch (purpose) {
     case 'create':
@@ -49,9 +51,10 @@ export function browserFileFor(
     case 'statementsFolder':
       return path.join(folder, safeFileName(name, `Statements ${stamp(now)}`))
     case 'open':
+    case 'folder':
       throw new Failure(
         'UNSUPPORTED',
-        'In browser mode, open a recent file, or start Meritbook with --workbook <file>.',
+        'In browser mode, choose the workbook or folder with Open… (or open a recent file).',
       )
     case 'importCsv':
       throw new Failure('UNSUPPORTED', "In browser mode, choose the CSV file with the browser's file picker.")

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
@@ -12,7 +13,7 @@ import { withSync } from '../sync/runner'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 import { FileHandles, withFileHandles } from '../services/file-handles'
-import { browserFileFor } from '../services/browser-files'
+import { browserFileFor, browserFilesFolder } from '../services/browser-files'
 
 const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle> | --reopen] [--as <email>] [--port <n>] [--data-dir <dir>]`
 
@@ -85,8 +86,15 @@ async function main(): Promise<number> {
   fs.rmSync(uploadDir, { recursive: true, force: true })
   // The page names files only by handles: uploads, recent files, the files folder (browser-files.ts).
   const files = new FileHandles()
-  const fromPage = withFileHandles(backend, files, async (purpose, name) =>
-    browserFileFor(dataDir, purpose, name),
+  fs.mkdirSync(browserFilesFolder(dataDir), { recursive: true })
+  const fromPage = withFileHandles(
+    backend,
+    files,
+    async (purpose, name, folder) => browserFileFor(dataDir, purpose, name, new Date(), folder),
+    () => [
+      { name: 'Home', path: os.homedir() },
+      { name: 'Meritbook files', path: browserFilesFolder(dataDir) },
+    ],
   )
   const server = await startWebServer({
     host: fromPage,

@@ -33,4 +33,7 @@ export const appHandlers: HandlerMap = {
   'workbook.pickFile': async () => {
     throw new Failure('UNSUPPORTED', "Only the app's window chooses files; the CLI takes paths.")
   },
+  'workbook.browse': async () => {
+    throw new Failure('UNSUPPORTED', "Only the app's window browses folders; the CLI takes paths.")
+  },
 }

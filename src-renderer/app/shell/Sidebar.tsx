@@ -113,6 +113,14 @@ export function Sidebar({ user }: { user: SessionUser }) {
           type="button"
           className="button button--ghost sidebar__logout"
           onClick={() => void logout()}
+          data-testid="close-workbook"
+        >
+          Close workbook
+        </button>
+        <button
+          type="button"
+          className="button button--ghost sidebar__logout"
+          onClick={() => void logout()}
           data-testid="logout"
         >
           Logout

@@ -17,7 +17,8 @@ import type {
   WorkbookSummary,
 } from '../dto'
 import { CURRENCY_CODES } from '../../domain/currencies'
-import { FILE_PURPOSES, type PickedFile } from '../file-handles'
+import { FILE_HANDLE_PATTERN, FILE_PURPOSES, type FolderListing, type PickedFile } from '../file-handles'
+import { text } from '../text'
 import { admin, channel, filePath, member, none, open, planningPages } from './shared'
 
 /** The app and its workbooks (the welcome screen), and the initial data load. */
@@ -43,7 +44,26 @@ export const workbookChannels = {
    * name there; opening and importing there go through recent files and uploads instead).
    */
   'workbook.pickFile': channel<PickedFile | null>()(
-    z.object({ purpose: z.enum(FILE_PURPOSES), name: z.string().trim().min(1).max(255).optional() }).strict(),
+    z
+      .object({
+        purpose: z.enum(FILE_PURPOSES),
+        name: z.string().trim().min(1).max(255).optional(),
+        /** Browser mode: a folder chosen with `workbook.browse`, instead of Meritbook's files folder. */
+        folder: text().regex(FILE_HANDLE_PATTERN, 'folder must be a folder chosen in Meritbook.').optional(),
+      })
+      .strict(),
+    open,
+  ),
+  /**
+   * Browser mode's Open… and New…: a folder of this computer (the home folder first), listed by the
+   * shell with a handle for each subfolder and workbook; the page never names a path.
+   */
+  'workbook.browse': channel<FolderListing>()(
+    z
+      .object({
+        folder: text().regex(FILE_HANDLE_PATTERN, 'folder must be a folder chosen in Meritbook.').optional(),
+      })
+      .strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),
