@@ -221,7 +221,8 @@ export class Session {
 
   private async summarize(workbook: Workbook): Promise<WorkbookSummary> {
     const summary = await workbookSummary(workbook)
-    return workbook.path === this.demoPath() ? { ...summary, demo: true } : summary
+    const withNotice = workbook.notice ? { ...summary, notice: workbook.notice } : summary
+    return workbook.path === this.demoPath() ? { ...withNotice, demo: true } : withNotice
   }
 
   private demoPath(): string {

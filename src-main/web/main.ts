@@ -72,6 +72,8 @@ async function main(): Promise<number> {
       : start.kind === 'demo'
         ? await backend.invoke('workbook.openDemo', {})
         : null
+  const notice = opened?.ok ? (opened.value as { notice?: string }).notice : undefined
+  if (notice) console.log(notice)
   if (opened && !opened.ok) {
     console.error(`Meritbook could not open the workbook: ${opened.error.message}`)
     if (!values.reopen) {

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { WorkbookError } from './errors'
-import { acquireWriterLock } from './lock'
+import { acquireWriterLock, describeOwner } from './lock'
 import { checkpoint, checkpointWhenIdle, IDLE_CHECKPOINT_MS } from './checkpoint'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
 import { checkWorkbookSchema } from './schema-check'
@@ -19,6 +19,8 @@ export interface Workbook {
   /** The raw connection, for the few hot paths kysely would slow down (bulk inserts). */
   readonly sqlite: Database.Database
   readonly schemaVersion: number
+  /** Set when opening took over a lock its process no longer held: what the user is told. */
+  readonly notice?: string
   /** Folds the WAL into the file now (a writer only); false when a reader held it back. */
   checkpoint(): boolean
   /** A writer's close checkpoints first: the file alone then holds every commit. */
@@ -154,7 +156,8 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
   if (options.readonly)
     return readOnly(filePath, new Database(filePath, { readonly: true, fileMustExist: true }))
 
-  const release = acquireWriterLock(filePath)
+  const lock = acquireWriterLock(filePath)
+  const release = lock.release
   let sqlite: Database.Database | undefined
   try {
     sqlite = connect(filePath)
@@ -165,11 +168,15 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
     const connection = sqlite
     const stopWatch = checkpointWhenIdle(filePath, connection, options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)
     let closing: Promise<void> | null = null
+    const notice = lock.tookOver
+      ? `${filePath} was left locked by a Meritbook that is no longer running (${describeOwner(lock.tookOver)}); this Meritbook took the lock over. Every saved edit is in the file.`
+      : undefined
     return {
       path: filePath,
       db,
       sqlite,
       schemaVersion,
+      ...(notice ? { notice } : {}),
       checkpoint: () => checkpoint(connection),
       close: () =>
         (closing ??= (async () => {

@@ -12,9 +12,10 @@ export interface WorkbookSummary {
   employees: number
   /** The app's demo company (made-up people, in the data folder); absent for the user's own files. */
   demo?: true
+  /** Opening took over a lock a Meritbook no longer running had left: what happened, to tell once. */
+  notice?: string
 }
 
-/** Join from a company file: the replica opened, or why the file was refused (join then goes by rows). */
 /** A copy written by Save a copy, and the workbook now open when the user chose to open it. */
 export interface WorkbookCopy {
   name: string
@@ -23,6 +24,7 @@ export interface WorkbookCopy {
   opened: WorkbookSummary | null
 }
 
+/** Join from a company file: the replica opened, or why the file was refused (join then goes by rows). */
 export type CompanyFileJoin = { summary: WorkbookSummary } | { refused: string }
 
 export interface SessionUser {
