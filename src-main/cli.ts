@@ -2,7 +2,7 @@ import { syncCommand } from './cli/sync-command'
 import { serverJoinCommand, serverPublishCommand } from './cli/server-commands'
 import { statusCommand, submitCommand, unsubmitCommand } from './cli/submission-commands'
 import { parseArgs } from 'node:util'
-import { demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
+import { copyCommand, demoCsvCommand, infoCommand, newCommand, type Flags, type Output } from './cli/commands'
 import { budgetCommand, checkCommand, configCommand, moveCommand, planCommand } from './cli/planning-commands'
 import { exportCommand, importCommand } from './cli/import-commands'
 import { matrixCommand } from './cli/matrix-command'
@@ -29,6 +29,10 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   new: { args: ['file'], run: ([file], flags, out) => newCommand(file, flags, out) },
   info: { args: ['file'], run: ([file], flags, out) => infoCommand(file, flags, out) },
+  copy: {
+    args: ['file', 'out.paycycle'],
+    run: ([file, target], flags, out) => copyCommand(file, target, flags, out),
+  },
   'demo-csv': { args: ['out.csv'], run: ([file], flags, out) => demoCsvCommand(file, flags, out) },
   config: { args: ['file'], run: ([file], flags, out) => configCommand(file, flags, out) },
   budget: { args: ['file'], run: ([file], flags, out) => budgetCommand(file, flags, out) },
@@ -141,6 +145,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         template: { type: 'string' },
         out: { type: 'string' },
         combined: { type: 'boolean' },
+        replace: { type: 'boolean' },
         method: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -47,9 +47,9 @@ function workbookArgument(argv: string[]): string | undefined {
 /** The native dialogs behind workbook.pickFile (services/file-handles.ts turns the path into a handle). */
 async function pickPath(purpose: FilePurpose, name: string | undefined): Promise<string | null> {
   if (!mainWindow) return null
-  if (purpose === 'statementsFolder') {
+  if (purpose === 'statementsFolder' || purpose === 'folder') {
     const chosen = await dialog.showOpenDialog(mainWindow, {
-      title: 'Folder for the statements',
+      title: purpose === 'folder' ? 'Choose a folder' : 'Folder for the statements',
       properties: ['openDirectory', 'createDirectory'],
     })
     return chosen.canceled ? null : (chosen.filePaths[0] ?? null)
@@ -62,7 +62,11 @@ async function pickPath(purpose: FilePurpose, name: string | undefined): Promise
     const chosen = await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
     return chosen.canceled ? null : (chosen.filePaths[0] ?? null)
   }
-  const chosen = await dialog.showSaveDialog(mainWindow, { filters, defaultPath: name })
+  const chosen = await dialog.showSaveDialog(mainWindow, {
+    filters,
+    defaultPath: name,
+    properties: ['showOverwriteConfirmation', 'createDirectory'],
+  })
   return chosen.canceled ? null : (chosen.filePath ?? null)
 }
 
@@ -101,6 +105,17 @@ async function closeFromMenu(): Promise<void> {
   await backend.invoke('workbook.close', {})
 }
 
+/** Save a copy from the menu: the native save dialog (it asks before replacing a file). */
+async function saveCopyFromMenu(): Promise<void> {
+  const info = await backend.invoke('app.info', {})
+  const open = info.ok ? (info.value as ChannelOutput<'app.info'>).workbook : null
+  if (!open) return
+  const picked = await pickPath('saveCopy', `${path.basename(open.path, '.paycycle')} copy.paycycle`)
+  if (!picked) return
+  const saved = await backend.invoke('workbook.saveCopy', { path: picked, replace: true })
+  if (!saved.ok) dialog.showErrorBox('Meritbook could not save a copy', saved.error.message)
+}
+
 function buildMenu(): void {
   const template: Electron.MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
@@ -109,6 +124,7 @@ function buildMenu(): void {
       submenu: [
         { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => void chooseAndOpen() },
         { label: 'Open Demo Company', click: () => void backend.invoke('workbook.openDemo', {}) },
+        { label: 'Save a Copy…', accelerator: 'CmdOrCtrl+Shift+S', click: () => void saveCopyFromMenu() },
         { label: 'Close Workbook', accelerator: 'CmdOrCtrl+W', click: () => void closeFromMenu() },
         { type: 'separator' },
         process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
@@ -223,8 +239,14 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
+  // will-quit runs once: the workbook closes (checkpointed, its lock removed) before the app exits.
+  let quitting = false
   app.on('will-quit', (event) => {
     event.preventDefault()
+    if (quitting) return
+    quitting = true
     void backend.stop().finally(() => app.exit(0))
   })
+  // Ctrl+C or SIGTERM of `npm start` quits as the menu's Quit does.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit())
 }

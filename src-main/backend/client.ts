@@ -93,7 +93,8 @@ export function startBackend(config: BackendConfig, workerPath: string): Backend
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (crashed) return void terminate().then(resolve)
-        const timer = setTimeout(() => void terminate().then(resolve), 5000)
+        // Long enough for a close's checkpoint of a large WAL; the WAL keeps every commit if cut short.
+        const timer = setTimeout(() => void terminate().then(resolve), 15_000)
         onClosed = () => {
           clearTimeout(timer)
           void terminate().then(resolve)

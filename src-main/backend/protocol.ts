@@ -35,14 +35,16 @@ export type ToWorker =
 export type ToListReader =
   /** Read a list the dispatcher has admitted (role and input checked) from the workbook at `path`. */
   | { type: 'read'; id: number; path: string; channel: CompanyListChannel }
-  /** The open workbook changed or closed: let go of the read connection. */
-  | { type: 'release' }
+  /** The open workbook changed or closed: let go of the read connection (`id`: answer when done). */
+  | { type: 'release'; id?: number }
   /** Hash a downloaded company file's content while the workbook worker copies it (join). */
   | { type: 'content'; id: number; file: string }
 
 /** The list reader's answer to the workbook worker: a company file's content hash, or why not. */
 export type FromListReader =
-  { type: 'content'; id: number; hash: string } | { type: 'content'; id: number; error: string }
+  | { type: 'content'; id: number; hash: string }
+  | { type: 'content'; id: number; error: string }
+  | { type: 'released'; id: number }
 
 export type FromWorker =
   | { type: 'result'; id: number; result: Result<unknown> }

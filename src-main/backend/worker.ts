@@ -34,8 +34,14 @@ function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
   let queue: Promise<void> = Promise.resolve()
   // A company file's content, hashed on the reader's thread while this one copies the file.
   const hashing = new Map<number, { resolve(hash: string): void; reject(error: Error): void }>()
+  const releasing = new Map<number, () => void>()
   let nextHash = 1
   lists.on('message', (message: FromListReader) => {
+    if (message.type === 'released') {
+      releasing.get(message.id)?.()
+      releasing.delete(message.id)
+      return
+    }
     const waiting = hashing.get(message.id)
     hashing.delete(message.id)
     if ('hash' in message) waiting?.resolve(message.hash)
@@ -48,6 +54,14 @@ function serveWorkbook(config: BackendConfig, lists: MessagePort): void {
         const id = nextHash++
         hashing.set(id, { resolve, reject })
         toReader({ type: 'content', id, file })
+      }),
+    // A reader that does not answer (its thread gone) does not hold the close up for long.
+    closeReaders: () =>
+      new Promise((resolve) => {
+        const id = nextHash++
+        const timer = setTimeout(resolve, 5000)
+        releasing.set(id, () => (clearTimeout(timer), resolve()))
+        toReader({ type: 'release', id })
       }),
     emit: (event, payload) => {
       if (event === 'workbook.changed') {
@@ -90,7 +104,14 @@ function serveListReads(requests: MessagePort): void {
   let queue: Promise<void> = Promise.resolve()
   requests.on('message', (message: ToListReader) => {
     queue = queue.then(async () => {
-      if (message.type === 'release') return reader.release()
+      if (message.type === 'release') {
+        try {
+          await reader.release()
+        } finally {
+          if (message.id !== undefined) requests.postMessage({ type: 'released', id: message.id })
+        }
+        return
+      }
       if (message.type === 'content') {
         let answer: FromListReader
         try {

@@ -2,9 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Failure } from '../services/failure'
+import { saveWorkbookCopy } from '../services/save-copy'
 import { createDemoWorkbook, createWorkbook } from '../services/workbooks'
 import { generateDemoCompany, writeImportCsv } from '../workbook/demo'
-import { openWorkbook } from '../workbook/open'
+import { WorkbookError } from '../workbook/errors'
+import { openWorkbook, type Workbook } from '../workbook/open'
 import { findUserByEmail } from '../workbook/queries/admin'
 import { activePayCycleName, countRows, workbookSummary } from '../workbook/queries/summary'
 import type { ProgressStream } from './import-progress'
@@ -89,4 +91,29 @@ export async function demoCsvCommand(file: string, flags: Flags, out: Output): P
   await writeImportCsv(model, target)
   if (flags.json) out.json({ path: target, employees: model.employees.length })
   else out.text(`Wrote ${model.employees.length} employees to ${target}.`)
+}
+
+/**
+ * Save a copy. The file is opened as any command opens it (checked, migrated, locked); one another
+ * Meritbook holds open is read as committed instead, without its lock.
+ */
+export async function copyCommand(file: string, target: string, flags: Flags, out: Output): Promise<void> {
+  const source = path.resolve(file)
+  let workbook: Workbook
+  try {
+    workbook = await openWorkbook(source)
+  } catch (error) {
+    if (!(error instanceof WorkbookError && error.code === 'WORKBOOK_LOCKED')) throw error
+    workbook = await openWorkbook(source, { readonly: true })
+  }
+  try {
+    const copy = await saveWorkbookCopy(source, target, { replace: flags.replace === true })
+    if (flags.json) out.json({ path: copy.path, bytes: copy.bytes })
+    else
+      out.text(
+        `Saved a copy of ${path.basename(source)} as ${copy.path} (${copy.bytes.toLocaleString('en-US')} bytes).`,
+      )
+  } finally {
+    await workbook.close()
+  }
 }

@@ -6,6 +6,10 @@ export const USAGE = `Meritbook command line
       Create a workbook: empty (owned by you) or holding the seeded demo company of N employees.
   info <file.paycycle> [--as <email>] --json
       Print { schemaVersion, employees, teams, payRanges, activePayCycle }.
+  copy <file.paycycle> <out.paycycle> [--replace] [--json]
+      Save a copy: the workbook whole in one file (VACUUM INTO a temporary file beside <out>, fsync,
+      rename), also while Meritbook has it open. Refuses <file> itself, and an existing <out> without
+      --replace. --json: { path, bytes }.
   demo-csv <out.csv> --employees <N> [--seed <s>]
       Write the demo company as an employee import CSV.
   config <file.paycycle> [--set key=value]… [--as <email>] --json

@@ -45,7 +45,8 @@ export async function openCliSession(
     rememberRecent: false,
   })
   const dispatcher = createDispatcher(session, (line) => process.stderr.write(`${line}\n`), Infinity)
-  await session.open(path.resolve(file))
+  const opened = await session.open(path.resolve(file))
+  if (opened.notice) process.stderr.write(`${opened.notice}\n`)
   return {
     async call(channel, input) {
       const result = await dispatcher.dispatch(channel, input)

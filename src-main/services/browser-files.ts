@@ -34,12 +34,16 @@ export function browserFileFor(
   purpose: FilePurpose,
   name: string | undefined,
   now = new Date(),
+  /** A folder the page chose with `workbook.browse` (New… there), instead of the files folder. */
+  chosenFolder?: string,
 ): string {
-  const folder = browserFilesFolder(dataDir)
+  const folder = chosenFolder ?? browserFilesFolder(dataDir)
   fs.mkdirSync(folder, { recursive: true })
   switch (purpose) {
     case 'create':
       return path.join(folder, withWorkbookExtension(safeFileName(name, 'Workbook')))
+    case 'saveCopy':
+      return path.join(folder, withWorkbookExtension(safeFileName(name, 'Copy')))
     case 'exportCsv': {
       const file = safeFileName(name, 'company.csv')
       return path.join(folder, file.toLowerCase().endsWith('.csv') ? file : `${file}.csv`)
@@ -47,9 +51,10 @@ export function browserFileFor(
     case 'statementsFolder':
       return path.join(folder, safeFileName(name, `Statements ${stamp(now)}`))
     case 'open':
+    case 'folder':
       throw new Failure(
         'UNSUPPORTED',
-        'In browser mode, open a recent file, or start Meritbook with --workbook <file>.',
+        'In browser mode, choose the workbook or folder with Open… (or open a recent file).',
       )
     case 'importCsv':
       throw new Failure('UNSUPPORTED', "In browser mode, choose the CSV file with the browser's file picker.")

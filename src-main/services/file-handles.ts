@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import os from 'node:os'
 import path from 'node:path'
 import {
   contract,
@@ -11,11 +12,13 @@ import {
   shellOnlyMessage,
   type FileChannel,
   type FilePurpose,
+  type FolderListing,
   type PickedFile,
   type RecentFile,
   type Result,
 } from '../../src-shared/contract'
 import type { BackendClient } from '../backend/client'
+import { readFolder } from './browse-folders'
 import { Failure } from './failure'
 
 /**
@@ -57,22 +60,75 @@ export function resolveFileFields(files: FileHandles, channel: FileChannel, inpu
 }
 
 /** Where the shell finds a file for a purpose: a native dialog, or browser mode's files folder. */
-export type FilePicker = (purpose: FilePurpose, name: string | undefined) => Promise<string | null>
+export type FilePicker = (
+  purpose: FilePurpose,
+  name: string | undefined,
+  /** Browser mode: a folder the page chose with `workbook.browse`. */
+  folder?: string,
+) => Promise<string | null>
+
+/** Places `workbook.browse` offers; the first is where it starts. */
+export type BrowsePlaces = () => { name: string; path: string }[]
+
+const HOME: BrowsePlaces = () => [{ name: 'Home', path: os.homedir() }]
 
 /**
  * The backend as the renderer reaches it: shell-only channels are refused, file fields must carry
  * handles (resolved here), the file dialog issues handles, recent files carry them, and every call
  * reaches the workbook worker as the renderer's. The shells' own calls and the CLI use paths.
  */
-export function withFileHandles(backend: BackendClient, files: FileHandles, pick: FilePicker): BackendClient {
+export function withFileHandles(
+  backend: BackendClient,
+  files: FileHandles,
+  pick: FilePicker,
+  places: BrowsePlaces = HOME,
+): BackendClient {
   const encoder = new TextEncoder()
+  /** The folder behind an optional `folder` handle: undefined when none is sent, null when refused. */
+  const folderOf = (input: unknown): string | null | undefined => {
+    const folder =
+      typeof input === 'object' && input !== null ? (input as { folder?: unknown }).folder : undefined
+    return folder === undefined ? undefined : files.resolve(folder, 'folder')
+  }
 
   async function pickFile(input: unknown): Promise<Result<PickedFile | null>> {
+    const folder = folderOf(input)
+    if (folder === null) return fail('FORBIDDEN', notAHandleMessage('workbook.pickFile', 'folder'))
     const parsed = contract['workbook.pickFile'].input.safeParse(input)
     if (!parsed.success) return fail('BAD_INPUT', 'Invalid request to workbook.pickFile.')
     try {
-      const chosen = await pick(parsed.data.purpose, parsed.data.name)
+      const chosen = await pick(parsed.data.purpose, parsed.data.name, folder)
       return ok(chosen === null ? null : files.issue(chosen, parsed.data.purpose))
+    } catch (error) {
+      if (error instanceof Failure) return fail(error.code, error.message)
+      throw error
+    }
+  }
+
+  function browse(input: unknown): Result<FolderListing> {
+    const chosen = folderOf(input)
+    if (chosen === null) return fail('FORBIDDEN', notAHandleMessage('workbook.browse', 'folder'))
+    if (!contract['workbook.browse'].input.safeParse(input).success)
+      return fail('BAD_INPUT', 'Invalid request to workbook.browse.')
+    const folder = chosen ?? places()[0].path
+    try {
+      const content = readFolder(folder)
+      return ok({
+        name: path.basename(content.path) || content.path,
+        path: content.path,
+        handle: files.issue(content.path, 'folder').handle,
+        parent: content.parent === null ? null : files.issue(content.parent, 'folder').handle,
+        entries: content.entries.map((entry) => ({
+          name: entry.name,
+          kind: entry.kind,
+          handle: files.issue(entry.path, entry.kind === 'folder' ? 'folder' : 'open').handle,
+        })),
+        more: content.more,
+        places: places().map((place) => ({
+          name: place.name,
+          handle: files.issue(place.path, 'folder').handle,
+        })),
+      })
     } catch (error) {
       if (error instanceof Failure) return fail(error.code, error.message)
       throw error
@@ -82,6 +138,7 @@ export function withFileHandles(backend: BackendClient, files: FileHandles, pick
   async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
     if (isShellOnlyChannel(channel)) return fail('FORBIDDEN', shellOnlyMessage(channel))
     if (channel === 'workbook.pickFile') return pickFile(input)
+    if (channel === 'workbook.browse') return browse(input)
     if (channel === 'workbook.recent') {
       const recent = await backend.invoke(channel, input, 'renderer')
       if (!recent.ok) return recent
@@ -100,6 +157,7 @@ export function withFileHandles(backend: BackendClient, files: FileHandles, pick
   const handledHere = (channel: string) =>
     isShellOnlyChannel(channel) ||
     channel === 'workbook.pickFile' ||
+    channel === 'workbook.browse' ||
     channel === 'workbook.recent' ||
     isFileChannel(channel)
 

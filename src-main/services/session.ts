@@ -39,6 +39,11 @@ export interface SessionOptions {
   rememberRecent?: boolean
   /** Hashes a company file's content for join (the app: on the list reader's thread); else here. */
   companyFileContent?: CompanyFileContent
+  /**
+   * Closes every other connection to the open workbook (the app's list reader), so the writer
+   * closes last and leaves the file whole, without a WAL.
+   */
+  closeReaders?: () => Promise<void>
 }
 
 export const DEMO_FILE_NAME = 'Demo Company.paycycle'
@@ -190,6 +195,7 @@ export class Session {
     this.user = null
     this.summary = null
     if (workbook) {
+      await this.options.closeReaders?.()
       await workbook.close()
       this.options.emit('workbook.changed', { workbook: null })
     }
@@ -215,7 +221,8 @@ export class Session {
 
   private async summarize(workbook: Workbook): Promise<WorkbookSummary> {
     const summary = await workbookSummary(workbook)
-    return workbook.path === this.demoPath() ? { ...summary, demo: true } : summary
+    const withNotice = workbook.notice ? { ...summary, notice: workbook.notice } : summary
+    return workbook.path === this.demoPath() ? { ...withNotice, demo: true } : withNotice
   }
 
   private demoPath(): string {

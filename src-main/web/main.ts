@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { APP_VERSION, defaultDataDir } from '../app-paths'
@@ -12,7 +13,7 @@ import { withSync } from '../sync/runner'
 import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 import { FileHandles, withFileHandles } from '../services/file-handles'
-import { browserFileFor } from '../services/browser-files'
+import { browserFileFor, browserFilesFolder } from '../services/browser-files'
 
 const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle> | --reopen] [--as <email>] [--port <n>] [--data-dir <dir>]`
 
@@ -71,6 +72,8 @@ async function main(): Promise<number> {
       : start.kind === 'demo'
         ? await backend.invoke('workbook.openDemo', {})
         : null
+  const notice = opened?.ok ? (opened.value as { notice?: string }).notice : undefined
+  if (notice) console.log(notice)
   if (opened && !opened.ok) {
     console.error(`Meritbook could not open the workbook: ${opened.error.message}`)
     if (!values.reopen) {
@@ -85,8 +88,15 @@ async function main(): Promise<number> {
   fs.rmSync(uploadDir, { recursive: true, force: true })
   // The page names files only by handles: uploads, recent files, the files folder (browser-files.ts).
   const files = new FileHandles()
-  const fromPage = withFileHandles(backend, files, async (purpose, name) =>
-    browserFileFor(dataDir, purpose, name),
+  fs.mkdirSync(browserFilesFolder(dataDir), { recursive: true })
+  const fromPage = withFileHandles(
+    backend,
+    files,
+    async (purpose, name, folder) => browserFileFor(dataDir, purpose, name, new Date(), folder),
+    () => [
+      { name: 'Home', path: os.homedir() },
+      { name: 'Meritbook files', path: browserFilesFolder(dataDir) },
+    ],
   )
   const server = await startWebServer({
     host: fromPage,
@@ -98,10 +108,13 @@ async function main(): Promise<number> {
   console.log(`Meritbook is running in browser mode. Open this address in your browser:\n\n  ${server.url}\n`)
   console.log('Press Ctrl+C to stop.')
 
+  // Ctrl+C under `npm start` arrives twice (the terminal's and start.mjs's): every later signal is
+  // ignored while the workbook closes, or Node's default would end the process mid-close.
   await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
+    process.on('SIGINT', resolve)
+    process.on('SIGTERM', resolve)
   })
+  console.log('Meritbook is stopping: closing the workbook…')
   await server.close()
   await backend.stop()
   // Uploads are copies of payroll files: they do not outlive the run.

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { WorkbookError } from './errors'
-import { acquireWriterLock } from './lock'
+import { acquireWriterLock, describeOwner } from './lock'
+import { checkpoint, checkpointWhenIdle, IDLE_CHECKPOINT_MS } from './checkpoint'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations'
 import { checkWorkbookSchema } from './schema-check'
 import type { WorkbookDatabase } from './schema'
@@ -18,6 +19,11 @@ export interface Workbook {
   /** The raw connection, for the few hot paths kysely would slow down (bulk inserts). */
   readonly sqlite: Database.Database
   readonly schemaVersion: number
+  /** Set when opening took over a lock its process no longer held: what the user is told. */
+  readonly notice?: string
+  /** Folds the WAL into the file now (a writer only); false when a reader held it back. */
+  checkpoint(): boolean
+  /** A writer's close checkpoints first: the file alone then holds every commit. */
   close(): Promise<void>
 }
 
@@ -108,6 +114,27 @@ interface OpenOptions {
   create?: boolean
   /** Read without locking or migrating (for `info`). */
   readonly?: boolean
+  /** Quiet time after the last write before the WAL is checkpointed (default 2 s). */
+  idleCheckpointMs?: number
+}
+
+function readOnly(filePath: string, sqlite: Database.Database): Workbook {
+  const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const schemaVersion = sqlite.pragma('user_version', { simple: true }) as number
+  return {
+    path: filePath,
+    db,
+    sqlite,
+    schemaVersion,
+    checkpoint: () => false,
+    close: () => destroy(db, sqlite),
+  }
+}
+
+/** Kysely closes the connection only if it ran a query; raw-only use would leave it open. */
+async function destroy(db: Kysely<WorkbookDatabase>, sqlite: Database.Database): Promise<void> {
+  await db.destroy()
+  if (sqlite.open) sqlite.close()
 }
 
 /**
@@ -117,9 +144,7 @@ interface OpenOptions {
 export function openReadConnection(filePath: string): Workbook {
   const sqlite = new Database(filePath, { readonly: true, fileMustExist: true })
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
-  const schemaVersion = sqlite.pragma('user_version', { simple: true }) as number
-  return { path: filePath, db, sqlite, schemaVersion, close: () => db.destroy() }
+  return readOnly(filePath, sqlite)
 }
 
 export async function openWorkbook(filePath: string, options: OpenOptions = {}): Promise<Workbook> {
@@ -128,14 +153,11 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
   const version = exists ? inspectWorkbookFile(filePath) : 0
   if (exists) await checkWorkbookSchema(filePath, version)
 
-  if (options.readonly) {
-    const sqlite = new Database(filePath, { readonly: true, fileMustExist: true })
-    const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
-    const schemaVersion = sqlite.pragma('user_version', { simple: true }) as number
-    return { path: filePath, db, sqlite, schemaVersion, close: () => db.destroy() }
-  }
+  if (options.readonly)
+    return readOnly(filePath, new Database(filePath, { readonly: true, fileMustExist: true }))
 
-  const release = acquireWriterLock(filePath)
+  const lock = acquireWriterLock(filePath)
+  const release = lock.release
   let sqlite: Database.Database | undefined
   try {
     sqlite = connect(filePath)
@@ -143,15 +165,30 @@ export async function openWorkbook(filePath: string, options: OpenOptions = {}):
     const db = new Kysely<WorkbookDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
     // An up-to-date workbook is opened without a write.
     const schemaVersion = version === LATEST_SCHEMA_VERSION ? version : await migrate(db, sqlite)
+    const connection = sqlite
+    const stopWatch = checkpointWhenIdle(filePath, connection, options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)
+    let closing: Promise<void> | null = null
+    const notice = lock.tookOver
+      ? `${filePath} was left locked by a Meritbook that is no longer running (${describeOwner(lock.tookOver)}); this Meritbook took the lock over. Every saved edit is in the file.`
+      : undefined
     return {
       path: filePath,
       db,
       sqlite,
       schemaVersion,
-      close: async () => {
-        await db.destroy()
-        release()
-      },
+      ...(notice ? { notice } : {}),
+      checkpoint: () => checkpoint(connection),
+      close: () =>
+        (closing ??= (async () => {
+          stopWatch()
+          try {
+            checkpoint(connection)
+          } catch {
+            // The WAL still holds every commit; the next open replays it.
+          }
+          await destroy(db, connection)
+          release()
+        })()),
     }
   } catch (error) {
     sqlite?.close()

@@ -12,6 +12,16 @@ export interface WorkbookSummary {
   employees: number
   /** The app's demo company (made-up people, in the data folder); absent for the user's own files. */
   demo?: true
+  /** Opening took over a lock a Meritbook no longer running had left: what happened, to tell once. */
+  notice?: string
+}
+
+/** A copy written by Save a copy, and the workbook now open when the user chose to open it. */
+export interface WorkbookCopy {
+  name: string
+  path: string
+  bytes: number
+  opened: WorkbookSummary | null
 }
 
 /** Join from a company file: the replica opened, or why the file was refused (join then goes by rows). */

@@ -7,7 +7,15 @@
  */
 
 /** What a file was chosen for; a handle is accepted only where its purpose is asked for. */
-export const FILE_PURPOSES = ['open', 'create', 'importCsv', 'exportCsv', 'statementsFolder'] as const
+export const FILE_PURPOSES = [
+  'open',
+  'create',
+  'saveCopy',
+  'importCsv',
+  'exportCsv',
+  'statementsFolder',
+  'folder',
+] as const
 export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /**
@@ -18,6 +26,7 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 export const FILE_FIELDS = {
   'workbook.create': { path: 'create' },
   'workbook.open': { path: 'open' },
+  'workbook.saveCopy': { path: 'saveCopy' },
   'server.join': { path: 'create' },
   'import.start': { path: 'importCsv' },
   'import.append': { path: 'importCsv' },
@@ -27,11 +36,33 @@ export const FILE_FIELDS = {
 
 export type FileChannel = keyof typeof FILE_FIELDS
 
+/**
+ * The shell answers these itself (services/file-handles.ts); their optional `folder` is a 'folder'
+ * handle from `workbook.browse`, never a path.
+ */
+export const FOLDER_FIELD_CHANNELS = ['workbook.pickFile', 'workbook.browse'] as const
+
 /** A file the user chose: its handle for the channels, its name and where it is, to show. */
 export interface PickedFile {
   handle: string
   name: string
   path: string
+}
+
+/** A folder as `workbook.browse` shows it: its subfolders and workbooks, each by a handle. */
+export interface FolderListing {
+  name: string
+  path: string
+  /** The folder's own handle ('folder'): for `workbook.pickFile`'s `folder` (New… there). */
+  handle: string
+  /** The folder above, null at the top. */
+  parent: string | null
+  /** Folders first, then workbooks ('open' handles), by name. */
+  entries: { name: string; kind: 'folder' | 'workbook'; handle: string }[]
+  /** Entries left out past the first thousand. */
+  more: number
+  /** Where to jump: the home folder, and browser mode's files folder. */
+  places: { name: string; handle: string }[]
 }
 
 /** Handles look like this; anything else in a file field is a path (or garbage) and is refused. */

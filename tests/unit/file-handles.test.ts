@@ -5,6 +5,8 @@ import {
   contract,
   FILE_FIELDS,
   filePath,
+  FOLDER_FIELD_CHANNELS,
+  notAHandleMessage,
   isShellOnlyChannel,
   ok,
   type FilePurpose,
@@ -80,8 +82,30 @@ describe('files by handle only (issue 20 R5): the renderer never names a file by
           .filter(([field, schema]) => namesAFile(field, schema))
           .map(([field]) => `${channel} ${field}`),
       )
-    expect(found.sort()).toEqual(fileFields.map(({ channel, field }) => `${channel} ${field}`).sort())
+    expect(found.sort()).toEqual(
+      [
+        ...fileFields.map(({ channel, field }) => `${channel} ${field}`),
+        ...FOLDER_FIELD_CHANNELS.map((channel) => `${channel} folder`),
+      ].sort(),
+    )
   })
+
+  it.each(FOLDER_FIELD_CHANNELS)(
+    '%s takes a folder only as a folder handle from workbook.browse',
+    async (channel) => {
+      const { calls, backend } = recordingBackend()
+      const files = new FileHandles()
+      const gate = withFileHandles(backend, files, async () => null)
+      const notAFolder = files.issue('/home/ana/file.paycycle', 'open').handle
+      for (const folder of ['/etc', '../..', 'fh_0123', notAFolder]) {
+        expect(await gate.invoke(channel, { purpose: 'create', name: 'x', folder })).toEqual({
+          ok: false,
+          error: { code: 'FORBIDDEN', message: notAHandleMessage(channel, 'folder') },
+        })
+      }
+      expect(calls).toEqual([])
+    },
+  )
 
   it.each(fileFields)('$channel refuses a typed path in $field, before the worker sees it', async (entry) => {
     const { calls, backend } = recordingBackend()
@@ -172,9 +196,9 @@ describe("browser mode's files folder (no dialogs)", () => {
     expect(fs.statSync(folder).isDirectory()).toBe(true)
   })
 
-  it('has no file to open or import: those come from recent files and uploads', () => {
+  it('has no file to open or import: those come from Open…, recent files and uploads', () => {
     expect(() => browserFileFor(dataDir, 'open', 'x')).toThrow(
-      'In browser mode, open a recent file, or start Meritbook with --workbook <file>.',
+      'In browser mode, choose the workbook or folder with Open… (or open a recent file).',
     )
     expect(() => browserFileFor(dataDir, 'importCsv', 'x')).toThrow("with the browser's file picker")
   })

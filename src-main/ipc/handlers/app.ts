@@ -1,4 +1,5 @@
 import { Failure } from '../../services/failure'
+import { saveWorkbookCopy } from '../../services/save-copy'
 import { readCompanySnapshot } from '../../workbook/queries/company-snapshot'
 import type { HandlerMap } from '../types'
 
@@ -20,6 +21,10 @@ export const appHandlers: HandlerMap = {
       { file, seq, contentHash },
     ),
   'company.snapshot': async (_input, { workbook }) => readCompanySnapshot(workbook),
+  'workbook.saveCopy': async ({ path, replace, open }, { session, workbook }) => {
+    const copy = await saveWorkbookCopy(workbook.path, path, { replace })
+    return { ...copy, opened: open ? await session.open(copy.path) : null }
+  },
   'workbook.close': async (_input, { session }) => {
     await session.close()
     return null
@@ -27,5 +32,8 @@ export const appHandlers: HandlerMap = {
   // The shells answer this before it reaches the worker (services/file-handles.ts).
   'workbook.pickFile': async () => {
     throw new Failure('UNSUPPORTED', "Only the app's window chooses files; the CLI takes paths.")
+  },
+  'workbook.browse': async () => {
+    throw new Failure('UNSUPPORTED', "Only the app's window browses folders; the CLI takes paths.")
   },
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { NavLink, useNavigate } from 'react-router'
 import type { SessionUser } from '../../../src-shared/contract'
 import { canAccessPage } from '../../../src-shared/domain/roles'
@@ -9,6 +10,7 @@ import { selectCompany } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
 import { selectWorkbook } from '../session-slice'
 import { closeWorkbook, confirmDiscardImports } from '../session-thunks'
+import { SaveCopyDialog } from './SaveCopyDialog'
 import { SyncStatusLine } from './SyncStatusLine'
 import { UserSettingsPopover } from './UserSettingsPopover'
 
@@ -29,6 +31,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
   const customLogo = company?.hasCustomAssets && company.logoUrl ? company.logoUrl : null
   const viewingAs = useViewingAs().text
   const demo = useAppSelector(selectWorkbook)?.demo === true
+  const [savingCopy, setSavingCopy] = useState(false)
 
   // On a desktop, "logout" means closing the workbook: opening a workbook is what signs you in
   // (as its owner, or as `--as <email>` in browser mode). See docs/decisions.md.
@@ -101,12 +104,29 @@ export function Sidebar({ user }: { user: SessionUser }) {
         <button
           type="button"
           className="button button--ghost sidebar__logout"
+          onClick={() => setSavingCopy(true)}
+          data-testid="save-copy"
+        >
+          Save a copy…
+        </button>
+        <button
+          type="button"
+          className="button button--ghost sidebar__logout"
+          onClick={() => void logout()}
+          data-testid="close-workbook"
+        >
+          Close workbook
+        </button>
+        <button
+          type="button"
+          className="button button--ghost sidebar__logout"
           onClick={() => void logout()}
           data-testid="logout"
         >
           Logout
         </button>
       </div>
+      {savingCopy && <SaveCopyDialog onClose={() => setSavingCopy(false)} />}
     </aside>
   )
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { contract, type ChannelInput, type PickedFile } from '../../../src-shared/contract'
+import { FolderBrowserDialog } from './FolderBrowserDialog'
 
 type CreateInput = ChannelInput<'workbook.create'>
 type Field = keyof CreateInput
@@ -16,8 +17,8 @@ interface Props {
   /** Electron: the save dialog chooses the file; browser mode: a name, saved in `filesFolder`. */
   nativeDialogs: boolean
   filesFolder: string | null
-  /** Where the workbook goes (a handle): the dialog, or the files folder under `name`. */
-  onPick: (name?: string) => Promise<PickedFile | null>
+  /** Where the workbook goes (a handle): the dialog, or `name` in the files folder or in `folder`. */
+  onPick: (name?: string, folder?: string) => Promise<PickedFile | null>
   onCreate: (input: CreateInput) => Promise<boolean>
   onCancel: () => void
 }
@@ -28,6 +29,8 @@ export function NewWorkbookForm({ busy, nativeDialogs, filesFolder, onPick, onCr
   const [owner, setOwner] = useState<Owner>({ companyName: '', ownerName: '', ownerEmail: '' })
   const [fileName, setFileName] = useState('')
   const [picked, setPicked] = useState<PickedFile | null>(null)
+  const [folder, setFolder] = useState<{ handle: string; path: string } | null>(null)
+  const [browsing, setBrowsing] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -44,7 +47,7 @@ export function NewWorkbookForm({ busy, nativeDialogs, filesFolder, onPick, onCr
       }
     setErrors(next)
     if (Object.keys(next).length > 0 || !parsed.success) return
-    const file = nativeDialogs ? picked : await onPick(fileName.trim())
+    const file = nativeDialogs ? picked : await onPick(fileName.trim(), folder?.handle)
     if (file) await onCreate({ ...parsed.data, path: file.handle })
   }
 
@@ -85,7 +88,24 @@ export function NewWorkbookForm({ busy, nativeDialogs, filesFolder, onPick, onCr
             </button>
           )}
         </div>
-        {filesFolder && <p className="muted">Saved in {filesFolder}</p>}
+        {!nativeDialogs && (
+          <p className="muted" data-testid="new-workbook-folder">
+            Saved in {folder?.path ?? filesFolder}{' '}
+            <button type="button" className="button" onClick={() => setBrowsing(true)} disabled={busy}>
+              Choose folder…
+            </button>
+          </p>
+        )}
+        {browsing && (
+          <FolderBrowserDialog
+            mode="folder"
+            onFolder={(chosen) => {
+              setFolder(chosen)
+              setBrowsing(false)
+            }}
+            onClose={() => setBrowsing(false)}
+          />
+        )}
         {pathError && (
           <p className="form__error" id={`${pathId}-error`}>
             {pathError}

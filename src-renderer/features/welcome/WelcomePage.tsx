@@ -12,6 +12,7 @@ import {
   selectWorkbook,
 } from '../../app/session-slice'
 import { NewWorkbookForm } from './NewWorkbookForm'
+import { FolderBrowserDialog } from './FolderBrowserDialog'
 import { OpenFileNote } from './OpenFileNote'
 import { OpenWorkbookPanel } from './OpenWorkbookPanel'
 import { RecentFilesList } from './RecentFilesList'
@@ -51,6 +52,7 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
   const filesFolder = useAppSelector(selectFilesFolder)
   const actions = useWorkbookActions()
   const [showNew, setShowNew] = useState(false)
+  const [browsing, setBrowsing] = useState(false)
   const [recentKey, setRecentKey] = useState(0)
   const newFormId = useId()
   const busy = actions.busy !== null
@@ -120,8 +122,26 @@ function StartScreen({ onlogin }: { onlogin: string | null }) {
               </button>
             ) : (
               <div className="action-list__group">
-                <h3>Open a file</h3>
+                <button
+                  type="button"
+                  className="button button--wide"
+                  disabled={busy}
+                  data-testid="welcome-open"
+                  onClick={() => setBrowsing(true)}
+                >
+                  {actions.busy === 'open' ? 'Opening…' : 'Open…'}
+                </button>
                 <OpenFileNote filesFolder={filesFolder} />
+                {browsing && (
+                  <FolderBrowserDialog
+                    mode="open"
+                    onOpen={(handle) => {
+                      setBrowsing(false)
+                      void openFile(handle)
+                    }}
+                    onClose={() => setBrowsing(false)}
+                  />
+                )}
               </div>
             )}
 

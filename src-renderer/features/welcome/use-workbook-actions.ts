@@ -19,8 +19,11 @@ export interface WorkbookActions {
   openDemo(): Promise<boolean>
   /** Electron: the native open dialog, then open the chosen file. */
   pickAndOpen(): Promise<boolean>
-  /** Where a new workbook goes: Electron's save dialog, or browser mode's files folder under `name`. */
-  pickCreateFile(name?: string): Promise<PickedFile | null>
+  /**
+   * Where a new workbook goes: Electron's save dialog, or in browser mode `name` in the files folder,
+   * or in `folder` (a handle from Open…'s browser).
+   */
+  pickCreateFile(name?: string, folder?: string): Promise<PickedFile | null>
   /** After the shell opened a workbook itself (a company joined): show it. */
   refresh(): Promise<void>
 }
@@ -68,11 +71,15 @@ export function useWorkbookActions(): WorkbookActions {
   )
 
   const pickFile = useCallback(
-    async (purpose: 'open' | 'create', name?: string): Promise<PickedFile | null> => {
+    async (purpose: 'open' | 'create', name?: string, folder?: string): Promise<PickedFile | null> => {
       setBusy('pick')
       setError(null)
       try {
-        const picked = await invoke('workbook.pickFile', name === undefined ? { purpose } : { purpose, name })
+        const picked = await invoke('workbook.pickFile', {
+          purpose,
+          ...(name === undefined ? {} : { name }),
+          ...(folder === undefined ? {} : { folder }),
+        })
         if (!picked.ok) {
           fail(picked.error.message)
           return null
@@ -95,7 +102,7 @@ export function useWorkbookActions(): WorkbookActions {
       const picked = await pickFile('open')
       return picked === null ? false : open(picked.handle)
     },
-    pickCreateFile: (name) => pickFile('create', name),
+    pickCreateFile: (name, folder) => pickFile('create', name, folder),
     async refresh() {
       await dispatch(refreshSession())
     },

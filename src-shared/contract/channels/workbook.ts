@@ -12,12 +12,13 @@ import type {
   RewardDto,
   RoleDto,
   TeamDto,
+  WorkbookCopy,
   UserDto,
   UserSettingsDto,
   WorkbookSummary,
 } from '../dto'
 import { CURRENCY_CODES } from '../../domain/currencies'
-import { FILE_PURPOSES, type PickedFile } from '../file-handles'
+import { FILE_HANDLE_PATTERN, FILE_PURPOSES, type FolderListing, type PickedFile } from '../file-handles'
 import { admin, channel, filePath, member, none, open, planningPages } from './shared'
 
 /** The app and its workbooks (the welcome screen), and the initial data load. */
@@ -43,10 +44,37 @@ export const workbookChannels = {
    * name there; opening and importing there go through recent files and uploads instead).
    */
   'workbook.pickFile': channel<PickedFile | null>()(
-    z.object({ purpose: z.enum(FILE_PURPOSES), name: text().trim().min(1).max(255).optional() }).strict(),
+    z
+      .object({
+        purpose: z.enum(FILE_PURPOSES),
+        name: text().trim().min(1).max(255).optional(),
+        /** Browser mode: a folder chosen with `workbook.browse`, instead of Meritbook's files folder. */
+        folder: text().regex(FILE_HANDLE_PATTERN, 'folder must be a folder chosen in Meritbook.').optional(),
+      })
+      .strict(),
+    open,
+  ),
+  /**
+   * Browser mode's Open… and New…: a folder of this computer (the home folder first), listed by the
+   * shell with a handle for each subfolder and workbook; the page never names a path.
+   */
+  'workbook.browse': channel<FolderListing>()(
+    z
+      .object({
+        folder: text().regex(FILE_HANDLE_PATTERN, 'folder must be a folder chosen in Meritbook.').optional(),
+      })
+      .strict(),
     open,
   ),
   'workbook.close': channel<null>()(none, open),
+  /**
+   * Save a copy: the open workbook as committed, written whole to `path` (VACUUM INTO a temporary file
+   * beside it, fsync, rename). `replace` when the save dialog asked; `open` to work on in the copy after.
+   */
+  'workbook.saveCopy': channel<WorkbookCopy>()(
+    z.object({ path: filePath, replace: z.boolean().optional(), open: z.boolean().optional() }).strict(),
+    member,
+  ),
   'company.get': channel<CompanyDto>()(none, member),
   'employees.list': channel<EmployeeDto[]>()(none, planningPages),
   'rewards.list': channel<RewardDto[]>()(none, planningPages),

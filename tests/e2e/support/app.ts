@@ -9,6 +9,11 @@ export interface RunningApp {
   origin: string
   dataDir: string
   stop(): Promise<void>
+  /**
+   * Ctrl+C as `npm start` delivers it: SIGINT to the whole process group, then again (start.mjs
+   * forwards its own). Resolves with the exit code once the process has ended.
+   */
+  interrupt(): Promise<number | null>
 }
 
 const ROOT = path.resolve(__dirname, '../../..')
@@ -18,9 +23,11 @@ const BROWSER_ENTRY = path.join(ROOT, 'out/main/browser.js')
 export async function startApp(args: string[] = ['--demo'], dataDir?: string): Promise<RunningApp> {
   if (!fs.existsSync(BROWSER_ENTRY)) throw new Error('Build first: npm run build')
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-e2e-'))
+  // A process group of its own, as a terminal gives `npm start`: `interrupt` signals the group.
   const child: ChildProcess = spawn(process.execPath, [BROWSER_ENTRY, '--data-dir', dir, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
@@ -52,6 +59,23 @@ export async function startApp(args: string[] = ['--demo'], dataDir?: string): P
           resolve()
         })
         child.kill('SIGTERM')
+      }),
+    interrupt: () =>
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        const group = -(child.pid as number)
+        const again = setTimeout(() => {
+          try {
+            process.kill(group, 'SIGINT')
+          } catch {
+            // Already gone.
+          }
+        }, 50)
+        child.once('exit', (code) => {
+          clearTimeout(again)
+          resolve(code)
+        })
+        process.kill(group, 'SIGINT')
       }),
   }
 }
