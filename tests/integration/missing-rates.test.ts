@@ -1,6 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { BudgetLevel, MatrixAnswer } from '../../src-shared/contract'
+import type { BudgetLevel, DashboardSummary, MatrixAnswer } from '../../src-shared/contract'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
@@ -67,5 +67,14 @@ describe('missing rates are said where the figure is (issue 36)', () => {
     expect(matrix.unplaced.noRate).toBe(3)
     expect(matrix.missing_rates.employees).toBe(3)
     expect(matrix.missing_rates.currencies.map((c) => c.currency)).toEqual(['CAD'])
+  })
+
+  it('dashboards: the summary says who its figures leave out', async () => {
+    const call = await withCad(4)
+    const summary = await call<DashboardSummary>('dashboard.summary', { viewAsEmployeeId: null })
+    expect(summary.missingRates).toEqual({
+      employees: 4,
+      currencies: [{ currency: 'CAD', employees: 4, payroll: 4 * 147_020_00 }],
+    })
   })
 })
