@@ -135,6 +135,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         progress: { type: 'boolean' },
         name: { type: 'string' },
         effective: { type: 'string' },
+        'copy-plans': { type: 'boolean' },
         metric: { type: 'string' },
         group: { type: 'string' },
         equity: { type: 'boolean' },

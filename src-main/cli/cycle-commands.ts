@@ -79,13 +79,17 @@ async function act(session: CliSession, action: string, rest: string[], flags: F
       noMore(action, rest, 0)
       const change = await session.call('payCycles.create', {
         config: newConfig(currentPayCycle(cycles), flags),
+        copyPlans: flags['copy-plans'] === true,
       })
       return { value: change.cycle, text: change.message }
     }
     case 'activate': {
       if (!rest[0]) throw new UsageError('cycle activate needs <id or name>.')
       noMore(action, rest, 1)
-      const change = await session.call('payCycles.activate', { id: pick(cycles, rest[0]).id })
+      const change = await session.call('payCycles.activate', {
+        id: pick(cycles, rest[0]).id,
+        copyPlans: flags['copy-plans'] === true,
+      })
       return { value: change.cycle, text: change.message }
     }
     default: {

@@ -16,9 +16,11 @@ export const USAGE = `Meritbook command line
       Print the current pay cycle (active, else the one closed last), after changing any settings key (plannerViolations.<rule>=warning,
       prorationRules=<JSON>, performanceRatings=<JSON>), companyMeritBudget, defaultCurrency or
       currencyConversions.<CODE>=<rate>.
-  cycle <file.paycycle> list|show [<id>]|new --name <n> [--effective <date>] [--budget <n>]|activate <id or name>|close [--as <email>] --json
+  cycle <file.paycycle> list|show [<id>]|new --name <n> [--effective <date>] [--budget <n>] [--copy-plans]|activate <id or name> [--copy-plans]|close [--as <email>] --json
       Pay cycle configurations. new (or create) is saved active with the current one's currency, rates
       and settings, deactivating it; activate reopens a closed one; close locks every planner choice.
+      A new or activated cycle starts with no planned rewards, recommendations or team budgets unless
+      --copy-plans (copy last cycle's plans).
   submit <file.paycycle> --as <email> --comments <text> [--for <planner email>] --json
       Submit one's plan (PLANNER), a sub-planner's (FORCE) or, as an admin role, anyone's (HR).
   unsubmit <file.paycycle> --as <email> --planner <email> --json

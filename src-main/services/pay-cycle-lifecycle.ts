@@ -16,6 +16,7 @@ import {
   type PayCycleConfig,
 } from '../../src-shared/domain/pay-cycles'
 import { withDefaultRate } from '../../src-shared/domain/currency-conversion'
+import { startsClean } from '../../src-shared/domain/cycle-start'
 import type { Workbook } from '../workbook/open'
 import type { WorkbookDatabase } from '../workbook/schema'
 import { appendChangeLog } from '../workbook/queries/change-log'
@@ -29,6 +30,7 @@ import {
   savePayCycle,
   setPayCycleLifecycle,
 } from '../workbook/queries/pay-cycles'
+import { followerIds, startCleanCycle } from '../workbook/queries/cycle-start'
 import { Failure } from './failure'
 import { queuePayCycleStep } from './sync/queue-pay-cycle'
 
@@ -76,15 +78,17 @@ function checkConfig(config: PayCycleConfig, savedEffectiveDate: string | null, 
 /**
  * Writes the configurations as `cycles` say (inserted again with their id when missing) after
  * removing `remove`; an active one deactivates any other. When the current cycle changes, the
- * employees of the one before move to it. Answers how many moved.
+ * employees of the one before move to it, with no plans unless `copyPlans` (cycle-start.ts).
+ * Answers how many moved and how many plans were cleared.
  */
 async function writeStates(
   trx: Trx,
   target: PayCycleRestore,
   before: PayCycleDto[],
   beforeCurrentId: number | null,
-  at: string,
+  start: { at: string; userId: number; copyPlans: boolean },
 ) {
+  const at = start.at
   for (const id of target.insert)
     if (before.some((c) => c.id === id) && !target.remove.includes(id))
       throw new Failure('BAD_INPUT', 'The configurations changed since; this step cannot be made again.')
@@ -111,11 +115,13 @@ async function writeStates(
   }
   const after = await listPayCycles({ db: trx })
   const afterCurrent = currentPayCycle(after)
+  const to = afterCurrent?.id ?? null
+  const clean = startsClean({ from: beforeCurrentId, to, copyPlans: start.copyPlans })
+  const followers = clean ? await followerIds(trx, beforeCurrentId) : []
   const moved =
-    afterCurrent && afterCurrent.id !== beforeCurrentId
-      ? await moveEmployeesToCycle(trx, beforeCurrentId, afterCurrent.id)
-      : 0
-  return { after, moved }
+    to !== null && to !== beforeCurrentId ? await moveEmployeesToCycle(trx, beforeCurrentId, to) : 0
+  const cleared = clean ? await startCleanCycle(trx, followers, { userId: start.userId, at }) : 0
+  return { after, moved, cleared }
 }
 
 /** Undo and redo of a change: the touched configurations as they were before, and after. */
@@ -145,6 +151,8 @@ interface Action {
   action: string
   label: string
   message: (after: PayCycleDto[]) => string
+  /** The admin chose "copy last cycle's plans" (undo and redo put configurations back without clearing). */
+  copyPlans: boolean
   /** Runs inside the transaction; answers the target states (or null for a write of its own) and the id acted on. */
   plan(trx: Trx, before: PayCycleDto[]): Promise<{ target: PayCycleRestore; id: number | null }>
 }
@@ -161,7 +169,8 @@ async function run(
     const { target, id } = await action.plan(trx, before)
     const withInserted = await listPayCycles({ db: trx })
     const beforeCurrentId = currentPayCycle(before)?.id ?? null
-    const { after, moved } = await writeStates(trx, target, withInserted, beforeCurrentId, at)
+    const start = { at, userId: user.id, copyPlans: action.copyPlans }
+    const { after, moved, cleared } = await writeStates(trx, target, withInserted, beforeCurrentId, start)
     const steps = stepsBetween(before, after)
     await queuePayCycleStep(trx, before, after, at)
     await appendChangeLog(trx, {
@@ -171,7 +180,12 @@ async function run(
       entityId: id ?? action.entityId,
       action: action.action,
       oldValue: { cycles: steps.undo.cycles, removed: steps.redo.remove },
-      newValue: { cycles: steps.redo.cycles, removed: steps.undo.remove, employeesMoved: moved },
+      newValue: {
+        cycles: steps.redo.cycles,
+        removed: steps.undo.remove,
+        employeesMoved: moved,
+        plansCleared: cleared,
+      },
     })
     return {
       cycle: after.find((c) => c.id === id) ?? null,
@@ -190,6 +204,7 @@ export async function createPayCycle(
   user: SessionUser,
   input: PayCycleConfigInput,
   now = new Date(),
+  copyPlans = false,
 ): Promise<PayCycleChange> {
   const config = normalized(input)
   checkConfig(config, null, now)
@@ -198,6 +213,7 @@ export async function createPayCycle(
     user,
     {
       entityId: null,
+      copyPlans,
       action: 'create',
       label: `Create ${config.name}`,
       message: () => savedConfigurationMessage(config.name),
@@ -228,7 +244,7 @@ async function requireCycle(trx: Trx, id: number): Promise<PayCycleDto> {
 export async function savePayCycleConfig(
   workbook: Workbook,
   user: SessionUser,
-  input: { id: number; config: PayCycleConfigInput; activate: boolean },
+  input: { id: number; config: PayCycleConfigInput; activate: boolean; copyPlans?: boolean },
   now = new Date(),
 ): Promise<PayCycleChange> {
   const config = normalized(input.config)
@@ -237,6 +253,7 @@ export async function savePayCycleConfig(
     user,
     {
       entityId: input.id,
+      copyPlans: input.copyPlans ?? false,
       action: input.activate ? 'save-activate' : 'update',
       label: `${input.activate ? 'Save And Activate' : 'Save'} ${config.name}`,
       message: () => savedConfigurationMessage(config.name),
@@ -263,6 +280,7 @@ export async function activatePayCycle(
   user: SessionUser,
   id: number,
   now = new Date(),
+  copyPlans = false,
 ): Promise<PayCycleChange> {
   let name = ''
   return run(
@@ -270,6 +288,7 @@ export async function activatePayCycle(
     user,
     {
       entityId: id,
+      copyPlans,
       action: 'activate',
       label: 'Activate',
       message: () => `${name} is the active pay cycle.`,
@@ -304,6 +323,7 @@ export async function closePayCycle(
     user,
     {
       entityId: id,
+      copyPlans: true,
       action: 'close',
       label: 'Close Pay Cycle',
       message: () => PAY_CYCLE_CLOSED,
@@ -343,6 +363,7 @@ export async function restorePayCycles(
     user,
     {
       entityId: restore.cycles[0]?.id ?? restore.remove[0] ?? null,
+      copyPlans: true,
       action: 'restore',
       label: restore.label,
       message: () => restore.label,

@@ -21,6 +21,8 @@ import { callerOf, requireChannel, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
 import { answerFeedPosition } from '../http/feed-position'
 import { payCycleDto } from '../planning/company-plan'
+import { followerIds, startCleanCycle } from '../planning/cycle-start'
+import { startsClean } from '../../src-shared/domain/cycle-start'
 import { logChange } from '../db/change-log'
 
 type Trx = Transaction<ServerDatabase>
@@ -38,13 +40,18 @@ const configBody = z
     settings: shape.settings,
   })
   .strict()
+/**
+ * "Copy last cycle's plans" (cycle-start.ts): off when left out. A replica's push (it has a push
+ * key) keeps the plans here: the replica cleared them itself and pushes that as reward changes.
+ */
+const copyPlans = { copy_plans: z.boolean().optional() }
 /** PUT /paycycle/config/{id}/: any of them; `active: false` closes the cycle, `true` activates it. */
-const configPatch = configBody.partial().strict()
+const configPatch = configBody.partial().extend(copyPlans).strict()
 /**
  * POST: a replica's new configuration also names the id it has there (each replica's rows keep
  * their ids); refused when another configuration has it already.
  */
-const configCreate = configBody.extend({ id: z.number().int().positive().optional() }).strict()
+const configCreate = configBody.extend({ id: z.number().int().positive().optional(), ...copyPlans }).strict()
 
 type Row = Selectable<PayCycleTable>
 
@@ -85,11 +92,20 @@ async function cyclesOf(trx: Trx, companyId: number): Promise<Row[]> {
 
 /**
  * After a change of which cycle is current, the employees of the one that was (or of none) follow
- * the new one, so managers keep holding their teams (as on the desktop).
+ * the new one, so managers keep holding their teams (as on the desktop), with no plans unless the
+ * plans are copied.
  */
-async function followCurrent(trx: Trx, companyId: number, before: Row[]): Promise<Moved | null> {
+async function followCurrent(
+  trx: Trx,
+  who: Caller,
+  before: Row[],
+  copyPlans: boolean,
+): Promise<Moved | null> {
+  const companyId = who.companyId
   const was = currentPayCycle(before.map(payCycleDto))?.id ?? null
   const now = currentPayCycle((await cyclesOf(trx, companyId)).map(payCycleDto))?.id ?? null
+  if (startsClean({ from: was, to: now, copyPlans }))
+    await startCleanCycle(trx, who, await followerIds(trx, companyId, was))
   if (now === null || now === was) return null
   await trx
     .updateTable('employee')
@@ -222,7 +238,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      const moved = await followCurrent(trx, c, before)
+      const moved = await followCurrent(trx, who, before, body.copy_plans === true || key !== null)
       await log(trx, who, created.id, 'create', null, configAnswer(created))
       await recordCycleChanges(trx, who, before, moved, { id: created.id, key })
       return created
@@ -277,7 +293,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         ),
         settings: body.settings ?? current.settings,
       }
-      const edits = Object.keys(body).some((k) => k !== 'active')
+      const edits = Object.keys(body).some((k) => k !== 'active' && k !== 'copy_plans')
       if (edits) checkConfig(config, saved.effective_date, now)
       if (closing && !saved.active)
         throw new HttpError(400, `${saved.name} is not the active pay cycle: it is closed already.`)
@@ -307,7 +323,7 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
-      const moved = await followCurrent(trx, c, before)
+      const moved = await followCurrent(trx, who, before, body.copy_plans === true || key !== null)
       const seq = await recordCycleChanges(trx, who, before, moved, { id, key })
       const action = closing ? 'close' : activating ? (edits ? 'save-activate' : 'activate') : 'update'
       await log(trx, who, id, action, configAnswer(saved), configAnswer(updated))

@@ -1,3 +1,4 @@
+import type { MissingRates } from '../domain/missing-rates'
 import type { TeamBudgetStatus } from '../domain/team-budget'
 
 /**
@@ -44,6 +45,8 @@ export interface CompanyBudget {
   allocatedBudget: number | null
   headcount: number
   eligiblePayroll: number
+  /** Employees whose pay has no conversion rate: left out of Eligible payroll (issue 36). */
+  missingRates: MissingRates
 }
 
 export interface BudgetLevel {

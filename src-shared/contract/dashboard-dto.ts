@@ -3,6 +3,7 @@ import type { BudgetUsedColor } from '../domain/budget-used'
 import type { DemographicGrouping } from '../domain/demographics'
 import type { Histogram } from '../domain/distribution'
 import type { CompaBand, Fit, PositionBand } from '../domain/pay-in-range'
+import type { MissingRates } from '../domain/missing-rates'
 import type { EquityView } from '../domain/pay-equity'
 import type { BoxSummary } from '../domain/statistics'
 
@@ -84,6 +85,8 @@ export interface DashboardSummary {
     noRange: number
   }
   budgetFlow: BudgetFlow
+  /** Employees in view whose pay has no conversion rate: their money counts as 0 in every figure (issue 36). */
+  missingRates: MissingRates
 }
 
 export interface IncreaseTablePage {

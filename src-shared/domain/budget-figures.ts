@@ -1,5 +1,6 @@
 import { convertCents, withDefaultRate } from './currency-conversion'
 import type { TeamTree } from './hierarchy'
+import { missingRatesTally, type MissingRates } from './missing-rates'
 import type { Cents } from './money'
 import type { CurrencyContext } from './violations'
 
@@ -29,7 +30,7 @@ export interface BudgetFigureSums {
   eligiblePayroll: Map<number, Cents>
   /** Sum of the planned employees' allocations; null when none has one. */
   allocated: Map<number, Cents | null>
-  company: { headcount: number; eligiblePayroll: Cents; allocated: Cents | null }
+  company: { headcount: number; eligiblePayroll: Cents; allocated: Cents | null; missingRates: MissingRates }
 }
 
 /**
@@ -63,7 +64,10 @@ export function budgetFigureSums(
     allocated.set(id, null)
   }
   const company = { headcount: 0, eligiblePayroll: 0, allocated: null as Cents | null }
+  // Eligible pay without a rate counts as 0 (spec §9): said, not dropped silently.
+  const missing = missingRatesTally(defaultCurrency, rates)
   for (const e of employees) {
+    if (!e.fullyProrated) missing.add(e.payCurrency, e.currentAnnualPay)
     const pay = e.fullyProrated ? 0 : convertCents(e.currentAnnualPay, e.payCurrency, defaultCurrency, rates)
     const amount = e.allocated
     company.headcount += 1
@@ -87,7 +91,13 @@ export function budgetFigureSums(
     const mine = allocated.get(id) ?? null
     if (mine != null) allocated.set(parentId, (allocated.get(parentId) ?? 0) + mine)
   }
-  return { headcount, memberCount, eligiblePayroll, allocated, company }
+  return {
+    headcount,
+    memberCount,
+    eligiblePayroll,
+    allocated,
+    company: { ...company, missingRates: missing.result() },
+  }
 }
 
 /**

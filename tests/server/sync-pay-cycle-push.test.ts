@@ -84,6 +84,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     const [first] = await desks.owner.call('payCycles.list', {})
     const { cycle } = await desks.owner.call('payCycles.create', {
       config: configOf(first, { name: 'FY Replica', effectiveDate: nextYear }),
+      copyPlans: true,
     })
     expect((await desks.owner.call('sync.state', {})).waiting).toBe(1)
     expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ pushed: 1, refused: 0, outbox: 0 })

@@ -187,7 +187,10 @@ describe('the feed records company records changed on the server', () => {
     })
     expect(made.statusCode).toBe(200)
     const next = made.json<{ id: number }>().id
-    const changes = await newChanges()
+    const all = await newChanges()
+    // The rest are the plans the new cycle cleared (issue 36): rewards and team budgets.
+    expect(new Set(all.map((c) => c.kind))).toEqual(new Set(['pay_cycle', 'reward', 'team']))
+    const changes = all.filter((c) => c.kind === 'pay_cycle')
     expect(changes).toHaveLength(2)
     expect(changes).toEqual(
       expect.arrayContaining([

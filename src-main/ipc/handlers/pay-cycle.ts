@@ -17,8 +17,8 @@ export const payCycleHandlers: HandlerMap = {
     session.table.invalidate()
     return cycle
   },
-  'payCycles.create': async ({ config }, { session, workbook, user }) => {
-    const change = await createPayCycle(workbook, user, config)
+  'payCycles.create': async ({ config, copyPlans }, { session, workbook, user }) => {
+    const change = await createPayCycle(workbook, user, config, new Date(), copyPlans ?? false)
     session.table.invalidate()
     return change
   },
@@ -27,8 +27,8 @@ export const payCycleHandlers: HandlerMap = {
     session.table.invalidate()
     return change
   },
-  'payCycles.activate': async ({ id }, { session, workbook, user }) => {
-    const change = await activatePayCycle(workbook, user, id)
+  'payCycles.activate': async ({ id, copyPlans }, { session, workbook, user }) => {
+    const change = await activatePayCycle(workbook, user, id, new Date(), copyPlans ?? false)
     session.table.invalidate()
     return change
   },

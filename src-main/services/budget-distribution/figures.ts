@@ -1,4 +1,8 @@
-import { budgetFigureSums, teamBudgetFigures } from '../../../src-shared/domain/budget-figures'
+import {
+  budgetFigureSums,
+  teamBudgetFigures,
+  type BudgetFigureSums,
+} from '../../../src-shared/domain/budget-figures'
 import {
   teamBudgetChecks,
   type BudgetTeam,
@@ -20,7 +24,7 @@ export interface BudgetFigures {
   calculated: Map<number, number | null>
   recommended: Map<number, number | null>
   checks: Map<number, TeamBudgetCheck>
-  company: { headcount: number; eligiblePayroll: number; allocated: number | null }
+  company: BudgetFigureSums['company']
 }
 
 const cache = new WeakMap<TableModel, { version: number; figures: BudgetFigures }>()

@@ -82,6 +82,7 @@ export function budgetLevel(
       allocatedBudget: figures.company.allocated,
       headcount: figures.company.headcount,
       eligiblePayroll: figures.company.eligiblePayroll,
+      missingRates: figures.company.missingRates,
     },
     root: query.teamId == null ? null : budgetTile(model, query.teamId),
     trail: query.teamId == null ? [] : trailOf(model, query.teamId),

@@ -7,6 +7,8 @@ import type {
   SessionUser,
 } from '../../../src-shared/contract'
 import { budgetUsedColor, budgetUsedPercent } from '../../../src-shared/domain/budget-used'
+import { withDefaultRate } from '../../../src-shared/domain/currency-conversion'
+import { missingRatesTally } from '../../../src-shared/domain/missing-rates'
 import { DEMOGRAPHIC_GROUPINGS, type DemographicGrouping } from '../../../src-shared/domain/demographics'
 import { histogramOfSorted, increaseNarrative } from '../../../src-shared/domain/distribution'
 import {
@@ -89,10 +91,13 @@ function computeSummary(
   const fits = new Map(FITS.map((fit) => [fit, { fit, current: 0, new: 0 }]))
   let noRange = 0
   let negative = 0
+  const { defaultCurrency, rates } = model.rules.currency
+  const missing = missingRatesTally(defaultCurrency, withDefaultRate(defaultCurrency, rates))
 
   for (const index of rows) {
     const row = model.rows[index]
     const { e } = row
+    missing.add(e.defaultPayCurrency, row.currentAnnualPay)
     const before = row.compaRatio
     const increase = row.salaryIncrease
     if (increase !== null && Number.isFinite(increase)) {
@@ -162,6 +167,7 @@ function computeSummary(
     scatter: scatterOf(scatterRows),
     payInRange: { bands: [...bands.values()], fits: [...fits.values()], noRange },
     budgetFlow: flowOf(model, company ? null : tops, company ? companyName : 'Your teams'),
+    missingRates: missing.result(),
   }
 }
 

@@ -13,6 +13,7 @@ import { PayInRangeCard } from './PayInRangeCard'
 import { ScatterCard } from './ScatterCard'
 import { tablePathFor } from './table-link'
 import { useDashboard } from './use-dashboard'
+import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
 import './dashboard.css'
 
 /**
@@ -44,6 +45,14 @@ export function DashboardView({ title, children }: { title: string; children?: R
         </p>
       )}
       {children}
+      {data && (
+        <MissingRatesNote
+          missing={data.missingRates}
+          figure="these figures"
+          defaultCurrency={data.defaultCurrency}
+          testId="dashboard-missing-rates"
+        />
+      )}
       <div className="dashboard__grid">
         <DashboardCard title="Budget Used" testId="dashboard-budget-used" span={4} {...card}>
           {data && <BudgetUsedCard budgetUsed={data.budgetUsed} money={money} />}

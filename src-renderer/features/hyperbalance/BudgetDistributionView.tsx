@@ -24,6 +24,7 @@ import {
 } from './budget-undo'
 import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
+import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
 
 export const TILES_PER_PAGE = 24
 const BUDGET_PUSHES = ['team.budget', 'pay_cycle'] as const
@@ -294,6 +295,12 @@ function CompanyCard({
         <dt>Budget Used</dt>
         <dd data-testid="budget-used">{formatMoney(company.usedBudget, defaultCurrency)}</dd>
       </dl>
+      <MissingRatesNote
+        missing={company.missingRates}
+        figure="Eligible payroll"
+        defaultCurrency={defaultCurrency}
+        testId="budget-missing-rates"
+      />
     </article>
   )
 }

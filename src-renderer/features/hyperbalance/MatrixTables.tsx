@@ -18,6 +18,25 @@ export function BudgetUsed({ answer }: { answer: MatrixAnswer }) {
   )
 }
 
+const UNPLACED_CAUSES = [
+  ['noRating', 'without a performance rating'],
+  ['noRate', 'without a conversion rate for their pay'],
+  ['noRange', 'without a pay range'],
+] as const
+
+/** Employees in no cell, by cause (`unplaced`); nothing when every employee is placed. */
+export function Unplaced({ answer }: { answer: MatrixAnswer }) {
+  const causes = UNPLACED_CAUSES.filter(([key]) => answer.unplaced[key] > 0).map(
+    ([key, words]) => `${answer.unplaced[key].toLocaleString('en-US')} ${words}`,
+  )
+  if (causes.length === 0) return null
+  return (
+    <p className="muted" data-testid="matrix-unplaced">
+      In no cell: {causes.join(', ')}.
+    </p>
+  )
+}
+
 interface TableProps {
   answer: MatrixAnswer
   cell: MatrixCell | null

@@ -3,7 +3,8 @@ import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { CellEmployees } from './CellEmployees'
 import { MatrixActions } from './MatrixActions'
 import { MatrixSettings } from './MatrixSettings'
-import { BubbleTable, BudgetUsed, HeatMap } from './MatrixTables'
+import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
+import { BubbleTable, BudgetUsed, HeatMap, Unplaced } from './MatrixTables'
 import { useMatrix } from './use-matrix'
 import './matrix.css'
 
@@ -62,6 +63,13 @@ export function MatrixView() {
       ) : (
         <>
           <BudgetUsed answer={answer} />
+          <Unplaced answer={answer} />
+          <MissingRatesNote
+            missing={answer.missing_rates}
+            figure="the matrix"
+            defaultCurrency={answer.default_currency}
+            testId="matrix-missing-rates"
+          />
           <div className="matrix__tables">
             <HeatMap answer={answer} cell={cell} onSelect={select} />
             <BubbleTable answer={answer} cell={cell} onSelect={select} />

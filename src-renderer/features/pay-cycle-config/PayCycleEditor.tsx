@@ -8,6 +8,7 @@ import {
   todayIso,
 } from '../../../src-shared/domain/pay-cycles'
 import { formatLongDate } from '../../../src-shared/domain/proration'
+import { COPY_PLANS_LABEL } from '../../../src-shared/domain/cycle-start'
 import { invoke } from '../../app/client'
 import { selectEmployees, selectPayRanges } from '../../app/data-slice'
 import { useAppSelector } from '../../app/hooks'
@@ -52,6 +53,7 @@ export function PayCycleEditor({
   const [saveError, setSaveError] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
   const [live, setLive] = useState<LiveRates | null>(null)
+  const [copyPlans, setCopyPlans] = useState(false)
   const employees = useAppSelector(selectEmployees)
   const payRanges = useAppSelector(selectPayRanges)
   const payCurrencies = useMemo(() => {
@@ -110,7 +112,7 @@ export function PayCycleEditor({
     if ((creating || activate) && otherActive) {
       const confirmed = await dialog.confirm({
         title: creating ? 'Create and activate this configuration?' : `Activate ${form.name.trim()}?`,
-        message: `${creating ? 'A new configuration is always saved active: ' : ''}${otherActive.name} will be deactivated (closed), and its employees move to ${form.name.trim()}.`,
+        message: `${creating ? 'A new configuration is always saved active: ' : ''}${otherActive.name} will be deactivated (closed), and its employees move to ${form.name.trim()}${copyPlans ? ' with their plans' : ' with no planned rewards, recommendations or team budgets'}.`,
         confirmLabel: creating ? 'Create' : 'Save And Activate',
       })
       if (!confirmed) return
@@ -118,8 +120,8 @@ export function PayCycleEditor({
     setSaving(true)
     const config = configInput(form)
     const result = creating
-      ? await invoke('payCycles.create', { config })
-      : await invoke('payCycles.save', { id: cycle.id, config, activate })
+      ? await invoke('payCycles.create', { config, copyPlans })
+      : await invoke('payCycles.save', { id: cycle.id, config, activate, copyPlans })
     setSaving(false)
     if (!result.ok) {
       toast.error(creating ? result.error.message || CREATE_CONFIGURATION_FAILED : SAVE_CONFIGURATION_FAILED)
@@ -185,6 +187,17 @@ export function PayCycleEditor({
           >
             Revert
           </button>
+        )}
+        {otherActive && (actions.includes('Create') || actions.includes('Save And Activate')) && (
+          <label className="pce-footer__copy" title="Off: the new cycle starts with no planned rewards">
+            <input
+              type="checkbox"
+              checked={copyPlans}
+              onChange={(event) => setCopyPlans(event.target.checked)}
+              data-testid="pce-copy-plans"
+            />{' '}
+            {COPY_PLANS_LABEL}
+          </label>
         )}
         {actions.includes('Create') && (
           <button

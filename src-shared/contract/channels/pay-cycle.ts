@@ -5,19 +5,28 @@ import type { LiveRates, PayCycleChange, PayCycleHistoryEntry } from '../pay-cyc
 import { CURRENCY_CODES } from '../../domain/currencies'
 import { admin, channel, userId } from './shared'
 
+/** "Copy last cycle's plans" (cycle-start.ts); off when left out. */
+const copyPlans = z.boolean().optional()
+
 /** The pay cycle: its configurations, their lifecycle and live currency rates. */
 export const payCycleChannels = {
   /** A change to the current pay cycle's settings (the CLI's config --set). */
   'payCycle.update': channel<PayCycleDto>()(z.object({ patch: payCyclePatchSchema }).strict(), admin),
-  /** The pay cycle editor: a new configuration, always saved active (the active one is deactivated). */
-  'payCycles.create': channel<PayCycleChange>()(z.object({ config: payCycleConfigSchema }).strict(), admin),
-  /** Save, or Save And Activate (`activate`) for an inactive configuration. */
-  'payCycles.save': channel<PayCycleChange>()(
-    z.object({ id: userId, config: payCycleConfigSchema, activate: z.boolean() }).strict(),
+  /**
+   * The pay cycle editor: a new configuration, always saved active (the active one is deactivated).
+   * Its employees start with no plans unless `copyPlans` ("copy last cycle's plans").
+   */
+  'payCycles.create': channel<PayCycleChange>()(
+    z.object({ config: payCycleConfigSchema, copyPlans }).strict(),
     admin,
   ),
-  /** Makes a configuration the active one (reopens a closed cycle). */
-  'payCycles.activate': channel<PayCycleChange>()(z.object({ id: userId }).strict(), admin),
+  /** Save, or Save And Activate (`activate`) for an inactive configuration. */
+  'payCycles.save': channel<PayCycleChange>()(
+    z.object({ id: userId, config: payCycleConfigSchema, activate: z.boolean(), copyPlans }).strict(),
+    admin,
+  ),
+  /** Makes a configuration the active one (reopens a closed cycle); plans as for create. */
+  'payCycles.activate': channel<PayCycleChange>()(z.object({ id: userId, copyPlans }).strict(), admin),
   /** ClosePayCycle: the active flag set to false; every planner choice locks. */
   'payCycles.close': channel<PayCycleChange>()(z.object({ id: userId.nullable() }).strict(), admin),
   /** Undo or redo of a lifecycle step, as its answer described it. */

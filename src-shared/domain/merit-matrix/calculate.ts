@@ -1,3 +1,4 @@
+import { leftOutForRate } from '../missing-rates'
 import { positionBetween } from '../pay'
 import { allocateBudget, type Limits } from './allocate'
 import { POSITION_BANDS, positionBandIndex, type PositionBand } from './bands'
@@ -134,11 +135,14 @@ export function calculateMeritMatrix(
   const grid = multiplierGrid(rowCount, request, settings)
 
   const placed: Placed[] = []
-  const unplaced = { noRating: 0, noRange: 0 }
+  const unplaced = { noRating: 0, noRange: 0, noRate: 0 }
+  const missingRates = leftOutForRate()
   for (const e of sorted) {
+    if (e.noRate) missingRates.add(e.noRate.currency, e.noRate.pay)
     const row = rows.rowOf(e.rating)
     const position = e.range ? positionBetween(e.pay, e.range.min, e.range.max) : null
     if (row === null) unplaced.noRating++
+    else if (e.noRate) unplaced.noRate++
     else if (position === null || !e.range) unplaced.noRange++
     else placed.push({ e, range: e.range, row, column: positionBandIndex(position), position })
   }
@@ -246,6 +250,7 @@ export function calculateMeritMatrix(
     desired_budget: request.desired_budget,
     budget_capacity: Number.isFinite(allocation.capacity) ? allocation.capacity : null,
     unplaced,
+    missing_rates: missingRates.result(),
     allocations,
   }
 }

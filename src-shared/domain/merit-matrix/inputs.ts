@@ -42,8 +42,10 @@ export function matrixEmployeeMapper(
   return (employee) => {
     const from = employee.payCurrency
     const toDefault = (cents: Cents) => convertCents(cents, from, defaultCurrency, rates)
-    const bounds = canConvert(from, defaultCurrency, rates) ? employee.bounds : null
+    const convertible = canConvert(from, defaultCurrency, rates)
+    const bounds = convertible ? employee.bounds : null
     return {
+      ...(convertible ? {} : { noRate: { currency: from, pay: employee.currentAnnualPay } }),
       id: employee.id,
       employeeId: employee.companyEmployeeId,
       name: employee.name,

@@ -1,3 +1,4 @@
+import type { MissingRates } from '../missing-rates'
 import type { Cents } from '../money'
 import type { PayCycleSettings } from '../settings'
 import type { PositionBand } from './bands'
@@ -20,6 +21,8 @@ export interface MatrixEmployee {
   range: { min: Cents; max: Cents } | null
   /** On a Performance Improvement Plan: no increase. */
   performancePlan: boolean
+  /** Pay whose currency has no rate to the default currency (its pay and range are then 0 and null). */
+  noRate?: { currency: string; pay: Cents }
   /** Proration percent, 0–100, as proration.ts works it out (100: not eligible). */
   prorationPercent: number
 }
@@ -119,8 +122,10 @@ export interface MeritMatrix {
   desired_budget: Cents
   /** The most the limits (caps, eligibility) let the matrix spend; null when nothing caps it. */
   budget_capacity: Cents | null
-  /** Employees in no cell: without a rating, or without a pay range (or its currency's rate). */
-  unplaced: { noRating: number; noRange: number }
+  /** Employees in no cell, by cause: without a rating, without a rate for their pay's currency, without a pay range. */
+  unplaced: { noRating: number; noRange: number; noRate: number }
+  /** Every employee whose pay has no rate to the default currency, and their pay (issue 36). */
+  missing_rates: MissingRates
   /** Every placed employee, by id. */
   allocations: EmployeeAllocation[]
 }

@@ -111,6 +111,7 @@ describe('budget figure sums over a team and every team below it', () => {
       headcount: 7,
       eligiblePayroll: 5_000_000 + 4_000_000 + 1_000_000 + 3_000_000 + 900_000 + 100_000,
       allocated: 100_000 + 50_000 + 0 + 7,
+      missingRates: { employees: 0, currencies: [] },
     })
   })
 

@@ -435,7 +435,9 @@ describe('merit-matrix engine: the shape of the matrix', () => {
         const placedCount = s.employees.filter(placed).length
         expect(total(matrix.current_count_matrix)).toBe(placedCount)
         expect(total(matrix.new_count_matrix)).toBe(placedCount)
-        expect(matrix.unplaced.noRating + matrix.unplaced.noRange + placedCount).toBe(s.employees.length)
+        expect(
+          matrix.unplaced.noRating + matrix.unplaced.noRange + matrix.unplaced.noRate + placedCount,
+        ).toBe(s.employees.length)
         const inCell = matrix.allocations.filter((a) => a.row === cell.row && a.column === cell.column)
         expect(matrix.cell_data.map((c) => c.meritbook_employee_id).sort()).toEqual(
           inCell.map((a) => a.employeeId).sort(),

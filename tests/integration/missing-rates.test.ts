@@ -1,0 +1,80 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { BudgetLevel, DashboardSummary, MatrixAnswer } from '../../src-shared/contract'
+import { createDemoWorkbook } from '../../src-main/services/workbooks'
+import { testBackend } from '../support/session'
+import { tempDir } from '../support/temp'
+
+/** Issue 36: Budgets and the matrix say who they leave out for want of a conversion rate. */
+const dir = tempDir()
+let close: (() => Promise<void>) | null = null
+afterEach(async () => {
+  await close?.()
+  close = null
+})
+
+/** A demo workbook with `n` employees paid in CAD, which has no rate. */
+async function withCad(n: number) {
+  const file = path.join(dir, `cad-${n}.paycycle`)
+  await (await createDemoWorkbook(file, { employees: 120, seed: 3 })).close()
+  const db = new Database(file)
+  db.prepare(
+    `UPDATE employee SET default_pay_currency = 'CAD', salaried = 1, current_salary = 14702000
+     WHERE id IN (SELECT e.id FROM employee e JOIN reward r ON r.employee_id = e.id
+                  WHERE r.performance_rating IS NOT NULL ORDER BY e.id LIMIT ?)`,
+  ).run(n)
+  for (const row of db.prepare('SELECT id, currency_conversions FROM pay_cycle').all() as {
+    id: number
+    currency_conversions: string
+  }[]) {
+    const rates = JSON.parse(row.currency_conversions) as Record<string, number>
+    delete rates.CAD
+    db.prepare('UPDATE pay_cycle SET currency_conversions = ? WHERE id = ?').run(
+      JSON.stringify(rates),
+      row.id,
+    )
+  }
+  db.close()
+  const backend = testBackend(dir, null)
+  close = () => backend.session.close()
+  expect((await backend.dispatcher.dispatch('workbook.open', { path: file })).ok).toBe(true)
+  return async <T>(channel: string, input: unknown): Promise<T> => {
+    const result = await backend.dispatcher.dispatch(channel, input)
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+    return result.value as T
+  }
+}
+
+describe('missing rates are said where the figure is (issue 36)', () => {
+  it('Budgets: Eligible payroll says how many employees and how much pay it leaves out', async () => {
+    const call = await withCad(2)
+    const level = await call<BudgetLevel>('budgets.level', { teamId: null, offset: 0, limit: 24 })
+    expect(level.company.missingRates).toEqual({
+      employees: 2,
+      currencies: [{ currency: 'CAD', employees: 2, payroll: 2 * 147_020_00 }],
+    })
+  })
+
+  it('the matrix: an employee whose range exists but whose pay has no rate is unplaced as noRate', async () => {
+    const call = await withCad(3)
+    const matrix = await call<MatrixAnswer>('matrix.calculate', {
+      performance_multiplier_priority: 50,
+      position_in_range_priority: 50,
+      max_position_in_range: 1,
+      desired_budget: null,
+      cell: null,
+    })
+    expect(matrix.unplaced.noRate).toBe(3)
+    expect(matrix.missing_rates.employees).toBe(3)
+    expect(matrix.missing_rates.currencies.map((c) => c.currency)).toEqual(['CAD'])
+  })
+
+  it('dashboards: the summary says who its figures leave out', async () => {
+    const call = await withCad(4)
+    const summary = await call<DashboardSummary>('dashboard.summary', { viewAsEmployeeId: null })
+    expect(summary.missingRates).toEqual({
+      employees: 4,
+      currencies: [{ currency: 'CAD', employees: 4, payroll: 4 * 147_020_00 }],
+    })
+  })
+})
