@@ -1,7 +1,8 @@
-import type { ImportError } from '../contract/import-dto'
+import type { ImportError, ImportWarning } from '../contract/import-dto'
 import { crossRowErrors } from './import-checks'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
 import { COLUMN_INDEX, parseImportRow, type ImportCellError } from './import-rows'
+import { importWarnings } from './import-warnings'
 
 /**
  * An import's rows checked (the desktop's Manage Data and the server's POST /import/data/ alike):
@@ -19,6 +20,8 @@ export interface Validation {
   errors: ImportError[]
   /** Errors per 1-based row, its keys in row order (made from the errors sorted by row). */
   byRow: Map<number, ImportError[]>
+  /** What the import lets through but should be looked at, in row order. */
+  warnings: ImportWarning[]
 }
 
 /** Parses every row by the spec's value rules, then runs the checks across rows. */
@@ -100,7 +103,14 @@ function checkAcrossRows(
     if (list) list.push(e)
     else byRow.set(e.row, [e])
   }
-  return { values, cellErrors, errors, byRow }
+  const warnings = importWarnings(values).map((w) => ({
+    row: w.row,
+    header: headerOf(w.field),
+    id: idOf(w.row - 1),
+    code: w.code,
+    message: w.message,
+  }))
+  return { values, cellErrors, errors, byRow, warnings }
 }
 
 const EMPLOYEE_ID = COLUMN_INDEX.get('employeeId') as number

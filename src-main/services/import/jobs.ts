@@ -6,6 +6,7 @@ import type {
   ImportSummary,
   SessionUser,
 } from '../../../src-shared/contract'
+import { IMPORT_LISTED_WARNINGS } from '../../../src-shared/contract/import-dto'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { COLUMN_INDEX } from '../../../src-shared/domain/import-rows'
 import type { PlanMode } from '../../../src-shared/domain/reimport'
@@ -72,6 +73,8 @@ export class ImportJobs {
       rows: job.rows.length,
       rowsWithErrors: job.validation?.byRow.size ?? 0,
       errorCount: errors.length,
+      warnings: (job.validation?.warnings ?? []).slice(0, IMPORT_LISTED_WARNINGS),
+      warningCount: job.validation?.warnings.length ?? 0,
       headers: IMPORT_COLUMNS.filter((_, index) => job.present.has(index)).map((c) => c.header),
       abortReason: job.abortReason,
       imported: job.imported,
