@@ -51,3 +51,21 @@ describe('cli import: amounts (issue 36)', () => {
     ])
   })
 })
+
+describe('cli import: dates (issue 36)', () => {
+  it('a Hire Date column with 25/12/2019 is day-first: 04/03/2020 is an error naming both readings', async () => {
+    const { code, result } = await importRows('dates', [
+      'E1,Ana,USD,true,25/12/2019,J1,R1,50000,60000,70000,55000',
+      'E2,Bo,USD,true,04/03/2020,J1,R1,50000,60000,70000,55000',
+    ])
+    expect(code).toBe(1)
+    expect(result.errors.map((e) => [e.row, e.header, e.code, e.message])).toEqual([
+      [
+        2,
+        'Hire Date',
+        'AmbiguousDate',
+        '04/03/2020 could be 3 April or 4 March 2020: this column is day-first (25/12/2019 in row 1); write dates as yyyy-mm-dd',
+      ],
+    ])
+  })
+})
