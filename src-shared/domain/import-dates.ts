@@ -92,3 +92,8 @@ export function dateColumnReading(cells: readonly string[]): {
   })
   return { order, corrections }
 }
+
+/** The fix for a day-first column: a slash-written date as its day-first ISO reading; null when none. */
+export function dayFirstIsoDate(raw: string): string | null {
+  return slashDateReadings(raw)?.dayFirst ?? null
+}

@@ -16,6 +16,7 @@ import type { Emit } from '../session'
 import { commitImport } from './commit'
 import { choosePlanMode, previewImport } from './comparison'
 import { fixKeyConsistency, resolvePendingEdit } from './consistency'
+import { readColumnDayFirst, type DateField } from './date-order'
 import { editImportCell, revalidateAll, undoOrRedo } from './edits'
 import { importErrorsCsv } from './error-report'
 import { newImportJob, type ConsistencyField, type ImportJob } from './job'
@@ -186,6 +187,12 @@ export class ImportJobs {
     input: { row: number; field: ConsistencyField; mode: 'matchRow' | 'rename'; newValue?: string },
   ): Promise<ImportSummary> {
     await fixKeyConsistency(workbook, this.reviewing(importId), input)
+    return this.summary(importId)
+  }
+
+  /** Reads a date column day-first (see `readColumnDayFirst`). */
+  async readDayFirst(workbook: Workbook, importId: string, field: DateField): Promise<ImportSummary> {
+    await readColumnDayFirst(workbook, this.reviewing(importId), field)
     return this.summary(importId)
   }
 
