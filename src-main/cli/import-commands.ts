@@ -41,6 +41,9 @@ function importReport(result: ImportResult): string[] {
         `  ${count(result.plansAffected, 'plan')} affected by changed pay, currency, pay range, eligibility or name: ${PLAN_MODE_LABELS[result.planMode].toLowerCase()}.`,
       )
   }
+  if (result.warnings.length > 0) lines.push(`  ${count(result.warnings.length, 'warning')}:`)
+  for (const w of result.warnings.slice(0, LISTED_ERRORS))
+    lines.push(`  row ${w.row}, ${w.header}${w.id ? ` (${w.id})` : ''}: ${w.message}`)
   for (const e of result.errors.slice(0, LISTED_ERRORS)) {
     const where =
       e.row > 0 ? `row ${e.row}${e.header ? `, ${e.header}` : ''}${e.id ? ` (${e.id})` : ''}: ` : ''
@@ -108,11 +111,20 @@ export async function importCommand(
         ...nothing,
         planMode,
         errors: read.abortReason ? [rowError(read.abortReason)] : [],
+        warnings: [],
       }
     } else if (read.errorCount > 0) {
       const page = await session.call('import.rows', { importId, onlyErrors: true, offset: 0, limit: 5000 })
       const errors = page.rows.flatMap((r) => r.errors.map(rowError))
-      result = { status: 'invalid', rows: read.rows, imported: 0, ...nothing, planMode, errors }
+      result = {
+        status: 'invalid',
+        rows: read.rows,
+        imported: 0,
+        ...nothing,
+        planMode,
+        errors,
+        warnings: read.warnings,
+      }
     } else {
       await session.call('import.choosePlan', { importId, mode: planMode })
       const committed = await session.call('import.commit', { importId })
@@ -123,6 +135,7 @@ export async function importCommand(
         imported: committed.imported,
         ...outcome,
         errors: [],
+        warnings: read.warnings,
       }
     }
   } finally {

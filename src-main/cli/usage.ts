@@ -49,7 +49,9 @@ export const USAGE = `Meritbook command line
       Employees already in the workbook are updated by Employee Id. A plan whose current pay, currency,
       pay range, eligibility or name changes keeps its increase percent (default), its new salary, or
       is cleared (--plans). --json: { status, rows, imported, created, updated, unchanged, plansAffected,
-      planMode, errors }. Without --json: the counts and the first 20 errors (or why the file was refused).
+      planMode, errors, warnings } (warnings: { row, header, id, code, message }, e.g. a salaried pay below
+      10% of its range minimum). Without --json: the counts, the first 20 warnings and errors (or why the
+      file was refused). Amounts take only the row's Pay Currency's symbol; write dates as yyyy-mm-dd.
       Progress goes to stderr: a bar when stderr is a terminal; --progress prints one JSON line per step instead,
       { phase: read|validate|write|commit, done, total } (rows; total null while reading; commit done 0 just
       before the commit, then all rows once committed).

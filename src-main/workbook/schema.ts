@@ -73,6 +73,10 @@ export interface EmployeeTable {
   avatar: string | null
   job_title: string | null
   job_profile_id: number | null
+  /** As imported for this employee; NULL: the job profile's (migration 006). */
+  imported_job_profile: string | null
+  imported_job_family: string | null
+  imported_job_family_group: string | null
   fte: Generated<number>
   salaried: Generated<Flag>
   hire_date: string | null

@@ -7,6 +7,9 @@ export interface ImportError extends RowError {
   consistencyKey: { field: string; value: string } | null
 }
 
+/** A row the import lets through but a person should look at (a pay far below its range). */
+export type ImportWarning = RowError
+
 export interface ImportBatchSummary {
   fileName: string
   /** Rows of this batch are numbered from offset + 1 in the results. */
@@ -15,6 +18,9 @@ export interface ImportBatchSummary {
   /** How its bytes were read: UTF-8, or Windows-1252 for a spreadsheet's plain CSV (see csv-text.ts). */
   encoding: 'UTF-8' | 'Windows-1252'
 }
+
+/** How many warnings an import's summary lists. */
+export const IMPORT_LISTED_WARNINGS = 1000
 
 /** Where an import stands: parsing a file, waiting for fixes, or done. */
 export type ImportPhase = 'parsing' | 'review' | 'committing' | 'imported' | 'aborted'
@@ -27,6 +33,9 @@ export interface ImportSummary {
   /** Rows with at least one error. */
   rowsWithErrors: number
   errorCount: number
+  /** At most IMPORT_LISTED_WARNINGS of them; warningCount says how many there are. */
+  warnings: ImportWarning[]
+  warningCount: number
   /** Headers present in the files (spec labels), in the spec's order. */
   headers: string[]
   /** The file-level refusal (missing required header, unreadable file), when aborted. */
@@ -74,6 +83,7 @@ export interface ImportResult {
   /** The choice applied to affected plans (`--plans`). */
   planMode: ImportPlanMode
   errors: RowError[]
+  warnings: ImportWarning[]
 }
 
 /** What becomes of an affected plan on a re-import (src-shared/domain/reimport.ts). */

@@ -84,14 +84,13 @@ export const IMPORT_HEADERS: readonly ImportHeader[] = IMPORT_COLUMNS.map((c) =>
 export const IMPORT_ID_FIELD: ImportField = 'employeeId'
 
 /**
- * Spec grouping hints: a pay range name implies salaried, the pay numbers and the currency; a job
- * code implies the pay range name and the exemption status. Beyond the hint, a job code also implies
- * the job profile, job family and job family group: the workbook keeps them once per job code (the
- * job profile), so rows that disagree would otherwise lose all but one value silently.
+ * Spec grouping hints, and only they: a pay range name implies salaried, the pay numbers and the
+ * currency; a job code implies the pay range name and the exemption status. Job Profile, Job Title,
+ * Job Family and Job Family group are kept per employee as imported (issue 36).
  */
 export const IMPORT_FIELD_GROUPS: Partial<Record<ImportField, readonly ImportField[]>> = {
   payRangeName: ['salaried', 'minPay', 'midPay', 'maxPay', 'payCurrency'],
-  jobCode: ['payRangeName', 'exemptionStatus', 'jobProfile', 'jobFamily', 'jobFamilyGroup'],
+  jobCode: ['payRangeName', 'exemptionStatus'],
 }
 
 /** For optional fields these values (case-insensitive, trimmed) stand for "no value": the default applies. */

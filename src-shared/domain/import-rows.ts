@@ -1,13 +1,12 @@
 import { unescapeFormulaGuard } from './csv-format'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
-import { isCurrencyCode } from './currencies'
+import { isCurrencyCode, type CurrencyCode } from './currencies'
 import {
-  IMPORT_VALUE_MESSAGES,
   isImportNullToken,
   isIsoDay,
   missingFieldError,
   parseImportColumnValue,
-  parseMoneyCents,
+  parseImportAmount,
   type ImportValue,
 } from './import-values'
 
@@ -43,10 +42,9 @@ interface CellFailure {
   readonly code: string
   readonly message: string
 }
-type CellParser = (raw: string, row: number) => ImportValue | CellFailure
+type CellParser = (raw: string, row: number, currency?: CurrencyCode | null) => ImportValue | CellFailure
 
 const failure = (code: string, message: string): CellFailure => ({ failed: true, code, message })
-const INVALID_NUMBER = failure('InvalidNumber', IMPORT_VALUE_MESSAGES.InvalidNumber)
 const NEGATIVE_AMOUNT = failure('NegativeAmount', 'Amounts cannot be negative')
 
 function isFailure(value: ImportValue | CellFailure): value is CellFailure {
@@ -83,13 +81,14 @@ function trimmed(raw: string): boolean {
 }
 
 function moneyParser(): CellParser {
-  return (raw) => {
+  return (raw, _row, currency) => {
     // Stryker disable next-line ConditionalExpression: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
     if (plainDigits(raw)) return Number(raw) * 100
     if (isImportNullToken(raw)) return 0
-    const cents = parseMoneyCents(raw)
-    if (cents === null) return INVALID_NUMBER
-    return cents < 0 ? NEGATIVE_AMOUNT : cents
+    // A symbol or code must be the row's Pay Currency's (issue 36).
+    const amount = parseImportAmount(raw, currency ?? null)
+    if (!amount.ok) return failure(amount.code, amount.message)
+    return amount.cents < 0 ? NEGATIVE_AMOUNT : amount.cents
   }
 }
 
@@ -156,8 +155,10 @@ export function parseImportRow(cells: readonly string[], row: number): ParsedImp
   // Stryker disable next-line ArrayDeclaration: equivalent, every index is set either way (docs/testing.md)
   const values = new Array<ImportValue>(PARSERS.length)
   let errors: ImportCellError[] | null = null
+  const payCurrency = PARSERS[PAY_CURRENCY](cells[PAY_CURRENCY] ?? '', row, null)
+  const currency = typeof payCurrency === 'string' ? (payCurrency as CurrencyCode) : null
   for (let i = 0; i < PARSERS.length; i++) {
-    const value = PARSERS[i](cells[i] ?? '', row)
+    const value = i === PAY_CURRENCY ? payCurrency : PARSERS[i](cells[i] ?? '', row, currency)
     if (isFailure(value)) {
       values[i] = null
       ;(errors ??= []).push({ field: FIELDS[i], code: value.code, message: value.message })
@@ -168,6 +169,7 @@ export function parseImportRow(cells: readonly string[], row: number): ParsedImp
 }
 
 const AGE = IMPORT_COLUMNS.findIndex((c) => c.field === 'age')
+const PAY_CURRENCY = IMPORT_COLUMNS.findIndex((c) => c.field === 'payCurrency')
 
 /**
  * The row object from values in IMPORT_COLUMNS order, written out so that every row shares one

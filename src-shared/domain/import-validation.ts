@@ -1,7 +1,9 @@
-import type { ImportError } from '../contract/import-dto'
-import { crossRowErrors } from './import-checks'
+import type { ImportError, ImportWarning } from '../contract/import-dto'
+import { crossRowErrors, type RowCheckError } from './import-checks'
+import { dateColumnReading } from './import-dates'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
 import { COLUMN_INDEX, parseImportRow, type ImportCellError } from './import-rows'
+import { importWarnings } from './import-warnings'
 
 /**
  * An import's rows checked (the desktop's Manage Data and the server's POST /import/data/ alike):
@@ -19,6 +21,8 @@ export interface Validation {
   errors: ImportError[]
   /** Errors per 1-based row, its keys in row order (made from the errors sorted by row). */
   byRow: Map<number, ImportError[]>
+  /** What the import lets through but should be looked at, in row order. */
+  warnings: ImportWarning[]
 }
 
 /** Parses every row by the spec's value rules, then runs the checks across rows. */
@@ -68,9 +72,11 @@ function checkAcrossRows(
   const errors: ImportError[] = []
   const invalidFields: (Set<ImportField> | undefined)[] = []
   const idOf = (index: number) => (rows[index][EMPLOYEE_ID] ?? '').trim()
+  const dates = readDateColumns(rows, values)
   // forEach skips the holes of a first validation.
-  cellErrors.forEach((list, index) => {
-    if (!list) return
+  cellErrors.forEach((cells, index) => {
+    const list = cells?.filter((e) => !dates.read.has(`${index}\u0000${e.field}`))
+    if (!list || list.length === 0) return
     invalidFields[index] = new Set(list.map((e) => e.field))
     for (const e of list) {
       errors.push({
@@ -83,7 +89,7 @@ function checkAcrossRows(
       })
     }
   })
-  for (const e of crossRowErrors(values, { ...context, invalidFields })) {
+  for (const e of [...crossRowErrors(values, { ...context, invalidFields }), ...dates.errors]) {
     errors.push({
       row: e.row,
       header: headerOf(e.field),
@@ -100,10 +106,43 @@ function checkAcrossRows(
     if (list) list.push(e)
     else byRow.set(e.row, [e])
   }
-  return { values, cellErrors, errors, byRow }
+  const warnings = importWarnings(values).map((w) => ({
+    row: w.row,
+    header: headerOf(w.field),
+    id: idOf(w.row - 1),
+    code: w.code,
+    message: w.message,
+  }))
+  return { values, cellErrors, errors, byRow, warnings }
 }
 
 const EMPLOYEE_ID = COLUMN_INDEX.get('employeeId') as number
+const DATE_FIELDS = IMPORT_COLUMNS.filter((c) => c.type === 'date').map((c) => c.field)
+
+/**
+ * Each date column read in one order (import-dates.ts): its slash-written values set in `values`
+ * (rows copied, never changed), with the cells so read (whose own parse no longer counts) and the
+ * AmbiguousDate errors.
+ */
+function readDateColumns(
+  rows: readonly string[][],
+  values: Validation['values'],
+): { read: Set<string>; errors: RowCheckError[] } {
+  const read = new Set<string>()
+  const errors: RowCheckError[] = []
+  for (const field of DATE_FIELDS) {
+    const column = COLUMN_INDEX.get(field) as number
+    for (const c of dateColumnReading(rows.map((cells) => cells[column] ?? '')).corrections) {
+      const row = values[c.index]
+      if (!row) continue
+      if (row[field] !== c.value) values[c.index] = { ...row, [field]: c.value }
+      if (c.value === null && !c.error) continue
+      read.add(`${c.index}\u0000${field}`)
+      if (c.error) errors.push({ row: c.index + 1, field, ...c.error, consistencyKey: null })
+    }
+  }
+  return { read, errors }
+}
 const HEADERS = new Map(
   IMPORT_COLUMNS.map((c, i) => [c.field as string, { header: c.header as string, order: i }]),
 )

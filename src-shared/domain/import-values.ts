@@ -1,4 +1,5 @@
-import { CURRENCIES, isCurrencyCode } from './currencies'
+import { isCurrencyCode, type CurrencyCode } from './currencies'
+import { readAmount } from './import-amounts'
 import {
   IMPORT_FALSE_TOKENS,
   IMPORT_NULL_TOKENS,
@@ -87,39 +88,36 @@ export function parseImportBoolean(raw: string): boolean | null {
   return null
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
-
-/** The supported currencies' symbols, longest first ('CA$' before '$'). */
-const CURRENCY_SYMBOLS = Object.values(CURRENCIES)
-  .map((currency) => currency.symbol)
-  .sort((a, b) => b.length - a.length)
-
-/**
- * An analyst's spreadsheet writes amounts as "$399,875.00": a leading symbol of a supported currency
- * (after an optional sign) and thousands separators are dropped; anything else is left for the
- * number rule to refuse.
- */
-function numberText(raw: string): string {
-  let text = raw.trim()
-  const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : ''
-  const rest = sign ? text.slice(1).trimStart() : text
-  const symbol = CURRENCY_SYMBOLS.find((s) => rest.startsWith(s))
-  if (symbol) text = sign + rest.slice(symbol.length).trimStart()
-  return text.replace(/,/g, '')
+/** The spec's message for a number that does not parse, with the hint of why when there is one. */
+export function invalidNumberMessage(hint: string | null): string {
+  return hint ? `${IMPORT_VALUE_MESSAGES.InvalidNumber}: ${hint}` : IMPORT_VALUE_MESSAGES.InvalidNumber
 }
 
-/** Commas and a leading currency symbol stripped, then a plain decimal (sign, point and exponent allowed); null when it is not one. */
+/** Commas that group thousands and a leading currency symbol dropped, then a plain decimal; null when it is not one. */
 export function parseImportNumber(raw: string): number | null {
-  const text = numberText(raw)
-  if (!NUMBER.test(text)) return null
-  const value = Number(text)
+  const reading = readAmount(raw, null, false)
+  if (!reading.ok) return null
+  const value = Number(reading.text)
   return Number.isFinite(value) ? value : null
 }
 
-/** An amount in currency units ("72,726.50") as exact cents, rounded half away from zero; null when invalid. */
-export function parseMoneyCents(raw: string): Cents | null {
-  const text = numberText(raw)
-  return NUMBER.test(text) ? centsFromDecimalString(text) : null
+export type AmountResult = { ok: true; cents: Cents } | { ok: false; code: 'InvalidNumber'; message: string }
+
+/**
+ * An amount of a row whose Pay Currency is `currency` (null: any symbol) as exact cents, rounded half
+ * away from zero; otherwise InvalidNumber with a hint (a European format, another currency's symbol).
+ */
+export function parseImportAmount(raw: string, currency: CurrencyCode | null): AmountResult {
+  const reading = readAmount(raw, currency, true)
+  const cents = reading.ok ? centsFromDecimalString(reading.text) : null
+  if (cents !== null) return { ok: true, cents }
+  return { ok: false, code: 'InvalidNumber', message: invalidNumberMessage(reading.ok ? null : reading.hint) }
+}
+
+/** An amount in currency units ("72,726.50") as exact cents; null when invalid. */
+export function parseMoneyCents(raw: string, currency: CurrencyCode | null = null): Cents | null {
+  const amount = parseImportAmount(raw, currency)
+  return amount.ok ? amount.cents : null
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -190,8 +188,14 @@ function typedValue(type: string, text: string): ImportValueResult {
       return flag === null ? invalid('InvalidBoolean') : { ok: true, value: flag }
     }
     case 'number': {
-      const number = parseImportNumber(text)
-      return number === null ? invalid('InvalidNumber') : { ok: true, value: number }
+      const reading = readAmount(text, null, false)
+      const number = reading.ok ? Number(reading.text) : NaN
+      if (Number.isFinite(number)) return { ok: true, value: number }
+      return {
+        ok: false,
+        code: 'InvalidNumber',
+        message: invalidNumberMessage(reading.ok ? null : reading.hint),
+      }
     }
     case 'date': {
       const date = parseImportDate(text)

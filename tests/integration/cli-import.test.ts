@@ -55,6 +55,7 @@ async function expectRefused(
     plansAffected: 0,
     planMode: 'keep-percent',
     errors: [{ ...error, id: '' }],
+    warnings: [],
   })
   expect((await counts(target)).employees).toBe(0)
 }
@@ -80,6 +81,7 @@ describe('cli import and export', () => {
       plansAffected: 0,
       planMode: 'keep-percent',
       errors: [],
+      warnings: [],
     })
     const imported = await counts(workbook)
     expect(imported.employees).toBe(300)
@@ -248,6 +250,7 @@ describe('cli import and export', () => {
       plansAffected: 0,
       planMode: 'keep-percent',
       errors: [],
+      warnings: [],
     })
     const db = await openWorkbook(target, { readonly: true })
     const names = db.sqlite.prepare('SELECT name FROM employee ORDER BY company_employee_id').pluck().all()
@@ -284,6 +287,7 @@ describe('cli import and export', () => {
       plansAffected: 0,
       planMode: 'keep-percent',
       errors: [],
+      warnings: [],
     })
     // Without --json the CLI says how it read the file.
     const again = await cli('import', at('windows-text.paycycle'), csv)

@@ -72,6 +72,8 @@ describe('an import job, reading', () => {
       rows: 0,
       rowsWithErrors: 0,
       errorCount: 0,
+      warnings: [],
+      warningCount: 0,
       headers: [],
       abortReason: null,
       imported: 0,

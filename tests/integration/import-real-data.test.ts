@@ -30,6 +30,7 @@ describe('importing real payroll data (City of Chicago sample)', () => {
       plansAffected: 0,
       planMode: 'keep-percent',
       errors: [],
+      warnings: [],
     })
     expect(code).toBe(0)
     const db = await openWorkbook(workbook, { readonly: true })

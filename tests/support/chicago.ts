@@ -56,7 +56,10 @@ function median(sorted: number[]): number {
 }
 
 /** The people as an import CSV (header and CRLF lines). */
-export function chicagoImportCsv(people: readonly ChicagoPerson[]): string {
+export function chicagoImportCsv(
+  people: readonly ChicagoPerson[],
+  options: { familyPerEmployee?: boolean } = {},
+): string {
   const rangeOf = (p: ChicagoPerson) => `${p.title} ${p.salaried ? 'SALARY' : 'HOURLY'}`
   const pays = new Map<string, number[]>()
   for (const p of people) pays.set(rangeOf(p), [...(pays.get(rangeOf(p)) ?? []), Number(p.pay)])
@@ -82,7 +85,9 @@ export function chicagoImportCsv(people: readonly ChicagoPerson[]): string {
     'Job Code': rangeOf,
     'Job Profile': (p) => p.title,
     'Job Title': (p) => p.title,
-    'Job Family': (p) => familyOf.get(rangeOf(p)) ?? p.department,
+    // Per employee, a job code's rows differ on it (issue 36); otherwise the job's first department.
+    'Job Family': (p) =>
+      options.familyPerEmployee ? p.department : (familyOf.get(rangeOf(p)) ?? p.department),
     'Pay Range Name': rangeOf,
     'Min Pay': (p) => bounds.get(rangeOf(p))?.[0] ?? '',
     'Mid Pay': (p) => bounds.get(rangeOf(p))?.[1] ?? '',

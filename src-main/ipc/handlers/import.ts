@@ -14,6 +14,8 @@ export const importHandlers: HandlerMap = {
     session.imports.editCell(workbook, importId, row, field, value, conflicts),
   'import.resolveEdit': async ({ importId, ...input }, { session, workbook }) =>
     session.imports.resolveEdit(workbook, importId, input),
+  'import.readDayFirst': async ({ importId, field }, { session, workbook }) =>
+    session.imports.readDayFirst(workbook, importId, field),
   'import.fixConsistency': async ({ importId, ...fix }, { session, workbook }) =>
     session.imports.fixConsistency(workbook, importId, fix),
   'import.revalidate': async ({ importId }, { session, workbook }) =>

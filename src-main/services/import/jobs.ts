@@ -6,6 +6,7 @@ import type {
   ImportSummary,
   SessionUser,
 } from '../../../src-shared/contract'
+import { IMPORT_LISTED_WARNINGS } from '../../../src-shared/contract/import-dto'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { COLUMN_INDEX } from '../../../src-shared/domain/import-rows'
 import type { PlanMode } from '../../../src-shared/domain/reimport'
@@ -15,6 +16,7 @@ import type { Emit } from '../session'
 import { commitImport } from './commit'
 import { choosePlanMode, previewImport } from './comparison'
 import { fixKeyConsistency, resolvePendingEdit } from './consistency'
+import { readColumnDayFirst, type DateField } from './date-order'
 import { editImportCell, revalidateAll, undoOrRedo } from './edits'
 import { importErrorsCsv } from './error-report'
 import { newImportJob, type ConsistencyField, type ImportJob } from './job'
@@ -72,6 +74,8 @@ export class ImportJobs {
       rows: job.rows.length,
       rowsWithErrors: job.validation?.byRow.size ?? 0,
       errorCount: errors.length,
+      warnings: (job.validation?.warnings ?? []).slice(0, IMPORT_LISTED_WARNINGS),
+      warningCount: job.validation?.warnings.length ?? 0,
       headers: IMPORT_COLUMNS.filter((_, index) => job.present.has(index)).map((c) => c.header),
       abortReason: job.abortReason,
       imported: job.imported,
@@ -183,6 +187,12 @@ export class ImportJobs {
     input: { row: number; field: ConsistencyField; mode: 'matchRow' | 'rename'; newValue?: string },
   ): Promise<ImportSummary> {
     await fixKeyConsistency(workbook, this.reviewing(importId), input)
+    return this.summary(importId)
+  }
+
+  /** Reads a date column day-first (see `readColumnDayFirst`). */
+  async readDayFirst(workbook: Workbook, importId: string, field: DateField): Promise<ImportSummary> {
+    await readColumnDayFirst(workbook, this.reviewing(importId), field)
     return this.summary(importId)
   }
 

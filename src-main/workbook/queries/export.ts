@@ -1,3 +1,4 @@
+import { employeeJobField } from './job-fields'
 import { plainMoney, type CanonicalValue } from '../../../src-shared/domain/csv-format'
 import type { ImportField } from '../../../src-shared/domain/import-format'
 import type { Workbook } from '../open'
@@ -41,8 +42,9 @@ const EXPORT_SQL = `
     e.hire_date AS hireDate, e.employment_status AS employmentStatus,
     r.performance_rating AS performanceRating, r.promotion, nj.job_code AS newJobCode,
     e.previous_increase_date AS dateOfLastIncrease, e.reason_for_last_increase AS reasonForLastIncrease,
-    e.gender, e.race, e.age, j.job_code AS jobCode, j.job_profile AS jobProfile, e.job_title AS jobTitle,
-    j.job_family AS jobFamily, j.job_family_group AS jobFamilyGroup, j.exemption_status AS exemptionStatus,
+    e.gender, e.race, e.age, j.job_code AS jobCode, ${employeeJobField('job_profile')} AS jobProfile, e.job_title AS jobTitle,
+    ${employeeJobField('job_family')} AS jobFamily,
+    ${employeeJobField('job_family_group')} AS jobFamilyGroup, j.exemption_status AS exemptionStatus,
     pr.name AS payRangeName, pr.min_pay AS minPay, pr.mid_pay AS midPay, pr.max_pay AS maxPay
   FROM employee e
   LEFT JOIN employee m ON m.id = e.manager_id

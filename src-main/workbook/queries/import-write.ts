@@ -116,13 +116,15 @@ export function writeImport(
     const employeeColumns = `company_employee_id = ?, name = ?, preferred_name = ?, email = ?, job_title = ?,
       job_profile_id = ?, salaried = ?, hire_date = ?, current_salary = ?, default_pay_currency = ?, gender = ?,
       race = ?, age = ?, employment_status = ?, previous_increase_date = ?, reason_for_last_increase = ?,
-      pay_cycle_id = ?, manager_id = ?, planner_id = ?, team_id = ?`
+      pay_cycle_id = ?, manager_id = ?, planner_id = ?, team_id = ?, imported_job_profile = ?,
+      imported_job_family = ?, imported_job_family_group = ?`
     const updateEmployee = db.prepare(`UPDATE employee SET ${employeeColumns} WHERE id = ?`)
     const insertEmployee = db.prepare(
       `INSERT INTO employee (company_employee_id, name, preferred_name, email, job_title, job_profile_id, salaried,
          hire_date, current_salary, default_pay_currency, gender, race, age, employment_status,
-         previous_increase_date, reason_for_last_increase, pay_cycle_id, manager_id, planner_id, team_id, id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         previous_increase_date, reason_for_last_increase, pay_cycle_id, manager_id, planner_id, team_id,
+         imported_job_profile, imported_job_family, imported_job_family_group, id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     const upsertReward = db.prepare(
       `INSERT INTO reward (employee_id, performance_rating, promotion, new_job_profile_id) VALUES (?, ?, ?, ?)
@@ -154,6 +156,10 @@ export function writeImport(
         managerId,
         people.idOf(r.planner),
         people.teamOfManager(managerId),
+        // Kept per employee as imported ('' for blank; see migration 006).
+        r.jobProfile ?? '',
+        r.jobFamily ?? '',
+        r.jobFamilyGroup ?? '',
         id,
       )
       upsertReward.run(

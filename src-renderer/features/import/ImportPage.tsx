@@ -168,6 +168,7 @@ export default function ImportPage() {
               pendingEdit={summary.pendingEdit}
               onResolve={ctl.resolveEdit}
               onGoToCell={onGoToCell}
+              onDayFirst={ctl.readDayFirst}
             />
           </div>
         </>

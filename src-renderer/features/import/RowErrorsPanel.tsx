@@ -40,13 +40,24 @@ interface Props {
   onResolve: ResolveHandler
   /** Scrolls the grid to a cell of the row (sideways too) and focuses it. */
   onGoToCell: (row: number, field: string) => void
+  /** "This column is day-first" for an AmbiguousDate error (issue 36). */
+  onDayFirst: (field: 'hireDate' | 'dateOfLastIncrease') => Promise<void>
 }
 
 /**
  * The errors of the selected row, with the consistency-key fixes (spec §4 "Import results"), and
  * an edit waiting because it would put other rows at odds.
  */
-export function RowErrorsPanel({ selectedRow, row, busy, onFix, pendingEdit, onResolve, onGoToCell }: Props) {
+export function RowErrorsPanel({
+  selectedRow,
+  row,
+  busy,
+  onFix,
+  pendingEdit,
+  onResolve,
+  onGoToCell,
+  onDayFirst,
+}: Props) {
   const titleId = useId()
   const first = row ? firstErrorField(row.errors) : null
   return (
@@ -93,6 +104,18 @@ export function RowErrorsPanel({ selectedRow, row, busy, onFix, pendingEdit, onR
                     ))}
                   {error.header && ': '}
                   {error.message}
+                  {error.code === 'AmbiguousDate' &&
+                    (field === 'hireDate' || field === 'dateOfLastIncrease') && (
+                      <button
+                        type="button"
+                        className="button"
+                        data-testid="import-fix-day-first"
+                        disabled={busy}
+                        onClick={() => void onDayFirst(field)}
+                      >
+                        This column is day-first
+                      </button>
+                    )}
                 </li>
               )
             })}

@@ -46,6 +46,8 @@ export interface ImportController {
     mode: 'matchRow' | 'rename',
     newValue?: string,
   ): Promise<void>
+  /** "This column is day-first": its d/m/yyyy dates rewritten as yyyy-mm-dd (issue 36). */
+  readDayFirst(field: 'hireDate' | 'dateOfLastIncrease'): Promise<void>
   /** Takes back the last edit or consistency fix (Ctrl+Z); redo makes it again (Ctrl+Shift+Z). */
   undo(): void
   redo(): void
@@ -227,6 +229,9 @@ export function useImport(): ImportController {
           ...(newValue === undefined ? {} : { newValue }),
         }),
       )
+    },
+    async readDayFirst(field) {
+      await withImport('fix', (id) => invoke('import.readDayFirst', { importId: id, field }))
     },
     undo,
     redo,

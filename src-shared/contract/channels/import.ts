@@ -70,6 +70,11 @@ export const importChannels = {
       .strict(),
     admin,
   ),
+  /** "This column is day-first": its d/m/yyyy dates rewritten as yyyy-mm-dd, one undo step (issue 36). */
+  'import.readDayFirst': channel<ImportSummary>()(
+    z.object({ importId, field: z.enum(['hireDate', 'dateOfLastIncrease']) }).strict(),
+    admin,
+  ),
   'import.revalidate': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   /** Imports in review with fixes made (lost when the workbook closes): how many, and how many fixes. */
   'import.pending': channel<{ imports: number; fixes: number }>()(none, member),

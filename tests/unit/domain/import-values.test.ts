@@ -47,7 +47,7 @@ describe('CSV import value rules (admin spec §5)', () => {
   it('money in currency units becomes exact cents', () => {
     expect(parseMoneyCents('72,726.50')).toBe(7272650)
     expect(parseMoneyCents('0.29')).toBe(29)
-    expect(parseMoneyCents('1.005')).toBe(101)
+    expect(parseMoneyCents('1000.005')).toBe(100001)
     expect(parseMoneyCents('1,234,567.891')).toBe(123456789)
     expect(parseMoneyCents('-12.5')).toBe(-1250)
     expect(parseMoneyCents('abc')).toBeNull()
@@ -166,7 +166,7 @@ describe('amounts as an analyst’s spreadsheet writes them', () => {
   })
 
   it("anything else is still 'Invalid number'", () => {
-    for (const text of ['USD 5', '$', '$$5', '5$', '¤5', '$ five'])
+    for (const text of ['USD', '$', '$$5', '5$', '¤5', '$ five', '5USD'])
       expect(parseImportNumber(text), text).toBeNull()
     expect(parseImportValue('number', '$12x')).toMatchObject({ ok: false, message: 'Invalid number' })
     expect(parseImportValue('number', '$1,234.5')).toEqual({ ok: true, value: 1234.5 })

@@ -34,7 +34,7 @@ function validation(values: (ImportRow | null)[], errorRows: number[] = []): Val
   const byRow = new Map(
     errorRows.map((r) => [r, [{ row: r, header: 'Name', code: 'x', message: 'Missing-employeeName' }]]),
   ) as unknown as Validation['byRow']
-  return { values, cellErrors: [], errors: [...byRow.values()].flat(), byRow }
+  return { values, cellErrors: [], errors: [...byRow.values()].flat(), byRow, warnings: [] }
 }
 
 // E1 has a planned salary; E2 has a lump sum; E3 has no plan.

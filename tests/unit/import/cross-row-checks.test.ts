@@ -25,14 +25,21 @@ const cycles = (rows: Partial<Record<ImportField, string>>[]) =>
     .map((e) => [e.row, e.message])
 
 describe('checks across rows, edges', () => {
-  it('an empty value is shown as (empty) in "must agree on"', () => {
+  it('only the spec’s hints are errors: rows of one job code may differ on the job fields (issue 36)', () => {
     const errors = crossRowErrors(
-      parsed([{ employeeId: 'A', jobProfile: 'Engineer' }, { employeeId: 'B' }]),
+      parsed([
+        {
+          employeeId: 'A',
+          jobProfile: 'Engineer',
+          jobTitle: 'Engineer',
+          jobFamily: 'Streets',
+          jobFamilyGroup: 'G',
+        },
+        { employeeId: 'B', jobFamily: 'Water' },
+      ]),
       none,
     )
-    expect(errors.map((e) => e.message)).toEqual([
-      'Rows with Job Code "ENG-2" must agree on Job Profile: row 1 has Engineer, this row (empty)',
-    ])
+    expect(errors).toEqual([])
   })
 
   it('rows without a key value are not grouped under it', () => {

@@ -17,6 +17,8 @@ function summary(over: Partial<ImportSummary> = {}): ImportSummary {
     rows: 3,
     rowsWithErrors: 1,
     errorCount: 2,
+    warnings: [],
+    warningCount: 0,
     headers: ['Employee Id', 'Name'],
     abortReason: null,
     imported: 0,

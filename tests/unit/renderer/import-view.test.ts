@@ -47,6 +47,8 @@ const reviewed: ImportSummary = {
   rows: 1200,
   rowsWithErrors: 0,
   errorCount: 0,
+  warnings: [],
+  warningCount: 0,
   headers: [],
   abortReason: null,
   imported: 0,
