@@ -58,15 +58,20 @@ async function main(): Promise<number> {
     )
   const jwtSecret = secret ? secret.value : crypto.randomBytes(32)
   const printed: string[] = []
-  // Without SMTP the messages go to the log (and --create-owner prints its link).
+  const oneShot = Boolean(values['create-owner'] || values['create-super-user'])
+  // Without SMTP a one-shot command prints its message (the link); a serving server logs each one in
+  // full, so that whoever runs it can hand invitations and recovery links over.
   const mailer: Mailer = env.MERITBOOK_SMTP_URL
     ? smtpMailer(env.MERITBOOK_SMTP_URL, env.MERITBOOK_MAIL_FROM ?? 'Meritbook <no-reply@localhost>')
     : {
-        send: async (message) =>
-          void (
-            printed.push(message.text),
-            log.info({ to: message.to, subject: message.subject }, 'mail (no SMTP configured)')
-          ),
+        send: async (message) => {
+          if (oneShot) printed.push(message.text)
+          else
+            log.warn(
+              { to: message.to, subject: message.subject, text: message.text },
+              'mail not sent (no MERITBOOK_SMTP_URL): hand this message over yourself',
+            )
+        },
       }
   const db = connect(databaseUrl.value)
   try {
