@@ -4,24 +4,12 @@
  * the column is day-first and each row that reads both ways (04/03/2020) is an error naming both.
  */
 
+import { MONTH_NAMES } from './calendar'
+
 export type DateOrder = 'monthFirst' | 'dayFirst'
 
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 function iso(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1) return null
@@ -48,7 +36,7 @@ export function slashDateReadings(raw: string): Readings | null {
 
 function spoken(isoDay: string): string {
   const [, month, day] = isoDay.split('-').map(Number)
-  return `${day} ${MONTHS[month - 1]}`
+  return `${day} ${MONTH_NAMES[month - 1]}`
 }
 
 export interface DateCorrection {

@@ -4,6 +4,8 @@
  * are rejected. Days are ISO yyyy-mm-dd strings, compared as text; months are 0-based.
  */
 
+import { MONTH_NAMES } from '../../../src-shared/domain/calendar'
+
 export type PickerView = 'date' | 'month' | 'year'
 
 export interface PickerPage {
@@ -17,20 +19,7 @@ export interface Bounds {
   max?: string | null
 }
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+export { MONTH_NAMES }
 export const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']
 export const YEARS_PER_PAGE = 10
 
