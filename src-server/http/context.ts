@@ -16,7 +16,8 @@ export interface Caller {
   name: string
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The request's `Authorization: Bearer` token, or null. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : null
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerH
 import { routeAccess, routeAllows, type RouteAccess } from '../../src-shared/contract/route-access'
 import { verifyStatementToken } from '../auth/statement-tokens'
 import type { ServerContext } from '../context'
-import { callerOf } from './context'
+import { bearer, callerOf } from './context'
 import { HttpError } from './errors'
 
 type Hook = onRequestHookHandler | preHandlerHookHandler
@@ -21,8 +21,7 @@ export function guardRoutes(app: FastifyInstance, context: ServerContext): void 
   async function check(request: FastifyRequest, access: RouteAccess): Promise<void> {
     if (access.rule.kind === 'public') return
     if (access.link) {
-      const header = request.headers.authorization
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null
+      const token = bearer(request)
       if (token && (await verifyStatementToken(token, context.jwtSecret, context.now()))) return
     }
     const caller = await callerOf(request, context)

@@ -1,11 +1,11 @@
-import type { Transaction } from 'kysely'
+import type { Insertable, Transaction } from 'kysely'
 import type { SyncedRewardFields } from '../../src-shared/contract/sync-dto'
 import {
   CLEAN_PLANNED_REWARD,
   CLEAN_RECOMMENDATIONS,
   CLEAN_TEAM_BUDGETS,
 } from '../../src-shared/domain/cycle-start'
-import type { ServerDatabase } from '../db/schema'
+import type { RewardHistoryTable, ServerDatabase } from '../db/schema'
 import type { Caller } from '../http/context'
 import { recordChanges, recordCompanyChange } from '../sync/changes'
 
@@ -40,13 +40,7 @@ export async function startCleanCycle(
 ): Promise<number> {
   const c = who.companyId
   const changes: Parameters<typeof recordChanges>[2][number][] = []
-  const history: {
-    company_id: number
-    employee_id: number
-    user_id: number
-    source: string
-    changes: string
-  }[] = []
+  const history: Insertable<RewardHistoryTable>[] = []
   for (let i = 0; i < employeeIds.length; i += 1000) {
     const ids = employeeIds.slice(i, i + 1000)
     const rows = await trx

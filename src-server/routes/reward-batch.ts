@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Transaction } from 'kysely'
+import type { Insertable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { storableJson } from '../../src-shared/contract/text'
 import {
@@ -11,7 +11,7 @@ import {
 import { NOT_YOUR_EMPLOYEE } from '../../src-shared/domain/locks'
 import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
-import type { ServerDatabase } from '../db/schema'
+import type { RewardHistoryTable, ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
 import { isUniqueViolation } from '../http/errors'
 import { lockReason, scopeOf } from '../http/planning-access'
@@ -80,13 +80,7 @@ async function writePushes(
   const bases = items.map((i) => i.base).filter((b): b is number => b !== null)
   const later =
     bases.length === 0 ? new Map() : await rewardChangesSinceMany(trx, who, ids, Math.min(...bases))
-  const history: {
-    company_id: number
-    employee_id: number
-    user_id: number
-    source: string
-    changes: string
-  }[] = []
+  const history: Insertable<RewardHistoryTable>[] = []
   const changes: Parameters<typeof recordChanges>[2][number][] = []
   const written: Accepted[] = []
   for (const item of items) {

@@ -16,7 +16,7 @@ import type { StatementFacts } from '../../src-shared/domain/statements/facts'
 import { statementFileName } from '../../src-shared/domain/statements/file-names'
 import { verifyStatementToken, type StatementClaims } from '../auth/statement-tokens'
 import type { ServerContext } from '../context'
-import { callerOf, type Caller } from '../http/context'
+import { bearer, callerOf, type Caller } from '../http/context'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import { scopeOf } from '../http/planning-access'
 import { linkState } from '../statements/magic-links'
@@ -53,8 +53,7 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
   const { db } = context
 
   async function readerOf(request: FastifyRequest): Promise<Reader> {
-    const header = request.headers.authorization
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null
+    const token = bearer(request)
     const claims = token ? await verifyStatementToken(token, context.jwtSecret, context.now()) : null
     if (!claims) return { kind: 'user', caller: await callerOf(request, context) }
     // The link is checked on every use: a revoke or the link's end takes effect at once.
