@@ -7,6 +7,7 @@ import {
   OWN_ROLE_REFUSAL,
   publishableUsers,
   roleChangeRefusal,
+  skippedUsersNotice,
   SUPER_USER_NOT_GRANTED,
 } from '../../../src-shared/domain/user-admin'
 
@@ -54,6 +55,15 @@ describe('role management (spec §6)', () => {
       'Your role (OWNER) may not grant SUPER_USER. An OWNER may manage anyone but a super user.',
     )
     expect(roleChangeRefusal(owner, planner, 'SUPER_USER')).toMatch(/may not grant SUPER_USER/)
+  })
+
+  it('the publish notice names each skipped row and why, or is null when none was skipped', () => {
+    expect(skippedUsersNotice([])).toBeNull()
+    const one = { email: 'su@acme.test', role: 'SUPER_USER', reason: 'No.' }
+    expect(skippedUsersNotice([one])).toBe('1 user was not published. su@acme.test (SUPER_USER): No.')
+    expect(skippedUsersNotice([one, { ...one, email: 'x@acme.test', role: 'WIZARD' }])).toBe(
+      '2 users were not published. su@acme.test (SUPER_USER): No. x@acme.test (WIZARD): No.',
+    )
   })
 
   it(`users cannot change their own role: '${OWN_ROLE_REFUSAL}'`, () => {
