@@ -3,7 +3,15 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
-const skipped = new Set(['node_modules', 'out', 'reports', '.stryker-tmp', 'test-results', 'playwright-report', '.git'])
+const skipped = new Set([
+  'node_modules',
+  'out',
+  'reports',
+  '.stryker-tmp',
+  'test-results',
+  'playwright-report',
+  '.git',
+])
 const LONGEST = 200
 
 function markdownFiles(folder: string): string[] {
