@@ -4,8 +4,6 @@ import type { CurrencyConversions } from './settings'
 
 /** Spec §9: "Near-max threshold 95%". */
 export const NEAR_MAX_THRESHOLD = 0.95
-/** Spec §9: "Max position in range default 0.5" (the matrix's max_position_in_range). */
-export const MAX_POSITION_IN_RANGE_DEFAULT = 0.5
 
 export const REQUIRED_TO_REACH_MIN = 'Required to reach min'
 export const LEFT_TO_REACH_MAX = 'Left to reach max'

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from './currencies'
+import { MAX_POSITION_IN_RANGE_DEFAULT } from './sliders'
 
 export type Severity = 'warning' | 'error'
 export type BonusEditableDefault = 'PERCENT' | 'DOLLAR' | 'BOTH'
@@ -74,7 +75,7 @@ export const DEFAULT_SETTINGS: PayCycleSettings = {
   maxPercentIncrease: null,
   minPercentIncrease: null,
   minimumPerformance: null,
-  minPerformanceMaxPIR: 0.5,
+  minPerformanceMaxPIR: MAX_POSITION_IN_RANGE_DEFAULT,
   prioritizePayMin: true,
   prorationRules: [],
   plannerViolations: {},

@@ -13,6 +13,17 @@ export interface SliderRange {
 export const PRIORITY_SLIDER: SliderRange = { min: 0, max: 100, step: 1 }
 /** Spec §9: "Over-max slider 1.0 to 5.0, step 0.05". */
 export const OVER_MAX_SLIDER: SliderRange = { min: 1, max: 5, step: 0.05 }
+/**
+ * Spec §9: "Max position in range default 0.5". The over-max slider that sets the matrix's
+ * max_position_in_range runs 1.0 to 5.0, so 0.5 cannot be its default: it is the default cap for
+ * employees rated at or below minimum performance (minPerformanceMaxPIR, "default 0.5" in seed 001 §5).
+ * docs/decisions.md "The matrix's max position in range".
+ */
+export const MAX_POSITION_IN_RANGE_DEFAULT = 0.5
+/** The over-max slider starts at its lowest value, 1.0: no increase takes anyone past the range maximum. */
+export const OVER_MAX_DEFAULT = 1
+export const OVER_MAX_OUT_OF_RANGE =
+  "Max position in range runs from 1.0 to 5.0 (the over-max slider). The spec's default of 0.5 is the cap for employees rated at or below minimum performance, set in the pay cycle's limits."
 /** Admin spec §5: the minPerformanceMaxPIR slider runs 0 to 1 in steps of 0.05. */
 export const MIN_PERFORMANCE_MAX_PIR_SLIDER: SliderRange = { min: 0, max: 1, step: 0.05 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MatrixAnswer, MatrixCell } from '../../../src-shared/contract'
 import { matrixErrorMessage } from '../../../src-shared/contract'
+import { OVER_MAX_DEFAULT } from '../../../src-shared/domain/sliders'
 import { invoke } from '../../app/client'
 import { useRefusedPush } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
@@ -21,7 +22,6 @@ export const CELL_PAGE_SIZE = 5
 const RECALCULATE_DELAY_MS = 150
 /** Defaults before any configuration is saved: both priorities in the middle, no room over the maximum. */
 const DEFAULT_PRIORITY = 50
-const DEFAULT_MAX_PIR = 1
 const NO_SAVES: { past: number[]; future: number[] } = { past: [], future: [] }
 const MATRIX_PUSHES = ['matrix'] as const
 
@@ -55,7 +55,7 @@ export function useMatrix() {
         saved?.performance_multiplier_priority ?? d.performance_multiplier_priority ?? DEFAULT_PRIORITY,
       position_in_range_priority:
         saved?.position_in_range_priority ?? d.position_in_range_priority ?? DEFAULT_PRIORITY,
-      max_position_in_range: saved?.max_position_in_range ?? d.max_position_in_range ?? DEFAULT_MAX_PIR,
+      max_position_in_range: saved?.max_position_in_range ?? d.max_position_in_range ?? OVER_MAX_DEFAULT,
       desired_budget: saved?.desired_budget ?? d.desired_budget ?? config.value.company_merit_budget,
     })
   }, [config.state, config.value, inputs])

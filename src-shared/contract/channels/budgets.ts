@@ -3,6 +3,7 @@ import type { SavedBudget } from '../dto'
 import type { BudgetLevel, ManagerBudgetLevel } from '../budget-dto'
 import type { MatrixAnswer, MatrixConfigAnswer, RestoredMatrix, SavedMatrix } from '../matrix-dto'
 import { CURRENCY_CODES } from '../../domain/currencies'
+import { OVER_MAX_OUT_OF_RANGE } from '../../domain/sliders'
 import { admin, channel, none } from './shared'
 
 /** POST /calculate-matrix/'s payload (spec §7); the budget in cents, null for the company merit budget. */
@@ -11,7 +12,7 @@ const matrixRequest = z
     performance_multiplier_priority: z.number().min(0).max(100),
     position_in_range_priority: z.number().min(0).max(100),
     /** The over-max slider: 1.0 to 5.0. */
-    max_position_in_range: z.number().min(1).max(5),
+    max_position_in_range: z.number().min(1, OVER_MAX_OUT_OF_RANGE).max(5, OVER_MAX_OUT_OF_RANGE),
     desired_budget: z
       .number()
       .int('Budgets are whole cents.')

@@ -1,7 +1,6 @@
 import { withDefaultRate } from '../../../src-shared/domain/currency-conversion'
 import {
   LEFT_TO_REACH_MAX,
-  MAX_POSITION_IN_RANGE_DEFAULT,
   NEAR_MAX_THRESHOLD,
   REQUIRED_TO_REACH_MIN,
   employeePayRangeHints,
@@ -11,9 +10,8 @@ import {
 const bounds = { min: 8_000_000, max: 10_000_000 }
 
 describe('pay range hints (spec §5)', () => {
-  it('constants: "Near-max threshold 95%", "Max position in range default 0.5"', () => {
+  it('constant: "Near-max threshold 95%"', () => {
     expect(NEAR_MAX_THRESHOLD).toBe(0.95)
-    expect(MAX_POSITION_IN_RANGE_DEFAULT).toBe(0.5)
   })
 
   it("'Required to reach min' when current salary is below the minimum, with the amount", () => {

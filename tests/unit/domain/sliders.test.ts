@@ -1,7 +1,9 @@
 import {
   HEAT_COLOR_HIGH,
   HEAT_COLOR_LOW,
+  MAX_POSITION_IN_RANGE_DEFAULT,
   MIN_PERFORMANCE_MAX_PIR_SLIDER,
+  OVER_MAX_DEFAULT,
   OVER_MAX_SLIDER,
   PRIORITY_SLIDER,
   bubbleSize,
@@ -11,6 +13,7 @@ import {
   snapToMiddle,
   toSliderValue,
 } from '../../../src-shared/domain/sliders'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
 
 describe('"Sliders snap to 50 between 46 and 54"', () => {
   it('46 and 54 snap to 50 (both ends included)', () => {
@@ -80,5 +83,19 @@ describe('"bubble size is proportional to the square root of count over the maxi
     expect(bubbleSize(0, 100)).toBe(0)
     expect(bubbleSize(5, 0)).toBe(0)
     expect(bubbleSize(-4, 100)).toBe(0) // no bubble, not NaN
+  })
+})
+
+describe("the spec's max position in range default 0.5 (docs/decisions.md)", () => {
+  it('is the cap for minimum performers, inside its slider, and the pay cycle default', () => {
+    expect(MAX_POSITION_IN_RANGE_DEFAULT).toBe(0.5)
+    expect(DEFAULT_SETTINGS.minPerformanceMaxPIR).toBe(MAX_POSITION_IN_RANGE_DEFAULT)
+    expect(toSliderValue(MAX_POSITION_IN_RANGE_DEFAULT, MIN_PERFORMANCE_MAX_PIR_SLIDER)).toBe(0.5)
+  })
+
+  it('the over-max slider starts at its lowest value, 1.0, which 0.5 is below', () => {
+    expect(OVER_MAX_DEFAULT).toBe(OVER_MAX_SLIDER.min)
+    expect(OVER_MAX_DEFAULT).toBe(1)
+    expect(toSliderValue(MAX_POSITION_IN_RANGE_DEFAULT, OVER_MAX_SLIDER)).toBe(1)
   })
 })
