@@ -47,7 +47,12 @@ export type SubmissionCommand =
       /** The type the request claims (the server's `submission_type`); absent: worked out here. */
       type?: SubmissionType
     }
-  | { kind: 'sendBack'; plannerId: number }
+  | {
+      kind: 'sendBack'
+      plannerId: number
+      /** The pay cycle of the submission the request names (the server's); absent: the current one. */
+      payCycleId?: number
+    }
   | { kind: 'editComments'; plannerId: number; comments: string }
 
 export type SubmissionChange =
@@ -137,7 +142,8 @@ function decideSendBack(
   if (!hasAdminPowers(actor.role))
     return refuse('FORBIDDEN', `Your role (${actor.role}) may not send plans back.`)
   const cycle = facts.cycle
-  if (!cycle?.active) return refuse('FORBIDDEN', CYCLE_CLOSED)
+  if (!cycle?.active || (command.payCycleId !== undefined && command.payCycleId !== cycle.id))
+    return refuse('FORBIDDEN', CYCLE_CLOSED)
   const name = nameIn(facts, command.plannerId)
   if (!facts.submitted.has(command.plannerId))
     return refuse('FORBIDDEN', `${unsubmitForFailed(name)}. ${name} has not submitted.`)
