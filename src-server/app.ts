@@ -12,6 +12,8 @@ import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
+import { rewardRoutes } from './routes/rewards'
+import { submissionRoutes } from './routes/submissions'
 import { recordRoutes } from './routes/records'
 import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
@@ -72,6 +74,8 @@ export async function buildServer(
   companyFileRoutes(app, context)
   userRoutes(app, context, waiters)
   planningRoutes(app, context, waiters)
+  rewardRoutes(app, context, waiters)
+  submissionRoutes(app, context, waiters)
   syncRoutes(app, context, waiters)
   rewardBatchRoutes(app, context, waiters)
   budgetRoutes(app, context, waiters)

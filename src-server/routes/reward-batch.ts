@@ -19,7 +19,7 @@ import { rewardChangeRefusal } from '../planning/reward-rules'
 import { lockFeed, recordChanges, rewardChangesSinceMany, usedKeys } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { itemKeySchema, KEY_REUSED, scopedKey, type PushKey } from '../sync/push-keys'
-import { overwrittenBy, rewardPutSchema } from './planning'
+import { overwrittenBy, rewardPutSchema } from '../planning/reward-edit'
 
 const batchSchema = z
   .object({

@@ -12,7 +12,7 @@ const { signIn, call } = clientOf(server)
 const dir = tempDir()
 let owner = ''
 let snapshot: CompanySnapshot
-let manager = { token: '', employeeId: 0, teamMember: 0 }
+let manager = { token: '', employeeId: 0, teamMember: 0, name: '' }
 
 const detail = (response: { json<T>(): T }) => response.json<{ detail: string }>().detail
 
@@ -49,7 +49,8 @@ beforeAll(async () => {
   const team = snapshot.teams.find((t) => t.manager_id === user.employee_id)
   const member = snapshot.employees.find((e) => e.team_id === team?.id && e.id !== user.employee_id)
   if (!member) throw new Error('The manager’s team has a member.')
-  manager = { token: await signIn(user.email), employeeId: user.employee_id, teamMember: member.id }
+  const name = snapshot.employees.find((e) => e.id === user.employee_id)?.name ?? ''
+  manager = { token: await signIn(user.email), employeeId: user.employee_id, teamMember: member.id, name }
 })
 
 describe('NUL and lone surrogates answer 400 naming the field, never 500', () => {
@@ -105,7 +106,8 @@ describe('duplicates sent at once: one is made, the others are 409 with a messag
           submission_type: 'PLANNER',
           comments: 'Done',
         }),
-      'This planner has already submitted for this pay cycle.',
+      // The desktop's words (commands/submission.ts), whether the decision or the insert saw it first.
+      `${manager.name} has already submitted.`,
     )
   })
 

@@ -41,16 +41,18 @@ export function clientOf(server: () => TestServer) {
 
 /**
  * A demo workbook (the CLI's `new --demo`) published to a new server company whose owner is the
- * workbook's owner; answers the file, its snapshot and the owner's token.
+ * workbook's owner; answers the file, its snapshot and the owner's token. `prepare` changes the
+ * closed file before it is read and published, so the desktop and the server start alike.
  */
 export async function publishedDemo(
   server: () => TestServer,
   dir: string,
-  options: { employees: number; seed: number; company: string },
+  options: { employees: number; seed: number; company: string; prepare?: (file: string) => Promise<void> },
 ): Promise<{ file: string; snapshot: CompanySnapshot; owner: string; companyId: number }> {
   const file = path.join(dir, `${options.company}.paycycle`)
   const made = await cli('new', file, '--demo', String(options.employees), '--seed', String(options.seed))
   if (made.code !== 0) throw new Error(made.errors.join('\n'))
+  await options.prepare?.(file)
   const workbook = await openWorkbook(file, { readonly: true })
   const snapshot = readCompanySnapshot(workbook)
   await workbook.close()

@@ -9,7 +9,7 @@ import { canForceSubmit } from '../../../src-shared/domain/admin-rules'
 import { hasAdminPowers } from '../../../src-shared/domain/roles'
 import { Failure } from '../failure'
 import type { TableModel } from '../table/model'
-import { isSubPlannerOf } from './rules'
+import { isSubPlannerOf } from '../../../src-shared/domain/commands/submission'
 
 /** Per team: teams below with a planner, and how many of those planners submitted; headcount. */
 interface StatusCounts {

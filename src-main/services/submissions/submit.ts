@@ -1,8 +1,11 @@
 import type { PlannerSubmissionDto, SessionUser } from '../../../src-shared/contract'
-import { hasAdminPowers } from '../../../src-shared/domain/roles'
-import { submissionTypeFor } from '../../../src-shared/domain/admin-rules'
-import { submitForFailed, unsubmitForFailed } from '../../../src-shared/domain/submissions'
-import { waitingForSubmissionMessage } from '../../../src-shared/domain/violations'
+import {
+  decideSubmission,
+  type SubmissionChange,
+  type SubmissionCommand,
+  type SubmissionFacts,
+} from '../../../src-shared/domain/commands/submission'
+import type { Refusal } from '../../../src-shared/domain/commands/refusal'
 import type { Workbook } from '../../workbook/open'
 import { appendChangeLog } from '../../workbook/queries/change-log'
 import {
@@ -14,8 +17,6 @@ import {
 import { Failure } from '../failure'
 import type { TableCache } from '../table/cache'
 import type { TableModel } from '../table/model'
-import { CYCLE_CLOSED } from '../table/rows'
-import { heldTeams, isSubPlannerOf, subPlanners } from './rules'
 
 export interface SubmitInput {
   /** null: the acting user's own plan. */
@@ -23,19 +24,37 @@ export interface SubmitInput {
   comments: string
 }
 
-const nameOf = (model: TableModel, id: number) => model.names.get(id) ?? `employee ${id}`
+/** What the table model knows that the submission rules read (commands/submission.ts). */
+export function submissionFacts(model: TableModel): SubmissionFacts {
+  return {
+    tree: model.tree,
+    holderOf: (teamId) => model.holderOf(teamId),
+    cycle: model.payCycle,
+    nameOf: (id) => model.names.get(id),
+    submitted: model.submitted,
+  }
+}
 
-async function openCycleModel(table: TableCache, workbook: Workbook): Promise<TableModel> {
+/** A refusal as the desktop reports it: an already-made submission stays FORBIDDEN, as before. */
+const failureOf = (refusal: Refusal) =>
+  new Failure(refusal.code === 'CONFLICT' ? 'FORBIDDEN' : refusal.code, refusal.message)
+
+/** The shared decision over the open workbook's model; a refusal is thrown as a Failure. */
+async function decide<K extends SubmissionChange['kind']>(
+  table: TableCache,
+  workbook: Workbook,
+  user: SessionUser,
+  command: Extract<SubmissionCommand, { kind: K }>,
+): Promise<{ model: TableModel; change: Extract<SubmissionChange, { kind: K }> }> {
   const model = await table.get(workbook)
-  if (!model.payCycle.active) throw new Failure('FORBIDDEN', CYCLE_CLOSED)
-  return model
+  const decision = decideSubmission(command, submissionFacts(model), user)
+  if (!decision.ok) throw failureOf(decision)
+  return { model, change: decision.change as Extract<SubmissionChange, { kind: K }> }
 }
 
 /**
- * Submits a planner's plan (spec §3–§6): one's own (PLANNER), a sub-planner's by a planner above
- * (FORCE, only while subPlannerNotSubmitted is not an error), anyone's by an admin role (HR). A
- * planner whose sub-planners have not all submitted may not submit while that rule is an error
- * (admin roles bypass it). Recorded in the change history.
+ * Submits a planner's plan (spec §3–§6): the rules are commands/submission.ts `decideSubmission`,
+ * shared with the company server. Recorded in the change history.
  */
 export async function submitPlan(
   table: TableCache,
@@ -44,38 +63,16 @@ export async function submitPlan(
   input: SubmitInput,
   now = new Date(),
 ): Promise<PlannerSubmissionDto> {
-  const model = await openCycleModel(table, workbook)
-  const plannerId = input.plannerEmployeeId ?? user.employeeId
-  if (plannerId === null)
-    throw new Failure('FORBIDDEN', 'Your user is not an employee, so you have no plan to submit.')
-  const name = nameOf(model, plannerId)
-  const failFor = (reason: string) =>
-    new Failure('FORBIDDEN', plannerId === user.employeeId ? reason : `${submitForFailed(name)}. ${reason}`)
-  if (!model.names.has(plannerId)) throw new Failure('NOT_FOUND', `No employee has the id ${plannerId}.`)
-  if (heldTeams(model, plannerId).length === 0) throw failFor(`${name} plans no team in this pay cycle.`)
-  if (model.submitted.has(plannerId)) throw failFor(`${name} has already submitted.`)
-  const type = submissionTypeFor(user.role, plannerId !== user.employeeId)
-  const admin = hasAdminPowers(user.role)
-  if (type === 'FORCE') {
-    if (user.employeeId === null || !isSubPlannerOf(model, plannerId, user.employeeId))
-      throw failFor(`${name} does not plan a team below yours.`)
-    if (model.waitingSeverity === 'error')
-      throw failFor('Only HR may force a submission while waiting for sub-planners is an error.')
-  }
-  if (type === 'PLANNER' && !admin && model.waitingSeverity === 'error') {
-    const waiting = subPlanners(model, plannerId).filter((id) => !model.submitted.has(id))
-    if (waiting.length > 0)
-      throw new Failure(
-        'FORBIDDEN',
-        waitingForSubmissionMessage(waiting.length === 1 ? nameOf(model, waiting[0]) : null),
-      )
-  }
-  const comments = input.comments.trim()
-  if (comments === '') throw new Failure('BAD_INPUT', 'Comments are required.')
+  const { change } = await decide(table, workbook, user, {
+    kind: 'submit',
+    plannerId: input.plannerEmployeeId,
+    comments: input.comments,
+  })
+  const { plannerId, type, comments, payCycleId } = change
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await insertSubmission(trx, {
-      payCycleId: model.payCycle.id,
+      payCycleId,
       plannerEmployeeId: plannerId,
       type,
       comments,
@@ -93,17 +90,12 @@ export async function submitPlan(
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerId, true))
-  return (await findSubmission(workbook.db, model.payCycle.id, plannerId)) as PlannerSubmissionDto
+  return (await findSubmission(workbook.db, payCycleId, plannerId)) as PlannerSubmissionDto
 }
 
-async function requireSubmission(
-  model: TableModel,
-  workbook: Workbook,
-  plannerId: number,
-  fail: (reason: string) => Failure,
-) {
-  const submission = await findSubmission(workbook.db, model.payCycle.id, plannerId)
-  if (!submission) throw fail(`${nameOf(model, plannerId)} has not submitted.`)
+async function storedSubmission(workbook: Workbook, payCycleId: number, plannerId: number) {
+  const submission = await findSubmission(workbook.db, payCycleId, plannerId)
+  if (!submission) throw new Failure('NOT_FOUND', `No submission of employee ${plannerId} is stored.`)
   return submission
 }
 
@@ -115,10 +107,8 @@ export async function unsubmitPlan(
   plannerEmployeeId: number,
   now = new Date(),
 ): Promise<null> {
-  const model = await openCycleModel(table, workbook)
-  const fail = (reason: string) =>
-    new Failure('FORBIDDEN', `${unsubmitForFailed(nameOf(model, plannerEmployeeId))}. ${reason}`)
-  const submission = await requireSubmission(model, workbook, plannerEmployeeId, fail)
+  const { change } = await decide(table, workbook, user, { kind: 'sendBack', plannerId: plannerEmployeeId })
+  const submission = await storedSubmission(workbook, change.payCycleId, plannerEmployeeId)
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await deleteSubmission(trx, submission.id, at)
@@ -145,11 +135,13 @@ export async function editSubmissionComments(
   comments: string,
   now = new Date(),
 ): Promise<PlannerSubmissionDto> {
-  const model = await table.get(workbook)
-  const fail = (reason: string) => new Failure('NOT_FOUND', reason)
-  const submission = await requireSubmission(model, workbook, plannerEmployeeId, fail)
-  const text = comments.trim()
-  if (text === '') throw new Failure('BAD_INPUT', 'Comments are required.')
+  const { change } = await decide(table, workbook, user, {
+    kind: 'editComments',
+    plannerId: plannerEmployeeId,
+    comments,
+  })
+  const submission = await storedSubmission(workbook, change.payCycleId, plannerEmployeeId)
+  const text = change.comments
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await updateSubmissionComments(trx, submission.id, text, at)
