@@ -5,7 +5,7 @@ import type { PushKind } from '../../../src-shared/contract/sync-replica-dto'
 import { keptChangesOf, keptOf, type KeptRecordChange, type KeptServerFields } from './sync-kept'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
-import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
+import { REWARD_COLUMNS, type RewardChange, type RewardField } from './reward-columns'
 
 type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
 type Value = string | number | boolean | null
