@@ -12,6 +12,7 @@ import {
   updateSubmissionComments,
 } from '../../workbook/queries/submissions'
 import { Failure } from '../failure'
+import { requireStorableText } from '../free-text'
 import type { TableCache } from '../table/cache'
 import type { TableModel } from '../table/model'
 import { CYCLE_CLOSED } from '../table/rows'
@@ -44,6 +45,7 @@ export async function submitPlan(
   input: SubmitInput,
   now = new Date(),
 ): Promise<PlannerSubmissionDto> {
+  requireStorableText({ Comments: input.comments })
   const model = await openCycleModel(table, workbook)
   const plannerId = input.plannerEmployeeId ?? user.employeeId
   if (plannerId === null)
@@ -150,6 +152,7 @@ export async function editSubmissionComments(
   const submission = await requireSubmission(model, workbook, plannerEmployeeId, fail)
   const text = comments.trim()
   if (text === '') throw new Failure('BAD_INPUT', 'Comments are required.')
+  requireStorableText({ Comments: text })
   const at = now.toISOString()
   await workbook.db.transaction().execute(async (trx) => {
     await updateSubmissionComments(trx, submission.id, text, at)
