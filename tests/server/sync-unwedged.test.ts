@@ -103,6 +103,27 @@ describe('a push the server refuses or fails on does not wedge the queue', () =>
     expect((await rewardOf(manager, other))?.comments).toBe('Goes on meanwhile')
   })
 
+  it('a server that fails on everything (its feed too) is away: nothing is put back, however often', async () => {
+    const { owner, teamMember } = desks
+    await owner.engine.syncUntilIdle()
+    await owner.call('rewards.update', {
+      updates: [{ employeeId: teamMember, changes: { comments: 'Kept through the outage' } }],
+    })
+    owner.notices.length = 0
+    // The server's feed table gone for a while: every push and every read of the feed fails with a 500.
+    await sql`ALTER TABLE sync_change RENAME TO sync_change_away`.execute(server().db)
+    try {
+      for (let round = 0; round < MAX_SERVER_FAILURES + 2; round++)
+        expect(await owner.engine.push(true)).toEqual({ pushed: 0, refused: 0 })
+    } finally {
+      await sql`ALTER TABLE sync_change_away RENAME TO sync_change`.execute(server().db)
+    }
+    expect(owner.notices).toEqual([])
+    expect((await rewardOf(owner, teamMember))?.comments).toBe('Kept through the outage')
+    expect(await owner.engine.push(true)).toEqual({ pushed: 1, refused: 0 })
+    expect((await onServer(teamMember)).comments).toBe('Kept through the outage')
+  })
+
   it('a value the server refuses (4xx) is put back at once with its message; the later edit queued behind it arrives', async () => {
     const { owner, manager, teamMember } = desks
     await owner.engine.syncUntilIdle()
@@ -113,6 +134,7 @@ describe('a push the server refuses or fails on does not wedge the queue', () =>
       .values({ job_code: 'ONLY-HERE', job_profile: 'Kept on one desktop' })
       .returning('id')
       .executeTakeFirstOrThrow()
+    owner.session.table.invalidate() // the Compensation Table's model reads job profiles again
     const before = await rewardOf(owner, teamMember)
     await owner.call('rewards.update', {
       updates: [{ employeeId: teamMember, changes: { newJobProfileId: gone } }],
