@@ -1,5 +1,5 @@
 import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { TableRow } from '../../../src-shared/contract'
 import { textRefusal } from '../../../src-shared/domain/free-text'
 
@@ -13,18 +13,16 @@ const MAX_COMMENT_INPUT = 2000
 export function CommentsCellEditor(props: CustomCellEditorProps<TableRow, unknown, unknown>) {
   const typed = props.eventKey && props.eventKey.length === 1 ? props.eventKey : null
   const [text, setText] = useState(typed ?? (typeof props.value === 'string' ? props.value : ''))
-  const input = useRef<HTMLInputElement>(null)
   const refusal = textRefusal('Comments', text)
   const { onValueChange } = props
 
-  useEffect(() => input.current?.focus(), [])
   useEffect(() => onValueChange(text), [onValueChange, text])
   useGridCellEditor({ isCancelAfterEnd: () => refusal !== null })
 
   return (
     <div className="cell-editor cell-editor--comments">
       <input
-        ref={input}
+        autoFocus
         className="ag-input-field-input ag-text-field-input"
         value={text}
         maxLength={MAX_COMMENT_INPUT}
