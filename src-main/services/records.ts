@@ -51,6 +51,7 @@ import {
 import { listPayRanges } from '../workbook/queries/planning'
 import { enqueueChange } from '../workbook/queries/sync'
 import { Failure } from './failure'
+import { requireStorableText } from './free-text'
 
 /**
  * The company's records, in place: an employee's admin-view fields and pay ranges, validated with
@@ -106,6 +107,7 @@ export async function updateEmployee(
   input: { employeeId: number; changes: Partial<Record<EmployeeField, string>> },
   now = new Date(),
 ): Promise<EmployeeUpdateResult> {
+  requireStorableText(input.changes)
   const row = readEmployeeRecord(workbook, input.employeeId)
   if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${input.employeeId}.`)
   const where = `${row.values.name} (${row.companyEmployeeId})`

@@ -2,8 +2,6 @@ import path from 'node:path'
 import type {
   AppInfo,
   CompanyFileJoin,
-  EventName,
-  EventPayloads,
   SecretStoreStatus,
   SessionUser,
   WorkbookSummary,
@@ -13,6 +11,7 @@ import { findOwner, findUserByEmail } from '../workbook/queries/admin'
 import { workbookSummary } from '../workbook/queries/summary'
 import { openWorkbook, type Workbook } from '../workbook/open'
 import type { Owner } from '../workbook/seed'
+import type { Emit } from './emit'
 import { Failure } from './failure'
 import { ImportJobs } from './import/jobs'
 import { StatementJobs } from './statements/jobs'
@@ -23,7 +22,7 @@ import { createDemoWorkbook, createWorkbook } from './workbooks'
 import { ReplicaJoin, type JoiningCompany } from './replica-join'
 import { joinFromCompanyFile, type CompanyFileContent, type DownloadedCompanyFile } from './company-file'
 
-export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
+export type { Emit } from './emit'
 
 export interface SessionOptions {
   mode: AppInfo['mode']

@@ -40,6 +40,7 @@ import {
   type NewUser,
 } from '../workbook/queries/users'
 import { Failure } from './failure'
+import { requireStorableText } from './free-text'
 
 /**
  * Users and roles (administration document §2 Users screen, §4 User invite, §5 Add User, §6 Role
@@ -96,6 +97,7 @@ export async function createUser(
   input: { email: string; role: RoleName; employeeId?: number | null; name?: string },
   now = new Date(),
 ): Promise<CreatedUser> {
+  requireStorableText({ Email: input.email, Name: input.name })
   const email = normalizeEmail(input.email)
   const employee = input.employeeId == null ? null : findEmployeeForUser(workbook, input.employeeId)
   if (input.employeeId != null && !employee)

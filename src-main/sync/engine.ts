@@ -13,6 +13,7 @@ import type { ServerTransport } from '../server-account/transport'
 import { answerOf } from '../server-account/transport'
 import { pushWindows } from './push-windows'
 import { isRecordPush, sendRecord } from './record-pushes'
+import { failedReason, failureKind, MAX_SERVER_FAILURES } from './server-failures'
 
 export type ReplicaInvoke = <C extends Channel>(
   channel: C,
@@ -91,9 +92,13 @@ const changedAnything = (applied: SyncApplied): boolean =>
 
 /** `seq`: the feed position of the change a push made (a replay's too), where the server says. */
 type PushOutcome =
-  { kind: 'done'; seq?: number } | { kind: 'unreachable' | 'refused'; reason: string; status?: number }
+  | { kind: 'done'; seq?: number }
+  | { kind: 'unreachable' | 'refused' | 'failed'; reason: string; status?: number }
 
-/** What became of one batch: done, not reached (it stays queued), or refused (reverted locally). */
+/**
+ * What became of one batch: done, not reached (it stays queued), refused (reverted locally), or failed
+ * (a 5xx: tried again, then put back as refused; `server-failures.ts`).
+ */
 async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promise<PushOutcome> {
   let response: Response
   try {
@@ -115,8 +120,7 @@ async function outcomeOf(transport: ServerTransport, batch: PushBatchDto): Promi
 /** The single PUTs, a few at once: a server without PUT /api/sync/rewards/ (an older one). */
 const ONE_BY_ONE = 8
 
-const failed = (status: number): PushOutcome['kind'] =>
-  status >= 500 || status === 429 ? 'unreachable' : 'refused'
+const failed = (status: number): PushOutcome['kind'] => failureKind(status)
 
 /**
  * Several employees' reward batches in one call, PUT /api/sync/rewards/: each item has its own
@@ -198,9 +202,16 @@ export class SyncEngine {
     let batches = await unwrap(this.invoke('sync.claim', { now }))
     let pushed = 0
     let refused = 0
+    // Employees whose reward batch the server failed on in this push: their later batches wait for it,
+    // other employees' go on. Anything else waits for everything before it (`pushWindows`), so a
+    // failed batch of another kind, or one after a held reward, ends the push.
+    const held = new Set<number>()
     while (batches.length > 0) {
       let refusedHere = false
-      for (const window of pushWindows(batches)) {
+      for (const whole of pushWindows(batches)) {
+        if (held.size > 0 && whole[0].kind !== 'reward') break
+        const window = whole.filter((b) => !held.has(b.entityId))
+        if (window.length === 0) continue
         const outcomes =
           window.length > 1
             ? await rewardOutcomes(transport, window)
@@ -219,7 +230,26 @@ export class SyncEngine {
         }
         let unreachable = false
         for (const [i, batch] of window.entries()) {
-          const outcome = outcomes[i]
+          let outcome = outcomes[i]
+          if (outcome.kind === 'failed') {
+            const times = batch.attempts + 1
+            if (times < MAX_SERVER_FAILURES) {
+              await unwrap(
+                this.invoke('sync.failed', {
+                  pushKey: batch.pushKey,
+                  message: outcome.reason,
+                  counted: true,
+                }),
+              )
+              if (batch.kind !== 'reward') return { pushed, refused }
+              held.add(batch.entityId)
+              continue
+            }
+            // Failed again: put back as refused, unless the server fails on everything (then it is away).
+            outcome = (await this.serverAnswers(transport))
+              ? { ...outcome, kind: 'refused', reason: failedReason(outcome.reason, times) }
+              : { ...outcome, kind: 'unreachable' }
+          }
           if (outcome.kind === 'unreachable') {
             await unwrap(this.invoke('sync.failed', { pushKey: batch.pushKey, message: outcome.reason }))
             this.listener.online(false, outcome.reason)
@@ -250,6 +280,18 @@ export class SyncEngine {
       batches = await unwrap(this.invoke('sync.claim', { now }))
     }
     return { pushed, refused }
+  }
+
+  /** True when the server answers a plain read (the feed past its end): it is up, so a failure is the push's. */
+  private async serverAnswers(transport: ServerTransport): Promise<boolean> {
+    try {
+      const response = await transport.authorized('GET', `api/sync/changes/?after=${Number.MAX_SAFE_INTEGER}`)
+      await response.arrayBuffer()
+      return response.ok
+    } catch (error) {
+      if (error instanceof Failure) return false
+      throw error
+    }
   }
 
   /** Reads the feed after the replica's position (waiting up to `waitSeconds` for news) and applies it. */

@@ -47,7 +47,7 @@ export function duplicateMessage(error: pg.DatabaseError): string {
 }
 
 /** PostgreSQL's foreign_key_violation: a row names another that does not exist (or one still named). */
-function isForeignKeyViolation(error: unknown): error is pg.DatabaseError {
+export function isForeignKeyViolation(error: unknown): error is pg.DatabaseError {
   return error instanceof pg.DatabaseError && error.code === '23503'
 }
 

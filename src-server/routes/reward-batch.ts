@@ -13,7 +13,7 @@ import { inScope } from '../../src-shared/domain/visibility'
 import type { ServerContext } from '../context'
 import type { RewardHistoryTable, ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
-import { isUniqueViolation } from '../http/errors'
+import { isForeignKeyViolation, isUniqueViolation, missingReferenceMessage } from '../http/errors'
 import { lockReason, scopeOf } from '../http/planning-access'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { lockFeed, recordChanges, rewardChangesSinceMany, usedKeys } from '../sync/changes'
@@ -231,6 +231,15 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
             // The same key written meanwhile by a concurrent call: its item is that call's, not this one's.
             if (isUniqueViolation(failure)) {
               written.set(item.index, { key: item.key, status: 409, detail: KEY_REUSED })
+              continue
+            }
+            // A value naming what the server does not hold (a new job profile gone there): refused as the single PUT refuses it.
+            if (isForeignKeyViolation(failure)) {
+              written.set(item.index, {
+                key: item.key,
+                status: 409,
+                detail: missingReferenceMessage(failure),
+              })
               continue
             }
             request.log.error({ err: failure }, 'a reward push failed')

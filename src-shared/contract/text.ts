@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText, UNSTORABLE_TEXT } from '../domain/free-text'
 
 /**
  * Text a person or a client may send: any Unicode except NUL and lone surrogates, which PostgreSQL
@@ -6,14 +7,7 @@ import { z } from 'zod'
  * Every string of a schema on either side of the contract is `text()`, so such input is refused with
  * the field's name before it reaches a database.
  */
-// eslint-disable-next-line no-control-regex -- NUL is the character refused.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-export const UNSTORABLE_TEXT = 'must not hold a NUL character or broken Unicode (a lone surrogate).'
-
-export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value)
-}
+export { isStorableText, UNSTORABLE_TEXT } from '../domain/free-text'
 
 /**
  * `z.string()` that refuses NUL and lone surrogates; chain `.trim()`, `.min()`, `.max()` as usual.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { TablePage } from '../../src-shared/contract'
+import { UNSTORABLE_TEXT } from '../../src-shared/domain/free-text'
 import { generateDemoCompany } from '../../src-main/workbook/demo'
 import { gridCell } from './support/grid'
 import { startApp } from './support/app'
@@ -52,7 +53,27 @@ test('a manager submits their plan from the Compensation Table: comments require
     await dialog.getByTestId('submit-plan-comments').focus()
     await page.keyboard.press('Tab')
     await expect(dialog.getByText('This field is required.')).toBeVisible()
+    // Issue 37: a NUL or a lone surrogate is refused as it is typed, the field named in place.
+    const comments = dialog.getByTestId('submit-plan-comments')
+    const refused = async () => {
+      await expect(dialog.getByTestId('submit-plan-comments-error')).toHaveText(
+        `Comments: ${UNSTORABLE_TEXT}`,
+      )
+      await expect(dialog.getByTestId('submit-plan-confirm')).toBeDisabled()
+    }
+    await comments.fill('Calibrated\u0000')
+    await refused()
+    await comments.fill('Calibrated')
+    await expect(dialog.getByTestId('submit-plan-comments-error')).toHaveCount(0)
+    // A lone surrogate cannot cross Playwright's wire (it becomes U+FFFD): made in the page, as a paste would.
+    await comments.evaluate((element) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set
+      setValue?.call(element, `Calibrated ${String.fromCharCode(0xd800)}`)
+      element.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await refused()
     await dialog.getByTestId('submit-plan-comments').fill('Calibrated with my leads')
+    await expect(dialog.getByTestId('submit-plan-comments-error')).toHaveCount(0)
     await dialog.getByTestId('submit-plan-confirm').click()
     await expect(toast(page, 'Successfully submitted')).toBeVisible()
     await expect(page.getByTestId('plan-submitted')).toHaveText('Submitted')

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { TableRow } from '../../src-shared/contract'
+import { UNSTORABLE_TEXT } from '../../src-shared/domain/free-text'
 import { startApp, type RunningApp } from './support/app'
 import { compensationTable, gridCell, gridRow } from './support/grid'
 
@@ -49,6 +50,27 @@ test.describe('typing into a selected cell, as in a spreadsheet', () => {
     await expect(cell(page, b.id, 'salaryIncrease')).toHaveText('3.0000%')
     const saved = (await firstPage(page)).find((r) => r.id === b.id)
     expect(saved?.salaryIncrease).toBeCloseTo(3, 2)
+  })
+
+  test('Comments: typed text is saved; a NUL is refused in place and saves nothing (issue 37)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 })
+    await openTable(page, app)
+    const [a] = (await firstPage(page)).filter((r) => r.editable && r.comments === null)
+    await cell(page, a.id, 'comments').click()
+    await page.keyboard.type('Good year')
+    await expect(page.getByTestId('comments-editor')).toHaveValue('Good year')
+    await page.keyboard.press('Enter')
+    await expect(cell(page, a.id, 'comments')).toHaveText('Good year')
+
+    await cell(page, a.id, 'comments').dblclick()
+    await page.getByTestId('comments-editor').fill('Bad\u0000year')
+    await expect(page.getByTestId('comments-editor-error')).toHaveText(`Comments: ${UNSTORABLE_TEXT}`)
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('comments-editor')).toHaveCount(0)
+    await expect(cell(page, a.id, 'comments')).toHaveText('Good year')
+    expect((await firstPage(page)).find((r) => r.id === a.id)?.comments).toBe('Good year')
   })
 
   test('Enter commits and moves down: typing 3 ⏎ 4 ⏎ 5 ⏎ down a column plans three employees', async ({

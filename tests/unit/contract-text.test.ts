@@ -9,6 +9,8 @@ import {
   text,
   UNSTORABLE_TEXT,
 } from '../../src-shared/contract/text'
+import { firstTextRefusal, textRefusal } from '../../src-shared/domain/free-text'
+import { DEFAULT_DATA_TAGS } from '../../src-shared/domain/statements/templates'
 
 const ROOT = path.resolve(__dirname, '../..')
 
@@ -64,6 +66,37 @@ describe('text(), the one string type of the contract', () => {
         message: UNSTORABLE_TEXT,
       })
     }
+  })
+
+  it('every free-text field of the desktop’s channels refuses NUL and lone surrogates, naming the field (issue 37)', () => {
+    const cases: [keyof typeof contract, (bad: string) => unknown, (string | number)[]][] = [
+      ['submissions.submit', (bad) => ({ plannerEmployeeId: null, comments: bad }), ['comments']],
+      ['submissions.editComments', (bad) => ({ plannerEmployeeId: 3, comments: bad }), ['comments']],
+      ['users.create', (bad) => ({ email: 'a@b.test', role: 'ADMIN', name: bad }), ['name']],
+      ['employees.update', (bad) => ({ employeeId: 3, changes: { name: bad } }), ['changes', 'name']],
+      [
+        'statements.saveTemplate',
+        (bad) => ({
+          id: null,
+          draft: { name: 'T', logo: null, intro: bad, closing: '', dataTags: DEFAULT_DATA_TAGS },
+        }),
+        ['draft', 'intro'],
+      ],
+    ]
+    for (const [channel, input, path] of cases)
+      for (const bad of ['a\u0000b', 'a\uD800b', '\uDFFF']) {
+        const parsed = contract[channel].input.safeParse(input(bad))
+        expect(parsed.error?.issues.find((i) => i.message === UNSTORABLE_TEXT)?.path, channel).toEqual(path)
+      }
+  })
+
+  it('the domain’s rule names the field for the renderer and the services (textRefusal)', () => {
+    expect(textRefusal('Comments', 'fine \uD83D\uDE00')).toBeNull()
+    expect(textRefusal('Comments', null)).toBeNull()
+    expect(textRefusal('Comments', 'x\u0000')).toBe(`Comments: ${UNSTORABLE_TEXT}`)
+    expect(firstTextRefusal({ Email: 'ok', Name: 'b\uDC00', Note: 'c\u0000' })).toBe(
+      `Name: ${UNSTORABLE_TEXT}`,
+    )
   })
 
   it('no schema of the contract, the server or the desktop’s sync uses z.string() itself', () => {

@@ -17,7 +17,8 @@ export const syncHandlers: HandlerMap = {
   'sync.claim': async ({ now }, { workbook }) => claimPushes(workbook, now ? 0 : PUSH_PAUSE_MS),
   'sync.acknowledge': async ({ pushKeys, seqs }, { session, workbook }) =>
     pushesAcknowledged(session.table, workbook, pushKeys, seqs),
-  'sync.failed': async ({ pushKey, message }, { workbook }) => pushFailed(workbook, pushKey, message),
+  'sync.failed': async ({ pushKey, message, counted }, { workbook }) =>
+    pushFailed(workbook, pushKey, message, counted ?? false),
   'sync.refused': async ({ reason, status, ...batch }, { session, workbook, user }) =>
     pushRefused(session.table, workbook, batch, reason, user.id, new Date(), status),
   'sync.apply': async ({ page }, { session, workbook, user }) =>

@@ -11,17 +11,8 @@ import type { Workbook } from '../../workbook/open'
 import { storedImportEmployees, type StoredImportEmployee } from '../../workbook/queries/import-stored'
 import { getCurrentPayCycle } from '../../workbook/queries/pay-cycles'
 import { Failure } from '../failure'
-import type { ImportJob } from './job'
+import type { ImportJob, Reimport } from './job'
 import { affectedPlan, employeeUpdate } from './reimport'
-
-export interface Reimport {
-  validation: Validation
-  /** The workbook connection's total_changes() when it was read. */
-  changes: number
-  stored: Map<string, StoredImportEmployee>
-  rules: PlanRules
-  classification: ReimportClassification
-}
 
 /**
  * What the import would do to the workbook (new, updated and unchanged employees, affected plans),

@@ -7,11 +7,22 @@ import type {
   ImportSummary,
 } from '../../../src-shared/contract'
 import { revalidateRows, validateRows, type Validation } from '../../../src-shared/domain/import-validation'
-import { DEFAULT_PLAN_MODE, type PlanMode } from '../../../src-shared/domain/reimport'
+import { DEFAULT_PLAN_MODE, type PlanMode, type PlanRules } from '../../../src-shared/domain/reimport'
+import type { ReimportClassification } from '../../../src-shared/domain/reimport-classification'
 import type { Workbook } from '../../workbook/open'
 import { existingImportKeys } from '../../workbook/queries/import-keys'
+import type { StoredImportEmployee } from '../../workbook/queries/import-stored'
 import { Failure } from '../failure'
-import type { Reimport } from './comparison'
+
+/** The rows compared with the workbook's employees, kept on the job until either changes (`compare`). */
+export interface Reimport {
+  validation: Validation
+  /** The workbook connection's total_changes() when it was read. */
+  changes: number
+  stored: Map<string, StoredImportEmployee>
+  rules: PlanRules
+  classification: ReimportClassification
+}
 
 /** One change of the rows that can be taken back: the cells it set, with their values before and after. */
 export interface ImportStep {

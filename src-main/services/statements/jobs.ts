@@ -15,7 +15,7 @@ import {
   type NewStatement,
 } from '../../workbook/queries/statements'
 import { Failure } from '../failure'
-import type { Emit } from '../session'
+import type { Emit } from '../emit'
 import type { TableModel } from '../table/model'
 import { scopeIndexes } from './employees'
 import { localDay, statementFacts } from './facts'

@@ -15,6 +15,7 @@ import {
   updateSubmissionComments,
 } from '../../workbook/queries/submissions'
 import { Failure } from '../failure'
+import { requireStorableText } from '../free-text'
 import type { TableCache } from '../table/cache'
 import type { TableModel } from '../table/model'
 
@@ -63,6 +64,7 @@ export async function submitPlan(
   input: SubmitInput,
   now = new Date(),
 ): Promise<PlannerSubmissionDto> {
+  requireStorableText({ Comments: input.comments })
   const { change } = await decide(table, workbook, user, {
     kind: 'submit',
     plannerId: input.plannerEmployeeId,
@@ -135,6 +137,7 @@ export async function editSubmissionComments(
   comments: string,
   now = new Date(),
 ): Promise<PlannerSubmissionDto> {
+  requireStorableText({ Comments: comments })
   const { change } = await decide(table, workbook, user, {
     kind: 'editComments',
     plannerId: plannerEmployeeId,

@@ -9,14 +9,10 @@ import { listPayCycles, moveEmployeesToCycle } from '../../workbook/queries/pay-
 import { stateOf } from '../pay-cycle-lifecycle'
 import { PAY_CYCLE_PUSHES } from './queue-pay-cycle'
 import { keepBehindPush } from './apply-records'
+import type { Author } from './author'
 
 type Trx = Transaction<WorkbookDatabase>
-export interface Author {
-  userId: number | null
-  at: string
-  /** The feed change being applied (absent for a refusal's put-back): kept behind a waiting push. */
-  feed?: { seq: number; userEmail: string | null; userName: string }
-}
+export type { Author } from './author'
 
 const cents = z.union([z.number(), text().regex(/^-?\d+$/)]).transform(Number)
 

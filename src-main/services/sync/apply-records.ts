@@ -22,7 +22,7 @@ import {
 import { type OutboxKind } from '../../workbook/queries/sync'
 import { keepServerRecordChange } from '../../workbook/queries/sync-kept'
 import { roleId } from '../../workbook/queries/users'
-import type { Author } from './apply-pay-cycle'
+import type { Author } from './author'
 
 type Trx = Transaction<WorkbookDatabase>
 

@@ -73,8 +73,13 @@ export async function claimPushes(
   return claimPushBatches(workbook, new Date(now.getTime() - pauseMs).toISOString())
 }
 
-export async function pushFailed(workbook: Workbook, pushKey: string, message: string): Promise<null> {
-  await notePushFailure(workbook, pushKey, message)
+export async function pushFailed(
+  workbook: Workbook,
+  pushKey: string,
+  message: string,
+  counted: boolean,
+): Promise<null> {
+  await notePushFailure(workbook, pushKey, message, counted)
   return null
 }
 

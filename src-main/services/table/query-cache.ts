@@ -1,11 +1,20 @@
 import type { TableColumnId } from '../../../src-shared/domain/table-columns'
-import type { View } from './query'
 
 /**
  * Sorted and filtered row lists per (scope, viewer, sort, filters, search), so paging, and going back
  * to an earlier sort, costs a slice. An edit drops only the lists whose sort or filter columns it
  * changed (search reads names and Employee Ids, which edits never change).
  */
+
+/** Whose rows a query sees and who looks (for subPlannerNotSubmitted). */
+export interface View {
+  scopeKey: string
+  /** null: the whole company. */
+  teamIds: ReadonlySet<number> | null
+  viewerId: number | null
+  /** The viewer's own teams, for the aggregate budget rule. */
+  viewerTeamIds: readonly number[]
+}
 
 export interface CachedList {
   /** Row indexes in display order. */

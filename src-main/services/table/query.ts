@@ -6,20 +6,12 @@ import { COLUMN_ACCESS, comparable, textKey } from './columns'
 import { columnPredicate, type RowPredicate } from './filters'
 import type { TableModel } from './model'
 import { canViewAs } from '../../../src-shared/domain/admin-rules'
-import { QueryCache } from './query-cache'
+import { QueryCache, type View } from './query-cache'
 import { orderByNumber, rankTexts } from './sort'
 
 export const VIEW_AS_FORBIDDEN = 'Only super users, owners, admins and planners can view as someone else.'
 
-/** Whose rows a query sees and who looks (for subPlannerNotSubmitted). */
-export interface View {
-  scopeKey: string
-  /** null: the whole company. */
-  teamIds: ReadonlySet<number> | null
-  viewerId: number | null
-  /** The viewer's own teams, for the aggregate budget rule. */
-  viewerTeamIds: readonly number[]
-}
+export type { View } from './query-cache'
 
 export function queriesOf(model: TableModel): QueryCache {
   model.queries ??= new QueryCache()

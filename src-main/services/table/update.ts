@@ -7,6 +7,7 @@ import type { Workbook } from '../../workbook/open'
 import type { TableEmployee } from '../../workbook/queries/table'
 import { writeRewardChanges, type RewardChange, type RewardField } from '../../workbook/queries/rewards'
 import { Failure } from '../failure'
+import { requireStorableText } from '../free-text'
 import type { TableCache } from './cache'
 import { COLUMN_ACCESS } from './columns'
 import type { RowState, TableModel } from './model'
@@ -105,6 +106,7 @@ export async function updateRewards(
   }
   const changes: RewardChange[] = []
   for (const [employeeId, requested] of merged) {
+    requireStorableText({ Comments: requested.comments })
     const row = model.row(employeeId)
     if (!row) throw new Failure('NOT_FOUND', `No employee has the id ${employeeId}.`)
     if (!actorMayPlan(actor, row)) {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Workbook } from '../open'
-import type { RewardTable, WorkbookDatabase } from '../schema'
+import type { WorkbookDatabase } from '../schema'
+import { REWARD_COLUMNS, type RewardChange, type RewardField } from './reward-columns'
 import { enqueueRewardChanges } from './sync'
 
 export interface PlanTarget {
@@ -63,25 +64,7 @@ export async function loadPlanTargets(workbook: Workbook): Promise<Map<string, P
   )
 }
 
-/** The reward fields planners change (bulk plan and the Compensation Table), by column. */
-export const REWARD_COLUMNS = {
-  newSalary: 'new_salary',
-  newPercentBonus: 'new_percent_bonus',
-  newDollarBonus: 'new_dollar_bonus',
-  lumpSum: 'lump_sum',
-  comments: 'comments',
-  performancePlan: 'performance_plan',
-  promotion: 'promotion',
-  newJobProfileId: 'new_job_profile_id',
-} as const satisfies Record<string, keyof RewardTable>
-
-export type RewardField = keyof typeof REWARD_COLUMNS
-
-export interface RewardChange {
-  employeeId: number
-  /** Field → old and new value; only fields that change. */
-  changes: Partial<Record<RewardField, { old: unknown; new: unknown }>>
-}
+export { REWARD_COLUMNS, type RewardChange, type RewardField } from './reward-columns'
 
 /** History sources of changes that came from the company server: never queued to go back to it. */
 export const FROM_SERVER_SOURCES: readonly string[] = ['sync', 'sync-refused']

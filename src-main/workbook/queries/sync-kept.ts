@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { WorkbookDatabase } from '../schema'
-import type { OutboxKind } from './sync'
+import type { PushKind as OutboxKind } from '../../../src-shared/contract/sync-replica-dto'
 
 /**
  * What the feed brought while this replica's own push of the same fields waited, kept on the queued

@@ -5,7 +5,7 @@ import type { PushKind } from '../../../src-shared/contract/sync-replica-dto'
 import { keptChangesOf, keptOf, type KeptRecordChange, type KeptServerFields } from './sync-kept'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
-import { REWARD_COLUMNS, type RewardChange, type RewardField } from './rewards'
+import { REWARD_COLUMNS, type RewardChange, type RewardField } from './reward-columns'
 
 type Db = Kysely<WorkbookDatabase> | Transaction<WorkbookDatabase>
 type Value = string | number | boolean | null
@@ -238,11 +238,20 @@ export async function acknowledgePushes(
   return [...kept.values()]
 }
 
-/** A push that could not reach the server stays queued; its attempts and last error are kept. */
-export async function notePushFailure(workbook: Workbook, pushKey: string, message: string): Promise<void> {
+/**
+ * A push that could not reach the server, or that the server failed on, stays queued with its last
+ * error; `attempts` counts the times the server answered and failed on it (`counted`: a 5xx), which
+ * decide when it is put back (`src-main/sync/server-failures.ts`). Time offline counts for nothing.
+ */
+export async function notePushFailure(
+  workbook: Workbook,
+  pushKey: string,
+  message: string,
+  counted: boolean,
+): Promise<void> {
   await workbook.db
     .updateTable('sync_outbox')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: message }))
+    .set((eb) => ({ attempts: counted ? eb('attempts', '+', 1) : eb.ref('attempts'), last_error: message }))
     .where('push_key', '=', pushKey)
     .execute()
 }

@@ -27,6 +27,7 @@ import {
 import { columnOf } from './column-config'
 import { BonusCellEditor, NumericCellEditor } from './editors'
 import { JobProfilePicker } from './JobProfilePicker'
+import { CommentsCellEditor } from './CommentsCellEditor'
 import { SORT_CYCLE } from './sort-cycle'
 import { TableTooltip, tooltipKind } from './TableTooltip'
 
@@ -98,7 +99,7 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
         width: 200,
       }
     case 'comments':
-      return { cellEditor: 'agTextCellEditor', cellEditorParams: { maxLength: 2000 }, minWidth: 200, flex: 1 }
+      return { cellEditor: CommentsCellEditor, cellEditorPopup: true, minWidth: 200, flex: 1 }
     case 'promotion':
       return { cellRenderer: PromotionCell, cellRendererParams: { onPromotion: cb.onPromotion }, width: 120 }
     case 'newJobProfile':

@@ -1,5 +1,6 @@
 import type { RewardChanges, TableRow } from '../../../src-shared/contract'
 import { canConvert, convertCents } from '../../../src-shared/domain/currency-conversion'
+import { textRefusal } from '../../../src-shared/domain/free-text'
 import { jobProfileLabel, type NamedJobProfile } from '../../../src-shared/domain/job-profiles'
 import { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM } from '../../../src-shared/domain/locks'
 import { PERCENT_DECIMALS, roundTo } from '../../../src-shared/domain/money'
@@ -274,6 +275,8 @@ function jobProfileCell(text: string, ctx: PasteContext): CellOutcome {
 
 function commentsCell(text: string): CellOutcome {
   const trimmed = text.trim()
+  const refusal = textRefusal('Comments', trimmed)
+  if (refusal !== null) return { reason: refusal }
   if (trimmed.length > MAX_COMMENT)
     return { reason: `The comment is longer than ${MAX_COMMENT.toLocaleString('en-US')} characters.` }
   return { changes: { comments: trimmed === '' ? null : trimmed } }

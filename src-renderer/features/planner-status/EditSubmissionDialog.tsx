@@ -2,6 +2,7 @@ import './planner-status.css'
 import { useState } from 'react'
 import type { PlannerStatusCard } from '../../../src-shared/contract'
 import { COMMENTS_REQUIRED, SEND_BACK, unsubmitForFailed } from '../../../src-shared/domain/submissions'
+import { textRefusal } from '../../../src-shared/domain/free-text'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
@@ -20,9 +21,10 @@ export function EditSubmissionDialog({
   const plannerId = card.plannerId as number
   const name = card.plannerName ?? card.name
   const missing = comments.trim() === ''
+  const unstorable = textRefusal('Comments', comments)
 
   async function save() {
-    if (missing) return
+    if (missing || unstorable !== null) return
     setBusy('save')
     const result = await invoke('submissions.editComments', { plannerEmployeeId: plannerId, comments })
     setBusy(null)
@@ -64,7 +66,7 @@ export function EditSubmissionDialog({
             type="button"
             className="button button--primary"
             onClick={() => void save()}
-            disabled={busy !== null || missing}
+            disabled={busy !== null || missing || unstorable !== null}
             data-testid="save-submission"
           >
             {busy === 'save' ? 'Saving…' : 'Save'}
@@ -88,7 +90,13 @@ export function EditSubmissionDialog({
           data-testid="submission-comments"
           data-autofocus
         />
-        {missing && <span className="field-error">{COMMENTS_REQUIRED}</span>}
+        {unstorable !== null ? (
+          <span className="field-error" role="alert">
+            {unstorable}
+          </span>
+        ) : (
+          missing && <span className="field-error">{COMMENTS_REQUIRED}</span>
+        )}
       </label>
     </Modal>
   )

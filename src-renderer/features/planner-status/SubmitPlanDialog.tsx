@@ -8,6 +8,7 @@ import {
   SUBMITTED,
   submitForFailed,
 } from '../../../src-shared/domain/submissions'
+import { textRefusal } from '../../../src-shared/domain/free-text'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
@@ -34,11 +35,12 @@ export function SubmitPlanDialog({
   const force = mode.kind === 'force' ? mode : null
   const word = force ? FORCE_WORD[force.type] : null
   const missing = comments.trim() === ''
+  const unstorable = textRefusal('Comments', comments)
   const confirmed = word === null || typed.trim() === word
 
   async function submit() {
     setTouched(true)
-    if (missing || !confirmed) return
+    if (missing || unstorable !== null || !confirmed) return
     setLoading(true)
     const result = await invoke('submissions.submit', {
       plannerEmployeeId: force ? force.plannerId : null,
@@ -67,7 +69,7 @@ export function SubmitPlanDialog({
             type="button"
             className="button button--primary"
             onClick={() => void submit()}
-            disabled={loading || !confirmed}
+            disabled={loading || !confirmed || unstorable !== null}
             data-testid="submit-plan-confirm"
           >
             {loading ? 'Submitting…' : force ? 'Force Submit' : 'Submit'}
@@ -85,16 +87,23 @@ export function SubmitPlanDialog({
           rows={4}
           value={comments}
           required
-          aria-invalid={touched && missing}
+          aria-invalid={(touched && missing) || unstorable !== null}
           onChange={(event) => setComments(event.target.value)}
           onBlur={() => setTouched(true)}
           data-testid="submit-plan-comments"
           data-autofocus
         />
-        {touched && missing && (
-          <span className="field-error" role="alert">
-            {COMMENTS_REQUIRED}
+        {unstorable !== null ? (
+          <span className="field-error" role="alert" data-testid="submit-plan-comments-error">
+            {unstorable}
           </span>
+        ) : (
+          touched &&
+          missing && (
+            <span className="field-error" role="alert">
+              {COMMENTS_REQUIRED}
+            </span>
+          )
         )}
       </label>
       {word && (

@@ -4,6 +4,7 @@ import {
   validateAddUser,
   type AddUserErrors,
 } from '../../../src-shared/domain/admin-rules'
+import { textRefusal } from '../../../src-shared/domain/free-text'
 import { ROLE_DISPLAY_NAMES, type RoleName } from '../../../src-shared/domain/roles'
 import { Modal } from '../../components/dialog/Modal'
 
@@ -31,11 +32,12 @@ export function AddUserDialog({ actorRole, onSubmit, onCancel }: Props) {
   const [busy, setBusy] = useState(false)
   const roles = addUserRoleOptions(actorRole, false)
   const errors: AddUserErrors = validateAddUser({ email, role })
+  const unstorableName = textRefusal('Name', name)
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
     setTouched({ email: true, role: true })
-    if (errors.email || errors.role || busy) return
+    if (errors.email || errors.role || unstorableName !== null || busy) return
     setBusy(true)
     const done = await onSubmit({ email, role: role as RoleName, name })
     setBusy(false)
@@ -91,8 +93,18 @@ export function AddUserDialog({ actorRole, onSubmit, onCancel }: Props) {
           <span>
             Name <span className="muted">(optional)</span>
           </span>
-          <input value={name} onChange={(event) => setName(event.target.value)} data-testid="add-user-name" />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={unstorableName !== null}
+            data-testid="add-user-name"
+          />
         </label>
+        {unstorableName !== null && (
+          <p className="users__error" role="alert">
+            {unstorableName}
+          </p>
+        )}
         <label>
           Role
           <select

@@ -124,7 +124,17 @@ export const serverChannels = {
     ),
   ),
   'sync.failed': shellOnly(
-    channel<null>()(z.object({ pushKey: pushKeySchema, message: text().max(2000) }).strict(), member),
+    channel<null>()(
+      z
+        .object({
+          pushKey: pushKeySchema,
+          message: text().max(2000),
+          /** The server answered and failed on it (a 5xx): one more of its attempts. */
+          counted: z.boolean().optional(),
+        })
+        .strict(),
+      member,
+    ),
   ),
   'sync.refused': shellOnly(
     channel<SyncApplied>()(

@@ -1,3 +1,4 @@
+import { textRefusal } from '../free-text'
 import { mergeProblems } from './merge-tags'
 
 /** Spec §3: the data-tag toggles of a reward statement template, in the order the statement shows them. */
@@ -94,7 +95,9 @@ function base64Bytes(payload: string): number {
 export function templateProblems(draft: StatementTemplateDraft): TemplateProblem[] {
   const problems: TemplateProblem[] = []
   const name = draft.name.trim()
+  const nameRefusal = textRefusal('Name', draft.name)
   if (!name) problems.push({ field: 'name', message: 'A template needs a name.' })
+  else if (nameRefusal !== null) problems.push({ field: 'name', message: nameRefusal })
   else if (name.length > TEMPLATE_NAME_MAX)
     problems.push({ field: 'name', message: `A template name has at most ${TEMPLATE_NAME_MAX} characters.` })
   if (draft.logo !== null) {
@@ -106,7 +109,9 @@ export function templateProblems(draft: StatementTemplateDraft): TemplateProblem
   for (const field of ['intro', 'closing'] as const) {
     const text = draft[field]
     const label = field === 'intro' ? 'Intro' : 'Closing'
-    if (text.length > TEMPLATE_TEXT_MAX)
+    const refusal = textRefusal(label, text)
+    if (refusal !== null) problems.push({ field, message: refusal })
+    else if (text.length > TEMPLATE_TEXT_MAX)
       problems.push({ field, message: `${label} text has at most ${TEMPLATE_TEXT_MAX} characters.` })
     for (const problem of mergeProblems(text))
       problems.push({ field, message: `${label}: ${problem.message}` })

@@ -13,6 +13,7 @@ import {
   problemText,
   type PasteContext,
 } from '../../../src-renderer/features/compensation-table/paste'
+import { UNSTORABLE_TEXT } from '../../../src-shared/domain/free-text'
 
 function row(id: number, extra: Partial<TableRow> = {}): TableRow {
   return {
@@ -210,6 +211,9 @@ describe('a pasted block', () => {
       JOB_PROFILES_LOADING,
     ])
     expect(reasons(['salaryIncrease'], '$5')).toEqual(["'$5' is an amount; Salary Increase takes a percent."])
+    // Issue 37: a comment the workbook and the server cannot store, named in place.
+    expect(reasons(['comments'], 'Great\u0000year')).toEqual([`Comments: ${UNSTORABLE_TEXT}`])
+    expect(reasons(['comments'], 'Great\uD800year')).toEqual([`Comments: ${UNSTORABLE_TEXT}`])
     expect(reasons(['newSalary'], '$45.00/hr')).toEqual([
       "'$45.00/hr' is an hourly rate; this employee is salaried.",
     ])
