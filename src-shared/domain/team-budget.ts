@@ -1,4 +1,5 @@
-import { centsFromDecimalString, formatMoney, type Cents } from './money'
+import { formatMoney, toCents, type Cents } from './money'
+import { parseAmount } from './input-parsing'
 import { buildTeamTree, DEFAULT_TEAM_NAME, descendantTeamIds, type TeamTree } from './hierarchy'
 import { teamBudgetInDefaultCurrency, type CurrencyContext } from './violations'
 import type { Severity } from './settings'
@@ -22,7 +23,8 @@ export const BUDGET_INPUT_DISABLED_TOOLTIP = 'Input is disabled because the team
 /** Budget inputs need more than 2 members. */
 export const MIN_MEMBERS_FOR_BUDGET = 3
 export const COMPANY_LABEL = 'Company'
-export const INVALID_BUDGET_TEXT = 'NaN'
+/** Issue 39: never 'NaN'; the editor says why in place. */
+export const INVALID_BUDGET_TEXT = 'Not an amount'
 export const NO_BUDGET_TEXT = 'No budget'
 
 const nameOf = (name: string | null | undefined) => (name?.trim() ? name.trim() : DEFAULT_TEAM_NAME)
@@ -194,21 +196,29 @@ export function budgetInputState(memberCount: number): { disabled: boolean; tool
 }
 
 /**
- * A number (thousands separators and surrounding spaces allowed) in currency units, to cents; empty
- * clears the budget (null); anything else, negatives included, is NaN and is not saved.
+ * A budget as typed, read with the one money parser (issue 39: '$', thousands separators, 'k' and
+ * 'm' suffixes) in currency units, to cents; empty clears the budget (null); a negative or
+ * anything else is refused with the parser's message, to show in place.
  */
+export function readBudgetInput(
+  text: string,
+): { ok: true; cents: Cents | null } | { ok: false; message: string } {
+  const parsed = parseAmount(text)
+  if (!parsed.ok) return parsed
+  return { ok: true, cents: parsed.value === null ? null : toCents(parsed.value) }
+}
+
+/** readBudgetInput's cents, NaN when refused (the CLI's flags). */
 export function parseBudgetInput(text: string): Cents | null {
-  const cleaned = text.trim().replace(/,/g, '')
-  if (cleaned === '') return null
-  if (!/^\d*\.?\d*$/.test(cleaned)) return Number.NaN
-  return centsFromDecimalString(cleaned) ?? Number.NaN
+  const read = readBudgetInput(text)
+  return read.ok ? read.cents : Number.NaN
 }
 
 export function isSavableBudget(value: Cents | null): boolean {
   return value === null || Number.isSafeInteger(value)
 }
 
-/** 'NaN' for an invalid value, 'No budget' for none, else en-US money. */
+/** INVALID_BUDGET_TEXT for an invalid value, 'No budget' for none, else en-US money. */
 export function budgetText(value: Cents | null, currency: string): string {
   if (value === null) return NO_BUDGET_TEXT
   return Number.isFinite(value) ? formatMoney(value, currency) : INVALID_BUDGET_TEXT
