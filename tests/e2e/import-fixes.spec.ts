@@ -148,10 +148,10 @@ test.describe('Manage Data: fixing rows in review', () => {
 
     await cell(grid, 3, 'employeeId').click()
     await expect(panel.locator('li[data-code="Missing-hireDate"]')).toHaveText(
-      'Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+      'Hire Date: Required field "hireDate" is missing in row 3',
     )
     await expect(cell(grid, 3, 'errors')).toContainText(
-      'Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+      'Hire Date: Required field "hireDate" is missing in row 3',
     )
 
     // Max Pay is the last column: far to the right of the grid's view.

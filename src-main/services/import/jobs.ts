@@ -21,6 +21,7 @@ import { editImportCell, revalidateAll, undoOrRedo } from './edits'
 import { importErrorsCsv } from './error-report'
 import { newImportJob, type ConsistencyField, type ImportJob } from './job'
 import { ImportCancelled, readImportCsv } from './read-csv'
+import { countOf } from '../../../src-shared/domain/words'
 
 /**
  * The imports of one open workbook, held in memory until committed or discarded. Reading runs in
@@ -211,13 +212,12 @@ export class ImportJobs {
     const job = this.reviewing(importId)
     const total = job.rows.length
     await commitImport(workbook, user, job, (phase, rows) => {
-      const count = rows.toLocaleString('en-US')
       const message =
         phase === 'write'
-          ? `${count} employees written`
+          ? `${countOf(rows, 'employee')} written`
           : rows === 0
-            ? `Saving ${total.toLocaleString('en-US')} employees`
-            : `${count} employees saved`
+            ? `Saving ${countOf(total, 'employee')}`
+            : `${countOf(rows, 'employee')} saved`
       this.progress(rows, total, message, { phase, rows, rowsTotal: total })
     })
     const summary = this.summary(importId)

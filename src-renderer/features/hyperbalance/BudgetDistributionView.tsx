@@ -25,6 +25,7 @@ import {
 import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
 import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
+import { countOf } from '../../../src-shared/domain/words'
 
 export const TILES_PER_PAGE = 24
 const BUDGET_PUSHES = ['team.budget', 'pay_cycle'] as const
@@ -267,7 +268,7 @@ function CompanyCard({
       <header className="budget-tile__header">
         <h2 className="budget-tile__name">{company.name}</h2>
       </header>
-      <p className="budget-tile__manager muted">{company.headcount.toLocaleString('en-US')} employees</p>
+      <p className="budget-tile__manager muted">{countOf(company.headcount, 'employee')}</p>
       <div className="budget-tile__budget">
         <span className="budget-tile__label">Company merit budget</span>
         <BudgetEditor
