@@ -89,7 +89,7 @@ export async function submitPlan(
       entityId: plannerId,
       action: 'submit',
       oldValue: null,
-      newValue: { type, comments },
+      newValue: { type, comments, payCycleId: model.payCycle.id },
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerId, true))
@@ -107,13 +107,17 @@ async function requireSubmission(
   return submission
 }
 
-/** 'Send back for changes' (admin roles): the planner's rows open again. */
+/**
+ * 'Send back for changes' (admin roles): the planner's rows open again. The reason HR gives is kept
+ * in the change log, where the planner's notice and the submission history read it (issue 39).
+ */
 export async function unsubmitPlan(
   table: TableCache,
   workbook: Workbook,
   user: SessionUser,
   plannerEmployeeId: number,
   now = new Date(),
+  reason: string | null = null,
 ): Promise<null> {
   const model = await openCycleModel(table, workbook)
   const fail = (reason: string) =>
@@ -129,7 +133,7 @@ export async function unsubmitPlan(
       entityId: plannerEmployeeId,
       action: 'unsubmit',
       oldValue: { type: submission.submissionType, comments: submission.comments },
-      newValue: null,
+      newValue: { reason: reason?.trim() || null, payCycleId: model.payCycle.id },
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerEmployeeId, false))
