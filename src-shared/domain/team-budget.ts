@@ -228,3 +228,37 @@ export function budgetText(value: Cents | null, currency: string): string {
 export function savedBudgetMessage(team: { name: string | null } | null): string {
   return `Saved Budget for ${team ? nameOf(team.name) : COMPANY_LABEL}`
 }
+
+/**
+ * Issue 39: the budget views' terms, explained where they are shown (an info tip beside each).
+ * 'Allocated' on the company card is `companyAllocated`.
+ */
+export const BUDGET_TERM_HINTS = {
+  Recommended:
+    'What HyperBalance suggests for this team: the saved merit matrix’s increases for its employees, or the Calculated budget before a matrix is saved.',
+  Calculated:
+    'The company merit budget shared out by eligible payroll: this team’s share of the budget, in proportion to the pay of its employees eligible for an increase.',
+  Allocated:
+    'The part of the company merit budget handed to teams: the budgets set on the top teams (a team without one counts what the saved matrix gives its employees).',
+  'Budget Used':
+    'The increases planned so far (plus lump sums and bonus changes where they count against the budget).',
+} as const
+
+export type BudgetTerm = keyof typeof BUDGET_TERM_HINTS
+
+/**
+ * The company card's 'Allocated' (issue 39): once a budget is set on a top team, the sum of the top
+ * teams' budgets (in the default currency; a top team without one counts what the saved matrix
+ * allocated to its employees); before any, the matrix's allocations over the company (null before
+ * a matrix is saved).
+ */
+export function companyAllocated(
+  topTeams: Iterable<{ budget: Cents | null; allocated: Cents | null }>,
+  matrixAllocated: Cents | null,
+): Cents | null {
+  const teams = [...topTeams]
+  if (!teams.some((team) => team.budget !== null)) return matrixAllocated
+  let total: Cents = 0
+  for (const team of teams) total += team.budget ?? team.allocated ?? 0
+  return total
+}

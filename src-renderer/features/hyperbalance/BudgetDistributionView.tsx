@@ -26,6 +26,7 @@ import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
 import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
 import { countOf } from '../../../src-shared/domain/words'
+import { BudgetTermLabel } from './BudgetTermLabel'
 
 export const TILES_PER_PAGE = 24
 const BUDGET_PUSHES = ['team.budget', 'pay_cycle'] as const
@@ -289,8 +290,10 @@ function CompanyCard({
       <dl className="budget-tile__figures">
         <dt>Eligible payroll</dt>
         <dd>{formatMoney(company.eligiblePayroll, defaultCurrency)}</dd>
-        <dt>Allocated</dt>
-        <dd>
+        <dt>
+          <BudgetTermLabel term="Allocated" />
+        </dt>
+        <dd data-testid="company-allocated">
           {company.allocatedBudget === null ? '—' : formatMoney(company.allocatedBudget, defaultCurrency)}
         </dd>
         <dt>Budget Used</dt>
