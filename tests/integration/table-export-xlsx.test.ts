@@ -22,7 +22,8 @@ async function exported(columns: string[], currency: 'USD' | 'EUR' = 'USD'): Pro
   if (!result.ok) throw new Error(result.error.message)
   expect(result.value.rows).toBe(120)
   const book = new ExcelJS.Workbook()
-  await book.xlsx.load(Buffer.from(result.value.base64, 'base64'))
+  const bytes = Buffer.from(result.value.base64, 'base64')
+  await book.xlsx.load(bytes as unknown as Parameters<typeof book.xlsx.load>[0])
   const sheet = book.getWorksheet('Compensation Table')
   if (!sheet) throw new Error('No Compensation Table sheet.')
   return sheet
