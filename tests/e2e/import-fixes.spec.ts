@@ -136,7 +136,7 @@ test.describe('Manage Data: fixing rows in review', () => {
     await expect(summary).toContainText('4 errors')
   })
 
-  test("errors name the column and the spec's field; 'Go to the first error of this row' scrolls to the cell", async ({
+  test("errors name the column by its header; 'Go to the first error of this row' scrolls to the cell", async ({
     page,
   }) => {
     const rows = Array.from({ length: 3 }, (_, i) => base(i + 1))
@@ -156,9 +156,7 @@ test.describe('Manage Data: fixing rows in review', () => {
 
     // Max Pay is the last column: far to the right of the grid's view.
     await cell(grid, 2, 'employeeId').click()
-    await expect(panel.locator('li[data-code="InvalidNumber"]')).toHaveText(
-      'Max Pay (maxPay): Invalid number',
-    )
+    await expect(panel.locator('li[data-code="InvalidNumber"]')).toHaveText('Max Pay: Invalid number')
     const target = cell(grid, 2, 'maxPay')
     const inView = async () => {
       const [box, view] = await Promise.all([target.boundingBox(), grid.boundingBox()])
