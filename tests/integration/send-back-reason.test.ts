@@ -76,6 +76,25 @@ describe('send back for changes, with a reason', () => {
     expect(after.steps.map((s) => s.action)).toEqual(['submit', 'unsubmit', 'submit'])
   })
 
+  it('the CLI sends back with --comments as the reason', async () => {
+    await backend.session.close()
+    const sent = await cli(
+      'unsubmit',
+      file,
+      '--as',
+      admin.email,
+      '--planner',
+      planner.email,
+      '--comments',
+      'Recheck bonuses',
+      '--json',
+    )
+    expect(sent.code).toBe(0)
+    await actAs(planner.email)
+    const history = await call<SubmissionHistoryDto>('submissions.history', { plannerEmployeeId: null })
+    expect(history.sentBack).toMatch(/: Recheck bonuses$/)
+  })
+
   it("a planner may not read another planner's history unless above them", async () => {
     await actAs(planner.email)
     const result = await backend.dispatcher.dispatch('submissions.history', {
