@@ -119,4 +119,38 @@ test.describe("an analyst's first day", () => {
     )
     expect(typeof sheet.getRow(2).getCell(salaryColumn).value).toBe('number')
   })
+
+  test('a send back with a reason reaches the planner as a notice on the Compensation Table, with the history', async ({
+    page,
+  }) => {
+    // The demo's owner is its CEO, who plans the top team: they submit, then send their own plan back.
+    await openTable(page, app)
+    await page.getByTestId('submit-plan').click()
+    const dialog = page.getByTestId('dialog')
+    await dialog.getByTestId('submit-plan-comments').fill('First pass')
+    await dialog.getByTestId('submit-plan-confirm').click()
+    await expect(page.getByTestId('plan-submitted')).toBeVisible()
+
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Planner Status' })
+      .click()
+    const card = page.locator(`[data-testid="status-card"][data-team-id="${ceoTeam.id}"]`)
+    await card.getByTestId('edit-submission').click()
+    await page.getByTestId('send-back-reason').fill('Two raises are above the range maximum.')
+    await page.getByTestId('send-back').click()
+    await expect(card).toHaveAttribute('data-submitted', 'false')
+
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Compensation Table' })
+      .click()
+    const notice = page.getByTestId('sent-back-notice')
+    await expect(notice).toContainText('Your plan was sent back for changes by')
+    await expect(notice).toContainText(': Two raises are above the range maximum.')
+    await notice.getByText('History').click()
+    await expect(page.getByTestId('submission-history').locator('li')).toHaveCount(2)
+    await expect(page.getByTestId('submission-history')).toContainText('Submitted by')
+    await page.screenshot({ path: 'test-results/analyst-sent-back.png' })
+  })
 })
