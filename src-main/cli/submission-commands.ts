@@ -21,12 +21,17 @@ export async function submitCommand(file: string, flags: Flags, out: Output): Pr
   else out.text(`Successfully submitted (${submission.submissionType}).`)
 }
 
-/** `unsubmit --planner <email>`: 'Send back for changes' (admin roles). */
+/** `unsubmit --planner <email> [--comments <reason>]`: 'Send back for changes' (admin roles), with the reason the planner reads. */
 export async function unsubmitCommand(file: string, flags: Flags, out: Output): Promise<void> {
   const planner = text(flags, 'planner')
   if (!planner) throw new UsageError('unsubmit needs --planner <email>.')
+  const reason = text(flags, 'comments')
   await withSession(file, flags, (session) =>
-    session.call('submissions.unsubmit', { plannerEmployeeId: null, plannerEmail: planner }),
+    session.call('submissions.unsubmit', {
+      plannerEmployeeId: null,
+      plannerEmail: planner,
+      ...(reason ? { reason } : {}),
+    }),
   )
   if (flags.json) out.json({ planner, submitted: false })
   else out.text(`Sent back to ${planner} for changes.`)

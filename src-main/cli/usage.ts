@@ -23,7 +23,7 @@ export const USAGE = `Meritbook command line
       --copy-plans (copy last cycle's plans).
   submit <file.paycycle> --as <email> --comments <text> [--for <planner email>] --json
       Submit one's plan (PLANNER), a sub-planner's (FORCE) or, as an admin role, anyone's (HR).
-  unsubmit <file.paycycle> --as <email> --planner <email> --json
+  unsubmit <file.paycycle> --as <email> --planner <email> [--comments <reason>] --json
       Send a planner's submission back for changes (admin roles).
   status <file.paycycle> [--as <email>] --json
       Every team of the user's tree: { teams: [{ name, manager, submitted, submissionType, submittedSubPlanners, subPlanners }] }.

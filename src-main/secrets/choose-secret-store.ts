@@ -62,5 +62,5 @@ export function enableKeychainAdvice(platform: NodeJS.Platform): string {
   if (platform === 'darwin') return 'To stay signed in, unlock your login keychain in Keychain Access.'
   if (platform === 'win32')
     return 'To stay signed in, sign in to Windows with a user account that has Credential Manager.'
-  return 'To stay signed in, run a Secret Service (GNOME Keyring or KWallet) in your desktop session; for the CLI and browser mode also install libsecret (Debian: sudo apt-get install libsecret-1-dev gnome-keyring) and run npm ci again.'
+  return 'To stay signed in, your computer needs a keyring (such as GNOME Keyring or KWallet) running when you sign in to it. Ask whoever looks after your computer to turn one on, then start Meritbook again.'
 }

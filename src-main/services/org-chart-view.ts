@@ -19,7 +19,8 @@ const initials = (name: string) =>
 
 /**
  * The org chart, one team at a time from the table model: its manager, its sub-teams, and a page
- * of its members (the company root: the top teams and the employees without a team).
+ * of its members (the company root: the top teams and the employees without a team). A member who
+ * manages one of the sub-teams shown is drawn on that team's card only.
  */
 export function orgChartView(
   model: TableModel,
@@ -59,10 +60,12 @@ export function orgChartView(
       weight: Math.max(budget ?? figures.recommended.get(id) ?? 0, MIN_TEAM_WEIGHT),
     }
   }
-  const members = model.rows
-    .filter((row) => row.e.teamId === query.teamId)
-    .sort((a, b) => a.e.name.localeCompare(b.e.name) || a.e.id - b.e.id)
   const below = query.teamId === null ? model.tree.roots : childTeamIds(model.tree, query.teamId)
+  // A sub-team's manager is drawn on its team's card: not again among the members (the CEO once, issue 39).
+  const onTeamCards = new Set(below.flatMap((id) => model.teams.get(id)?.managerId ?? []))
+  const members = model.rows
+    .filter((row) => row.e.teamId === query.teamId && !onTeamCards.has(row.e.id))
+    .sort((a, b) => a.e.name.localeCompare(b.e.name) || a.e.id - b.e.id)
   return {
     defaultCurrency,
     team: query.teamId === null ? null : teamCard(query.teamId),

@@ -10,7 +10,7 @@ import type {
 } from '../../src-shared/contract'
 import { EMAIL_REQUIRED } from '../../src-shared/domain/admin-rules'
 import { parseImportEmail } from '../../src-shared/domain/import-values'
-import type { RoleName } from '../../src-shared/domain/roles'
+import { ROLE_DISPLAY_NAMES, type RoleName } from '../../src-shared/domain/roles'
 import {
   grantRefusal,
   invitationFileName,
@@ -167,7 +167,7 @@ export async function changeUserRole(
   })
   return {
     user: { ...target, role: input.role },
-    message: `${target.name} (${target.email}) is now ${input.role}.`,
+    message: `${target.name} (${target.email}) is now ${ROLE_DISPLAY_NAMES[input.role]}.`,
   }
 }
 

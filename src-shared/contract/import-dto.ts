@@ -1,4 +1,5 @@
 import type { PlanEffectReason, PlanMode } from '../domain/reimport'
+import type { MissingChoice } from '../domain/reimport-missing'
 import type { RowError } from './dto'
 
 /** One problem in an import; consistency errors name the key their rows share (spec §3 "Import results"). */
@@ -98,6 +99,9 @@ export interface ImportOutcome {
   plansAffected: number
   /** The choice for affected plans without one of their own. */
   planMode: ImportPlanMode
+  /** Issue 39, after commit: missing employees whose rewards were ended, and those refused (a locked plan). */
+  rewardsEnded?: number
+  rewardsNotEnded?: string[]
 }
 
 /** One updated employee and the fields the file changes. */
@@ -151,4 +155,12 @@ export interface ImportPreview extends ImportOutcome {
   total: number
   updates: ImportEmployeeUpdate[]
   plans: ImportAffectedPlan[]
+  /** Issue 39: the workbook's employees the file does not hold (the first MISSING_LISTED by name), and the choice. */
+  missing: {
+    total: number
+    /** Of them, with a planned raise, bonus or lump sum. */
+    planned: number
+    employees: { employeeId: string; name: string; planned: boolean }[]
+    choice: MissingChoice
+  }
 }

@@ -1,3 +1,4 @@
+import type { SubmissionHistoryStep } from '../domain/submissions'
 import type { SubmissionType } from '../domain/admin-rules'
 
 /** One team card of Planner Status. */
@@ -35,4 +36,12 @@ export interface PlannerStatusTree {
   tops: PlannerStatusNode[]
   /** subPlannerNotSubmitted's severity (null: off). */
   waitingSeverity: 'warning' | 'error' | null
+}
+
+/** Issue 39: a planner's submission steps in the current pay cycle, and the notice while sent back. */
+export interface SubmissionHistoryDto {
+  plannerEmployeeId: number
+  steps: SubmissionHistoryStep[]
+  /** 'Your plan was sent back for changes by … on …: <reason>' while it is; else null. */
+  sentBack: string | null
 }

@@ -6,6 +6,17 @@ import type { Cents } from './money'
 /** RFC 4180 line break. */
 export const CSV_EOL = '\r\n'
 
+/**
+ * Issue 39: a CSV file the app saves for a user starts with a UTF-8 byte order mark, or Excel on
+ * Windows reads "Søren" as "SÃ¸ren". The import drops it when it reads one back.
+ */
+export const UTF8_BOM = '\uFEFF'
+
+/** The text of a CSV file as saved: with the BOM, once. */
+export function withUtf8Bom(csv: string): string {
+  return csv.startsWith(UTF8_BOM) ? csv : UTF8_BOM + csv
+}
+
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value

@@ -21,6 +21,8 @@ export interface ParsedNumericInput {
   text: string
   /** False when the text was not a number and the value fell back to 0 or null. */
   valid: boolean
+  /** Why the text is no amount (set when `valid` is false), to show in place. */
+  message?: string
 }
 
 /** Spec §9: "Numeric input pause 1000 ms" before an auto-submitting input commits. */
@@ -43,13 +45,13 @@ export function withThousandsSeparators(digits: string): string {
 
 /**
  * What the input shows while typing: only digits and one decimal point are accepted (anything else is
- * dropped, including a minus sign), a 'k' or '%' typed last is kept as a suffix, and thousands
+ * dropped, including a minus sign), a 'k', 'm' or '%' typed last is kept as a suffix, and thousands
  * separators are inserted.
  */
 export function filterNumericTyping(raw: string): string {
   const trimmed = raw.trim()
   const last = trimmed.slice(-1)
-  const suffix = last === 'k' || last === 'K' || last === '%' ? last : ''
+  const suffix = 'kKmM%'.includes(last) && last !== '' ? last : ''
   let seenPoint = false
   let kept = ''
   // Stryker disable next-line MethodExpression: equivalent, the suffix is no digit or point, so the loop drops it anyway (docs/testing.md)
@@ -74,22 +76,68 @@ export function formatNumericInput(value: number | null, options: NumericInputOp
 
 const BODY = /^(\d+\.?\d*|\.\d+)$/
 
-/** The value of committed text (separators and spaces ignored), rounded to the mode's decimals; null when invalid. */
-function numericValue(raw: string, decimals: number, percentBasis: number | null | undefined): number | null {
-  const text = raw.replace(/[\s,]/g, '')
+/** Issue 39 ("A k suffix multiplies by 1000", seed 001): 'm' multiplies by a million. */
+export const MILLION_SUFFIX_FACTOR = 1_000_000
+
+/** Said in place when an amount is negative: every amount input takes amounts of zero or more. */
+export const NEGATIVE_AMOUNT_MESSAGE = 'Amounts cannot be negative: type the amount without a minus sign.'
+
+/** Said in place when text is no amount; `text` is what was typed. */
+export function notAnAmountMessage(text: string): string {
+  return `"${text}" is not an amount. Type digits, such as 1,500, $2,000, 2.5k or 1.5m.`
+}
+
+export type AmountParse = { ok: true; value: number | null } | { ok: false; message: string }
+
+/**
+ * The one money parser of every amount input (issue 39): a leading '$', spaces and en-US thousands
+ * separators are ignored; a 'k' suffix multiplies by 1000 and an 'm' suffix by a million; a '%'
+ * suffix is that percent of `percentBasis` when one is given. Empty text is null. A minus sign or
+ * accounting parentheses are refused with NEGATIVE_AMOUNT_MESSAGE, anything else that is no amount
+ * with notAnAmountMessage. The value is rounded to `decimals` (2 unless told), exactly on the digits.
+ */
+export function parseAmount(
+  raw: string,
+  options: { decimals?: number; percentBasis?: number | null } = {},
+): AmountParse {
+  const decimals = options.decimals ?? MONEY_DECIMALS
+  const typed = raw.trim()
+  if (typed === '') return { ok: true, value: null }
+  const text = typed.replace(/[\s,]/g, '').replace(/^-?\$/, (sign) => sign.slice(0, -1))
+  // "-5000", "-$5,000", "$-5,000" and the accounting "(5,000)" are negative amounts.
+  if (/^-|^\(.*\)$/.test(text)) return { ok: false, message: NEGATIVE_AMOUNT_MESSAGE }
   const last = text.slice(-1).toLowerCase()
-  const suffix = last === 'k' || last === '%' ? last : ''
+  const suffix = last === 'k' || last === 'm' || last === '%' ? last : ''
   const body = suffix ? text.slice(0, -1) : text
-  if (!BODY.test(body)) return null
+  if (!BODY.test(body)) return { ok: false, message: notAnAmountMessage(typed) }
   let value: number | null
-  if (suffix === '%' && percentBasis != null && Number.isFinite(percentBasis)) {
-    value = roundTo((percentBasis * Number(body)) / 100, decimals)
+  if (suffix === '%' && options.percentBasis != null && Number.isFinite(options.percentBasis)) {
+    value = roundTo((options.percentBasis * Number(body)) / 100, decimals)
   } else {
     // exact on the digits: "1.005" rounds to 1.01 and "1.2345k" to 1234.5
-    const units = scaleDecimalString(body, decimals + (suffix === 'k' ? 3 : 0))
+    const shift = suffix === 'k' ? 3 : suffix === 'm' ? 6 : 0
+    const units = scaleDecimalString(body, decimals + shift)
     value = units === null ? null : units / 10 ** decimals
   }
-  return value !== null && Number.isFinite(value) && Math.abs(value) <= MAX_INPUT_MAGNITUDE ? value : null
+  if (value === null || !Number.isFinite(value) || Math.abs(value) > MAX_INPUT_MAGNITUDE) {
+    return { ok: false, message: notAnAmountMessage(typed) }
+  }
+  return { ok: true, value }
+}
+
+/** The characters of typed text that an amount input refuses (filterNumericTyping drops them). */
+export function refusedCharacters(raw: string): string {
+  return [...raw].filter((char) => !/[\d.,\s$kKmM%]/.test(char)).join('')
+}
+
+/**
+ * Why typing was refused, said in place (issue 39): `refused` holds the characters refused since
+ * the last one kept. Null when none was.
+ */
+export function typingRefusal(refused: string): string | null {
+  if (refused === '') return null
+  if (refused.includes('-') || refused.includes('(')) return NEGATIVE_AMOUNT_MESSAGE
+  return notAnAmountMessage(refused)
 }
 
 /**
@@ -101,7 +149,14 @@ export function parseNumericInput(raw: string, options: NumericInputOptions = {}
   const fallback = options.allowNull ? null : 0
   const trimmed = typeof raw === 'string' ? raw.trim() : ''
   if (trimmed === '') return { value: fallback, text: formatNumericInput(fallback, options), valid: true }
-  const value = numericValue(trimmed, MODE_DECIMALS[mode], options.percentBasis)
-  if (value === null) return { value: fallback, text: formatNumericInput(fallback, options), valid: false }
-  return { value, text: formatNumericInput(value, options), valid: true }
+  const parsed = parseAmount(trimmed, { decimals: MODE_DECIMALS[mode], percentBasis: options.percentBasis })
+  if (!parsed.ok) {
+    return {
+      value: fallback,
+      text: formatNumericInput(fallback, options),
+      valid: false,
+      message: parsed.message,
+    }
+  }
+  return { value: parsed.value, text: formatNumericInput(parsed.value, options), valid: true }
 }

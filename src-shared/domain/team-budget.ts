@@ -1,4 +1,5 @@
-import { centsFromDecimalString, formatMoney, type Cents } from './money'
+import { formatMoney, toCents, type Cents } from './money'
+import { parseAmount } from './input-parsing'
 import { buildTeamTree, DEFAULT_TEAM_NAME, descendantTeamIds, type TeamTree } from './hierarchy'
 import { teamBudgetInDefaultCurrency, type CurrencyContext } from './violations'
 import type { Severity } from './settings'
@@ -22,7 +23,8 @@ export const BUDGET_INPUT_DISABLED_TOOLTIP = 'Input is disabled because the team
 /** Budget inputs need more than 2 members. */
 export const MIN_MEMBERS_FOR_BUDGET = 3
 export const COMPANY_LABEL = 'Company'
-export const INVALID_BUDGET_TEXT = 'NaN'
+/** Issue 39: never 'NaN'; the editor says why in place. */
+export const INVALID_BUDGET_TEXT = 'Not an amount'
 export const NO_BUDGET_TEXT = 'No budget'
 
 const nameOf = (name: string | null | undefined) => (name?.trim() ? name.trim() : DEFAULT_TEAM_NAME)
@@ -194,21 +196,29 @@ export function budgetInputState(memberCount: number): { disabled: boolean; tool
 }
 
 /**
- * A number (thousands separators and surrounding spaces allowed) in currency units, to cents; empty
- * clears the budget (null); anything else, negatives included, is NaN and is not saved.
+ * A budget as typed, read with the one money parser (issue 39: '$', thousands separators, 'k' and
+ * 'm' suffixes) in currency units, to cents; empty clears the budget (null); a negative or
+ * anything else is refused with the parser's message, to show in place.
  */
+export function readBudgetInput(
+  text: string,
+): { ok: true; cents: Cents | null } | { ok: false; message: string } {
+  const parsed = parseAmount(text)
+  if (!parsed.ok) return parsed
+  return { ok: true, cents: parsed.value === null ? null : toCents(parsed.value) }
+}
+
+/** readBudgetInput's cents, NaN when refused (the CLI's flags). */
 export function parseBudgetInput(text: string): Cents | null {
-  const cleaned = text.trim().replace(/,/g, '')
-  if (cleaned === '') return null
-  if (!/^\d*\.?\d*$/.test(cleaned)) return Number.NaN
-  return centsFromDecimalString(cleaned) ?? Number.NaN
+  const read = readBudgetInput(text)
+  return read.ok ? read.cents : Number.NaN
 }
 
 export function isSavableBudget(value: Cents | null): boolean {
   return value === null || Number.isSafeInteger(value)
 }
 
-/** 'NaN' for an invalid value, 'No budget' for none, else en-US money. */
+/** INVALID_BUDGET_TEXT for an invalid value, 'No budget' for none, else en-US money. */
 export function budgetText(value: Cents | null, currency: string): string {
   if (value === null) return NO_BUDGET_TEXT
   return Number.isFinite(value) ? formatMoney(value, currency) : INVALID_BUDGET_TEXT
@@ -217,4 +227,38 @@ export function budgetText(value: Cents | null, currency: string): string {
 /** Success toast: 'Saved Budget for {team name or Company}'; no team means the pay cycle's company budget. */
 export function savedBudgetMessage(team: { name: string | null } | null): string {
   return `Saved Budget for ${team ? nameOf(team.name) : COMPANY_LABEL}`
+}
+
+/**
+ * Issue 39: the budget views' terms, explained where they are shown (an info tip beside each).
+ * 'Allocated' on the company card is `companyAllocated`.
+ */
+export const BUDGET_TERM_HINTS = {
+  Recommended:
+    'What HyperBalance suggests for this team: the saved merit matrix’s increases for its employees, or the Calculated budget before a matrix is saved.',
+  Calculated:
+    'The company merit budget shared out by eligible payroll: this team’s share of the budget, in proportion to the pay of its employees eligible for an increase.',
+  Allocated:
+    'The part of the company merit budget handed to teams: the budgets set on the top teams (a team without one counts what the saved matrix gives its employees).',
+  'Budget Used':
+    'The increases planned so far (plus lump sums and bonus changes where they count against the budget).',
+} as const
+
+export type BudgetTerm = keyof typeof BUDGET_TERM_HINTS
+
+/**
+ * The company card's 'Allocated' (issue 39): once a budget is set on a top team, the sum of the top
+ * teams' budgets (in the default currency; a top team without one counts what the saved matrix
+ * allocated to its employees); before any, the matrix's allocations over the company (null before
+ * a matrix is saved).
+ */
+export function companyAllocated(
+  topTeams: Iterable<{ budget: Cents | null; allocated: Cents | null }>,
+  matrixAllocated: Cents | null,
+): Cents | null {
+  const teams = [...topTeams]
+  if (!teams.some((team) => team.budget !== null)) return matrixAllocated
+  let total: Cents = 0
+  for (const team of teams) total += team.budget ?? team.allocated ?? 0
+  return total
 }

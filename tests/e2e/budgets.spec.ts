@@ -48,7 +48,7 @@ test.describe('budget distribution view (HyperBalance)', () => {
     await expect(page.getByRole('heading', { name: 'Company View' })).toBeVisible()
   })
 
-  test("edits a team budget: the spec's toast, 'NaN' for text that is not an amount, the tile's checks, undo", async ({
+  test("edits a team budget: the spec's toast, a message in place for text that is not an amount, the tile's checks, undo", async ({
     page,
   }) => {
     await openPlanPayCycle(page, app)
@@ -58,7 +58,10 @@ test.describe('budget distribution view (HyperBalance)', () => {
 
     await input.fill('12abc')
     await input.press('Enter')
-    await expect(page.getByTestId(`budget-${division.id}-text`)).toHaveText('NaN')
+    // Issue 39: never 'NaN'; the one money parser's message in place.
+    await expect(page.getByTestId(`budget-${division.id}-problem`)).toHaveText(
+      '"12abc" is not an amount. Type digits, such as 1,500, $2,000, 2.5k or 1.5m.',
+    )
     await expect(input).toHaveAttribute('aria-invalid', 'true')
 
     // Above the parent's budget: an error on both tiles.

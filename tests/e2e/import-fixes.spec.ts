@@ -136,7 +136,7 @@ test.describe('Manage Data: fixing rows in review', () => {
     await expect(summary).toContainText('4 errors')
   })
 
-  test("errors name the column and the spec's field; 'Go to the first error of this row' scrolls to the cell", async ({
+  test("errors name the column by its header; 'Go to the first error of this row' scrolls to the cell", async ({
     page,
   }) => {
     const rows = Array.from({ length: 3 }, (_, i) => base(i + 1))
@@ -148,17 +148,15 @@ test.describe('Manage Data: fixing rows in review', () => {
 
     await cell(grid, 3, 'employeeId').click()
     await expect(panel.locator('li[data-code="Missing-hireDate"]')).toHaveText(
-      'Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+      'Hire Date: Required field "hireDate" is missing in row 3',
     )
     await expect(cell(grid, 3, 'errors')).toContainText(
-      'Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+      'Hire Date: Required field "hireDate" is missing in row 3',
     )
 
     // Max Pay is the last column: far to the right of the grid's view.
     await cell(grid, 2, 'employeeId').click()
-    await expect(panel.locator('li[data-code="InvalidNumber"]')).toHaveText(
-      'Max Pay (maxPay): Invalid number',
-    )
+    await expect(panel.locator('li[data-code="InvalidNumber"]')).toHaveText('Max Pay: Invalid number')
     const target = cell(grid, 2, 'maxPay')
     const inView = async () => {
       const [box, view] = await Promise.all([target.boundingBox(), grid.boundingBox()])

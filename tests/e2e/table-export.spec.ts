@@ -77,7 +77,10 @@ test.describe('Export CSV', () => {
     await page.getByTestId('table-export').click()
     const file = await download
     expect(file.suggestedFilename()).toBe('compensation-table.csv')
-    const [header, ...lines] = parse(fs.readFileSync(await file.path(), 'utf8')) as string[][]
+    const text = fs.readFileSync(await file.path(), 'utf8')
+    // Issue 39: a UTF-8 BOM, so that Excel on Windows reads the accents.
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    const [header, ...lines] = parse(text.slice(1)) as string[][]
     expect(header).toEqual(HEADER)
     expect(lines).toHaveLength(500)
     const at = (line: string[], name: string) => line[HEADER.indexOf(name)]

@@ -68,7 +68,7 @@ test.describe('Users as the OWNER', () => {
     const plannerRow = page.getByTestId('users-row').first()
     await expect(plannerRow.getByTestId('users-role')).toHaveValue('PLANNER')
     await plannerRow.getByTestId('users-role').selectOption('ADMIN')
-    await expect(page.getByTestId('toast').filter({ hasText: `is now ADMIN` })).toBeVisible()
+    await expect(page.getByTestId('toast').filter({ hasText: `is now Admin` })).toBeVisible()
     await expect(plannerRow.getByTestId('users-role')).toHaveValue('ADMIN')
 
     // Undo the role change (Ctrl+Z), then the new user (the Undo button).
@@ -165,7 +165,7 @@ test.describe('Users as an ADMIN', () => {
 
     // Change the role, and undo it.
     await created.getByTestId('users-role').selectOption('MANAGER')
-    await expectToastShown(page, 'is now MANAGER')
+    await expectToastShown(page, 'is now Manager')
     await page.getByTestId('users-undo').click()
     await expect(created.getByTestId('users-role')).toHaveValue('EMPLOYEE')
   })

@@ -33,8 +33,25 @@ describe('org chart', () => {
     expect(top.weight).toBeGreaterThanOrEqual(100_000_00)
     const inside = await view(top.id)
     expect(inside.team?.id).toBe(top.id)
-    expect(inside.memberTotal).toBe((await employees()).filter((e) => e.teamId === top.id).length)
+    // A sub-team's manager is drawn on that team's card, not again among the members (issue 39).
+    const subManagers = new Set(
+      (await teams()).filter((t) => t.parentTeamId === top.id).map((t) => t.managerId),
+    )
+    expect(inside.memberTotal).toBe(
+      (await employees()).filter((e) => e.teamId === top.id && !subManagers.has(e.id)).length,
+    )
     for (const member of inside.members) expect(member.weight).toBe(Math.max(member.salary, 1))
+  })
+
+  it('draws the CEO once at the company root: on the top team card, not also among the members (issue 39)', async () => {
+    const root = await view(null)
+    const ceo = root.subTeams[0].manager
+    expect(ceo).not.toBeNull()
+    const drawn = [
+      ...root.subTeams.flatMap((t) => (t.manager ? [t.manager.id] : [])),
+      ...root.members.map((m) => m.id),
+    ]
+    expect(drawn.filter((id) => id === ceo?.id)).toHaveLength(1)
   })
 
   it('a card dropped on a team moves the employee there, reporting to its manager; undo puts it back', async () => {

@@ -100,7 +100,9 @@ describe('secret stores: a token is never written to disk as plain text', () => 
       description:
         'Sign-in tokens are kept in memory for this run only: you will sign in again next time you start Meritbook.',
     })
-    expect(stored.status.advice).toContain('Secret Service')
+    // Said plainly for a user: no package names or commands for developers (issue 39).
+    expect(stored.status.advice).toContain('keyring')
+    expect(stored.status.advice).not.toMatch(/npm|libsecret|apt-get|sudo/)
     expect(stored.status.passedOver.join()).toMatch(/^keytar: no keychain answered/)
     expect(stored.read).toBe(token)
     expect(runCanary(home, 'read', token, false).read).toBeNull()

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { exportCompany } from '../../services/import/export'
 import type { HandlerMap } from '../types'
+import { endRewards } from '../../services/import/end-rewards'
 
 export const importHandlers: HandlerMap = {
   'import.start': async ({ path }, { session, workbook }) => session.imports.start(workbook, path),
@@ -32,11 +33,21 @@ export const importHandlers: HandlerMap = {
     session.imports.choosePlan(importId, mode, employeeId)
     return null
   },
+  'import.chooseMissing': async ({ importId, choice }, { session }) => {
+    session.imports.chooseMissing(importId, choice)
+    return null
+  },
   'import.commit': async ({ importId }, { session, workbook, user }) => {
     const summary = await session.imports.commit(workbook, user, importId)
     session.table.invalidate()
+    const ended = await endRewards(session.table, workbook, user, session.imports.takeEndedRewards(importId))
     await session.refreshSummary()
-    return summary
+    return summary.outcome && (ended.ended > 0 || ended.refused.length > 0)
+      ? {
+          ...summary,
+          outcome: { ...summary.outcome, rewardsEnded: ended.ended, rewardsNotEnded: ended.refused },
+        }
+      : summary
   },
   'company.export': async ({ path: target }, { workbook }) => {
     const absolute = path.resolve(target)

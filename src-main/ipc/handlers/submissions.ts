@@ -1,4 +1,5 @@
 import { Failure } from '../../services/failure'
+import { submissionHistory } from '../../services/submissions/history'
 import {
   editSubmissionComments,
   listPlannerStatus,
@@ -19,8 +20,10 @@ export const submissionHandlers: HandlerMap = {
   'submissions.unsubmit': async (input, { session, workbook, user }) => {
     const plannerId = await resolvePlanner(workbook, input)
     if (plannerId === null) throw new Failure('BAD_INPUT', 'Name the planner to send back.')
-    return unsubmitPlan(session.table, workbook, user, plannerId)
+    return unsubmitPlan(session.table, workbook, user, plannerId, new Date(), input.reason ?? null)
   },
+  'submissions.history': async ({ plannerEmployeeId }, { session, workbook, user }) =>
+    submissionHistory(session.table, workbook, user, plannerEmployeeId),
   'submissions.editComments': async ({ plannerEmployeeId, comments }, { session, workbook, user }) =>
     editSubmissionComments(session.table, workbook, user, plannerEmployeeId, comments),
   'plannerStatus.tree': async (query, { session, workbook, user }) =>

@@ -1,4 +1,5 @@
 import { exportTableCsv } from '../../services/table/export-csv'
+import { exportTableXlsx } from '../../services/table/export-xlsx'
 import { rewardHistory } from '../../services/table/history'
 import { rowsFrom } from '../../services/table/rows-from'
 import { queryTable } from '../../services/table/service'
@@ -27,5 +28,7 @@ export const tableHandlers: HandlerMap = {
     rewardHistory(session.table, workbook, user, employeeId),
   'table.exportCsv': async (input, { session, workbook, user }) =>
     exportTableCsv(await session.table.get(workbook), user, input),
+  'table.exportXlsx': async (input, { session, workbook, user }) =>
+    exportTableXlsx(await session.table.get(workbook), user, input),
   'userSettings.update': async (patch, { workbook, user }) => updateUserSettings(workbook, user, patch),
 }

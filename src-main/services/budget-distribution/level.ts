@@ -6,7 +6,12 @@ import type {
   SessionUser,
 } from '../../../src-shared/contract'
 import { ancestorTeamIds, childTeamIds, teamTreeRootIds } from '../../../src-shared/domain/hierarchy'
-import { budgetInputState, managerBudgetView, type TeamSpend } from '../../../src-shared/domain/team-budget'
+import {
+  budgetInputState,
+  companyAllocated,
+  managerBudgetView,
+  type TeamSpend,
+} from '../../../src-shared/domain/team-budget'
 import { teamBudgetInDefaultCurrency } from '../../../src-shared/domain/violations'
 import { Failure } from '../failure'
 import type { TableModel } from '../table/model'
@@ -79,7 +84,16 @@ export function budgetLevel(
       name: companyName,
       budget: model.payCycle.companyMeritBudget,
       usedBudget: used,
-      allocatedBudget: figures.company.allocated,
+      allocatedBudget: companyAllocated(
+        [...model.tree.roots].map((id) => {
+          const team = model.teams.get(id)
+          return {
+            budget: team ? teamBudgetInDefaultCurrency(team, model.rules.currency) : null,
+            allocated: figures.allocated.get(id) ?? null,
+          }
+        }),
+        figures.company.allocated,
+      ),
       headcount: figures.company.headcount,
       eligiblePayroll: figures.company.eligiblePayroll,
       missingRates: figures.company.missingRates,

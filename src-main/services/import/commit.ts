@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../src-shared/contract'
 import type { Validation } from '../../../src-shared/domain/import-validation'
 import { outcomeOf, planWrites } from '../../../src-shared/domain/reimport-classification'
+import { missingFromFile } from '../../../src-shared/domain/reimport-missing'
 import type { Workbook } from '../../workbook/open'
 import { writeImport } from '../../workbook/queries/import-write'
 import { getCurrentPayCycle } from '../../workbook/queries/pay-cycles'
@@ -40,6 +41,12 @@ export async function commitImport(
       (employeeId) => job.planChoices.get(employeeId) ?? job.planMode,
     )
     job.outcome = outcomeOf(classification, job.planMode)
+    job.endRewardsOf =
+      job.missingChoice === 'endRewards'
+        ? missingFromFile(stored, validation.values)
+            .filter((m) => m.planned)
+            .map((m) => m.id)
+        : []
     job.imported = writeImport(workbook, validation.values as NonNullable<Validation['values'][number]>[], {
       userId: user.id,
       fileName: job.batches.map((b) => b.fileName).join(', '),

@@ -7,6 +7,7 @@ import {
   type ReimportClassification,
 } from '../../../src-shared/domain/reimport-classification'
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings'
+import { MISSING_LISTED, missingFromFile } from '../../../src-shared/domain/reimport-missing'
 import type { Workbook } from '../../workbook/open'
 import { storedImportEmployees, type StoredImportEmployee } from '../../workbook/queries/import-stored'
 import { getCurrentPayCycle } from '../../workbook/queries/pay-cycles'
@@ -31,7 +32,16 @@ export async function previewImport(
   const storedOf = (index: number) => stored.get(values(index).employeeId ?? '') as StoredImportEmployee
   const listed = list === 'updated' ? classification.updated : classification.affected
   const page = listed.slice(offset, offset + limit)
+  const missing = missingFromFile(stored, validation.values)
   return {
+    missing: {
+      total: missing.length,
+      planned: missing.filter((m) => m.planned).length,
+      employees: missing
+        .slice(0, MISSING_LISTED)
+        .map(({ employeeId, name, planned }) => ({ employeeId, name, planned })),
+      choice: job.missingChoice,
+    },
     ...outcomeOf(classification, job.planMode),
     pending: classification.pending,
     // Stryker disable next-line StringLiteral: equivalent, affected rows are rows without errors, and Employee Id is required (docs/testing.md)

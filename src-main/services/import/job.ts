@@ -23,6 +23,7 @@ export interface Reimport {
   rules: PlanRules
   classification: ReimportClassification
 }
+import { DEFAULT_MISSING_CHOICE, type MissingChoice } from '../../../src-shared/domain/reimport-missing'
 
 /** One change of the rows that can be taken back: the cells it set, with their values before and after. */
 export interface ImportStep {
@@ -48,6 +49,10 @@ export interface ImportJob {
   /** The choice for affected plans, and the employees (by Employee Id) given their own. */
   planMode: PlanMode
   planChoices: Map<string, PlanMode>
+  /** Issue 39: what becomes of the workbook's employees missing from the file. */
+  missingChoice: MissingChoice
+  /** At commit: the missing employees' row ids whose rewards are to end (the handler ends them). */
+  endRewardsOf: number[]
   /** The last comparison with the workbook's employees (see `compare`). */
   reimport: Reimport | null
   outcome: ImportOutcome | null
@@ -87,6 +92,8 @@ export function newImportJob(): ImportJob {
     settled: Promise.resolve(),
     planMode: DEFAULT_PLAN_MODE,
     planChoices: new Map(),
+    missingChoice: DEFAULT_MISSING_CHOICE,
+    endRewardsOf: [],
     reimport: null,
     outcome: null,
     pendingEdit: null,

@@ -10,6 +10,7 @@ import { IMPORT_LISTED_WARNINGS } from '../../../src-shared/contract/import-dto'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
 import { COLUMN_INDEX } from '../../../src-shared/domain/import-rows'
 import type { PlanMode } from '../../../src-shared/domain/reimport'
+import type { MissingChoice } from '../../../src-shared/domain/reimport-missing'
 import type { Workbook } from '../../workbook/open'
 import { Failure } from '../failure'
 import type { Emit } from '../emit'
@@ -21,6 +22,7 @@ import { editImportCell, revalidateAll, undoOrRedo } from './edits'
 import { importErrorsCsv } from './error-report'
 import { newImportJob, type ConsistencyField, type ImportJob } from './job'
 import { ImportCancelled, readImportCsv } from './read-csv'
+import { countOf } from '../../../src-shared/domain/words'
 
 /**
  * The imports of one open workbook, held in memory until committed or discarded. Reading runs in
@@ -110,6 +112,19 @@ export class ImportJobs {
   }
 
   /** The choice for every affected plan (dropping the employees' own), or for one employee (null: as for all). */
+  /** Issue 39: what becomes of the workbook's employees missing from the file. */
+  chooseMissing(importId: string, choice: MissingChoice): void {
+    this.reviewing(importId).missingChoice = choice
+  }
+
+  /** After commit: the missing employees whose rewards are to end, taken once. */
+  takeEndedRewards(importId: string): number[] {
+    const job = this.job(importId)
+    const ids = job.endRewardsOf
+    job.endRewardsOf = []
+    return ids
+  }
+
   choosePlan(importId: string, mode: PlanMode | null, employeeId?: string): void {
     choosePlanMode(this.reviewing(importId), mode, employeeId)
   }
@@ -211,13 +226,12 @@ export class ImportJobs {
     const job = this.reviewing(importId)
     const total = job.rows.length
     await commitImport(workbook, user, job, (phase, rows) => {
-      const count = rows.toLocaleString('en-US')
       const message =
         phase === 'write'
-          ? `${count} employees written`
+          ? `${countOf(rows, 'employee')} written`
           : rows === 0
-            ? `Saving ${total.toLocaleString('en-US')} employees`
-            : `${count} employees saved`
+            ? `Saving ${countOf(total, 'employee')}`
+            : `${countOf(rows, 'employee')} saved`
       this.progress(rows, total, message, { phase, rows, rowsTotal: total })
     })
     const summary = this.summary(importId)

@@ -33,6 +33,7 @@ import { Failure } from '../failure'
 import type { TableCache } from '../table/cache'
 import type { TableModel } from '../table/model'
 import { matrixInputs } from './inputs'
+import { countOf } from '../../../src-shared/domain/words'
 
 type MatrixInput = ChannelInput<'matrix.calculate'>
 
@@ -226,7 +227,7 @@ export async function saveMatrixRecommendations(
     config,
     changeLogId,
     recommended: matrix.allocations.length,
-    message: `Saved the HyperBalance matrix: ${formatMoney(matrix.budget_used, currency)} of ${formatMoney(request.desired_budget, currency)} recommended to ${matrix.allocations.length.toLocaleString('en-US')} employees.`,
+    message: `Saved the HyperBalance matrix: ${formatMoney(matrix.budget_used, currency)} of ${formatMoney(request.desired_budget, currency)} recommended to ${countOf(matrix.allocations.length, 'employee')}.`,
   }
 }
 

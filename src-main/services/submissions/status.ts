@@ -10,6 +10,7 @@ import { hasAdminPowers } from '../../../src-shared/domain/roles'
 import { Failure } from '../failure'
 import type { TableModel } from '../table/model'
 import { isSubPlannerOf } from '../../../src-shared/domain/commands/submission'
+import { matchesSearch, searchNeedle } from '../../../src-shared/domain/search-key'
 
 /** Per team: teams below with a planner, and how many of those planners submitted; headcount. */
 interface StatusCounts {
@@ -151,7 +152,7 @@ export function findStatusTeams(
   text: string,
   limit = 20,
 ): { id: number; name: string; plannerName: string | null; path: string[] }[] {
-  const needle = text.trim().toLowerCase()
+  const needle = searchNeedle(text)
   if (needle === '') return []
   const topSet = new Set(viewerTops(model, user))
   const found: { id: number; name: string; plannerName: string | null; path: string[] }[] = []
@@ -159,7 +160,7 @@ export function findStatusTeams(
     const team = model.teams.get(id)
     const holder = model.holderOf(id)
     const plannerName = holder === null ? null : (model.names.get(holder) ?? null)
-    const hit = team?.name.toLowerCase().includes(needle) || plannerName?.toLowerCase().includes(needle)
+    const hit = matchesSearch(needle, team?.name, plannerName)
     if (!hit || !inViewerTree(model, topSet, id)) continue
     const path = ancestorTeamIds(model.tree, id)
       .reverse()

@@ -88,7 +88,7 @@ export async function submitPlan(
       entityId: plannerId,
       action: 'submit',
       oldValue: null,
-      newValue: { type, comments },
+      newValue: { type, comments, payCycleId: model.payCycle.id },
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerId, true))
@@ -101,14 +101,19 @@ async function storedSubmission(workbook: Workbook, payCycleId: number, plannerI
   return submission
 }
 
-/** 'Send back for changes' (admin roles): the planner's rows open again. */
+/**
+ * 'Send back for changes' (admin roles): the planner's rows open again. The reason HR gives is kept
+ * in the change log, where the planner's notice and the submission history read it (issue 39).
+ */
 export async function unsubmitPlan(
   table: TableCache,
   workbook: Workbook,
   user: SessionUser,
   plannerEmployeeId: number,
   now = new Date(),
+  reason: string | null = null,
 ): Promise<null> {
+  if (reason !== null) requireStorableText({ 'Reason for sending back': reason })
   const { change } = await decide(table, workbook, user, { kind: 'sendBack', plannerId: plannerEmployeeId })
   const submission = await storedSubmission(workbook, change.payCycleId, plannerEmployeeId)
   const at = now.toISOString()
@@ -121,7 +126,7 @@ export async function unsubmitPlan(
       entityId: plannerEmployeeId,
       action: 'unsubmit',
       oldValue: { type: submission.submissionType, comments: submission.comments },
-      newValue: null,
+      newValue: { reason: reason?.trim() || null, payCycleId: change.payCycleId },
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerEmployeeId, false))

@@ -1,6 +1,7 @@
 import { convertCents } from '../../../src-shared/domain/currency-conversion'
 import { performanceRatingLabel } from '../../../src-shared/domain/ratings'
 import type { TableColumnId } from '../../../src-shared/domain/table-columns'
+import { searchKey } from '../../../src-shared/domain/search-key'
 import type { RowState, TableModel } from './model'
 
 /**
@@ -87,11 +88,5 @@ export function ratingLabel(model: TableModel, row: RowState): string | null {
   return performanceRatingLabel(row.e.performanceRating, model.payCycle.settings.performanceRatings)
 }
 
-/** Text compared without case or accents ("Søren" sorts with "soren", "Álvarez" with "alvarez"). */
-export function textKey(value: string): string {
-  const lower = value.toLowerCase()
-  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower
-}
-
-// Anything outside printable ASCII may carry accents to strip.
-const NON_ASCII = /[^ -~]/
+/** Text compared without case or accents ("Søren" sorts with "soren", "Álvarez" with "alvarez"): the search key. */
+export const textKey = searchKey

@@ -8,6 +8,7 @@ import type { TableModel } from './model'
 import { canViewAs } from '../../../src-shared/domain/admin-rules'
 import { QueryCache, type View } from './query-cache'
 import { orderByNumber, rankTexts } from './sort'
+import { matchesSearch, searchNeedle } from '../../../src-shared/domain/search-key'
 
 export const VIEW_AS_FORBIDDEN = 'Only super users, owners, admins and planners can view as someone else.'
 
@@ -148,7 +149,7 @@ export function matchRows(model: TableModel, view: View, query: ListQuery): Int3
     TableColumnId,
     NonNullable<TableQuery['filters'][TableColumnId]>,
   ][]
-  const search = query.search.trim().toLowerCase()
+  const search = searchNeedle(query.search)
   const key = JSON.stringify([view.scopeKey, view.viewerId, query.sort, filters, search])
   const cache = queriesOf(model)
   const cached = cache.get(key)
@@ -164,10 +165,7 @@ export function matchRows(model: TableModel, view: View, query: ListQuery): Int3
   )
   // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, every name includes '': an empty search keeps every row either way (docs/testing.md)
   if (search !== '') {
-    tests.unshift(
-      (row) =>
-        row.e.name.toLowerCase().includes(search) || row.e.companyEmployeeId.toLowerCase().includes(search),
-    )
+    tests.unshift((row) => matchesSearch(search, row.e.name, row.e.companyEmployeeId))
   }
   const matched: number[] = []
   for (const index of scopeRows(model, view)) {

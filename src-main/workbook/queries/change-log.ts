@@ -97,3 +97,19 @@ export function readChangeLogEntry(
     ? { action: row.action, entityId: row.entity_id, oldValue: row.old_value, newValue: row.new_value }
     : null
 }
+
+/** An entity's entries with the given id, oldest first, with who made them (a planner's submission steps). */
+export function listEntityChangeLog(
+  workbook: Workbook,
+  entity: string,
+  entityId: string | number,
+): ChangeLogRow[] {
+  return workbook.sqlite
+    .prepare(
+      `SELECT c.id, c.at, u.name AS userName, c.entity_id AS entityId, c.action, c.old_value AS oldValue,
+         c.new_value AS newValue
+       FROM change_log c LEFT JOIN app_user u ON u.id = c.user_id
+       WHERE c.entity = ? AND c.entity_id = ? ORDER BY c.id`,
+    )
+    .all(entity, String(entityId)) as ChangeLogRow[]
+}

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { UserRowDto, UsersPage } from '../../../src-shared/contract'
 import { inviteStatusRank } from '../../../src-shared/domain/admin-rules'
 import { isRoleName, type RoleName } from '../../../src-shared/domain/roles'
+import { searchKey, searchNeedle } from '../../../src-shared/domain/search-key'
 import { FILTER_RANKS, type UserRowFilter } from '../../../src-shared/domain/user-admin'
 import type { Workbook } from '../open'
 import type { WorkbookDatabase } from '../schema'
@@ -47,18 +48,27 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** Connections that know `search_key(text)`: the domain's search key, so SQL searches fold as every other search does. */
+const withSearchKey = new WeakSet<Workbook['sqlite']>()
+
+function registerSearchKey(sqlite: Workbook['sqlite']): void {
+  if (withSearchKey.has(sqlite)) return
+  sqlite.function('search_key', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? searchKey(value) : null,
+  )
+  withSearchKey.add(sqlite)
+}
+
 function where(search: string, filter: UserRowFilter): { clause: string; params: (string | number)[] } {
   const parts: string[] = []
   const params: (string | number)[] = []
   const ranks = FILTER_RANKS[filter]
   if (filter !== 'all') parts.push(`rank IN (${ranks.map(() => '?').join(', ')})`)
   params.push(...(filter !== 'all' ? ranks : []))
-  const term = search.trim()
+  const term = searchNeedle(search)
   if (term) {
-    parts.push(
-      `(name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR user_email LIKE ? ESCAPE '\\'
-        OR company_employee_id LIKE ? ESCAPE '\\' OR job_title LIKE ? ESCAPE '\\' OR role LIKE ? ESCAPE '\\')`,
-    )
+    const columns = ['name', 'email', 'user_email', 'company_employee_id', 'job_title', 'role']
+    parts.push(`(${columns.map((c) => `search_key(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`)
     const pattern = likePattern(term)
     params.push(pattern, pattern, pattern, pattern, pattern, pattern)
   }
@@ -71,6 +81,7 @@ export function readUsersPage(
   selfUserId: number,
 ): UsersPage {
   const { sqlite } = workbook
+  registerSearchKey(sqlite)
   const { clause, params } = where(query.search, query.filter)
   const total = (
     sqlite.prepare(`SELECT COUNT(*) AS n FROM (${ROWS}) ${clause}`).get(...params) as { n: number }

@@ -4,6 +4,8 @@ import {
   formatNumericInput,
   NUMERIC_INPUT_PAUSE_MS,
   parseNumericInput,
+  refusedCharacters,
+  typingRefusal,
   type NumericInputMode,
   type ParsedNumericInput,
 } from '../../../src-shared/domain/input-parsing'
@@ -32,6 +34,13 @@ export interface NumericInputProps {
   inputRef?: Ref<HTMLInputElement>
   'aria-label'?: string
   testId?: string
+  /**
+   * Why typed characters were refused ("abc", a minus sign), or null once a character is kept
+   * (issue 39). The input shows it beneath itself unless `messageOutside` (a table cell shows it
+   * under the cell instead).
+   */
+  onRefusal?: (message: string | null) => void
+  messageOutside?: boolean
 }
 
 function tone(mode: NumericInputMode, value: number | null): string {
@@ -61,13 +70,40 @@ export function NumericInput({
   inputRef,
   'aria-label': ariaLabel,
   testId,
+  onRefusal,
+  messageOutside,
 }: NumericInputProps) {
   const options = { mode, allowNull, percentBasis }
   const [text, setText] = useState(() =>
     initialText !== undefined ? filterNumericTyping(initialText) : formatNumericInput(value, { mode }),
   )
+  // Characters refused since the last one kept: "abc" typed into an amount says so in place.
+  const [refused, setRefused] = useState(() =>
+    initialText === undefined ? '' : refusedCharacters(initialText),
+  )
+  const refusal = typingRefusal(refused)
   const timer = useRef<number | null>(null)
   const parsed = parseNumericInput(text, options)
+  useEffect(() => onRefusal?.(refusal), [refusal, onRefusal])
+
+  // While a refusal shows, Enter keeps the input open with its message instead of committing what
+  // is left (often nothing): the native listener stops the key before a grid around the input sees it.
+  const holdEnter = useRef(false)
+  useEffect(() => {
+    holdEnter.current = refusal !== null
+  }, [refusal])
+  const box = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    const element = box.current
+    if (!element) return
+    const hold = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !holdEnter.current) return
+      event.preventDefault()
+      event.stopPropagation()
+    }
+    element.addEventListener('keydown', hold)
+    return () => element.removeEventListener('keydown', hold)
+  }, [])
 
   useEffect(
     () => () => {
@@ -97,7 +133,7 @@ export function NumericInput({
   }
 
   return (
-    <span className={`numeric-input${tone(mode, parsed.value)}`}>
+    <span ref={box} className={`numeric-input${tone(mode, parsed.value)}`}>
       {prefix && <span className="numeric-input__affix">{prefix}</span>}
       <input
         ref={inputRef}
@@ -108,15 +144,21 @@ export function NumericInput({
         disabled={disabled}
         autoFocus={autoFocus}
         aria-label={ariaLabel}
-        aria-invalid={parsed.valid ? undefined : true}
+        aria-invalid={parsed.valid && refusal === null ? undefined : true}
         data-testid={testId}
         onFocus={(event) => {
           if (initialText === undefined) event.currentTarget.select()
         }}
         onChange={(event) => {
-          const next = filterNumericTyping(event.currentTarget.value)
-          // Every character of the keystroke refused: nothing changed.
-          if (next === text) return
+          const raw = event.currentTarget.value
+          const next = filterNumericTyping(raw)
+          // Every character of the keystroke refused: nothing changed but the message in place.
+          if (next === text) {
+            const dropped = refusedCharacters(raw)
+            if (dropped !== '') setRefused((before) => before + dropped)
+            return
+          }
+          setRefused('')
           setText(next)
           onChange?.(parseNumericInput(next, options))
           if (autoSubmit) {
@@ -125,6 +167,7 @@ export function NumericInput({
           }
         }}
         onKeyDown={(event) => {
+          if (event.key === 'Enter' && holdEnter.current) return
           if (event.key === 'Enter' || event.key === 'Tab') commit(event.currentTarget.value)
         }}
         onBlur={(event) => {
@@ -132,6 +175,15 @@ export function NumericInput({
         }}
       />
       {suffix && <span className="numeric-input__affix">{suffix}</span>}
+      {refusal && !messageOutside && (
+        <span
+          className="numeric-input__message"
+          role="alert"
+          data-testid={testId ? `${testId}-message` : undefined}
+        >
+          {refusal}
+        </span>
+      )}
     </span>
   )
 }

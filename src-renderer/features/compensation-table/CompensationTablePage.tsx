@@ -12,7 +12,7 @@ import { selectRole, selectSessionKey } from '../../app/session-slice'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
 import { SubmitPlanButton } from '../planner-status/SubmitPlanButton'
-import { downloadText } from '../../components/download'
+import { downloadBase64, downloadText } from '../../components/download'
 import { useUndoKeys } from '../../components/keyboard'
 import { ColumnEditor } from './ColumnEditor'
 import { displayCurrencyOf, pickableCurrencies } from './display-money'
@@ -185,17 +185,21 @@ export default function CompensationTablePage() {
     if (!result.ok) toast.error(result.error.message)
   }
 
-  const exportCsv = async () => {
+  const exportTable = async (format: 'csv' | 'xlsx') => {
     setExporting(true)
-    const result = await invoke('table.exportCsv', {
+    const shown = {
       query: exportQuery({ ...view, sort: table.sort }),
       columns: columns.ids,
       currency: display.preferred,
-    })
+    }
+    const result =
+      format === 'csv' ? await invoke('table.exportCsv', shown) : await invoke('table.exportXlsx', shown)
     setExporting(false)
     if (!result.ok) return toast.error(result.error.message)
-    downloadText(result.value.csv, 'compensation-table.csv')
-    toast.success(`Exported ${result.value.rows.toLocaleString('en-US')} employees.`)
+    if ('csv' in result.value) downloadText(result.value.csv, 'compensation-table.csv')
+    else downloadBase64(result.value.base64, 'compensation-table.xlsx')
+    const count = result.value.rows
+    toast.success(`Exported ${count.toLocaleString('en-US')} ${count === 1 ? 'employee' : 'employees'}.`)
   }
 
   const findEmployee = (name: string) => {
@@ -259,9 +263,18 @@ export default function CompensationTablePage() {
           className="button"
           data-testid="table-export"
           disabled={exporting}
-          onClick={() => void exportCsv()}
+          onClick={() => void exportTable('csv')}
         >
           {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="table-export-xlsx"
+          disabled={exporting}
+          onClick={() => void exportTable('xlsx')}
+        >
+          Export Excel
         </button>
         <button
           type="button"

@@ -26,6 +26,7 @@ export function NumericCellEditor(props: EditorProps) {
   const initial = raw === null ? null : percent ? raw : fromCents(raw)
   const { onValueChange, target } = props
   const [typed, setTyped] = useState<{ value: number | null } | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const host = useRef<HTMLDivElement>(null)
   return (
     <div className="cell-editor" data-testid="cell-editor" ref={host}>
@@ -43,13 +44,22 @@ export function NumericCellEditor(props: EditorProps) {
             ? 'Salary increase percent'
             : `${target === 'lumpSum' ? 'Lump sum' : 'New salary'} in ${row.currency}`
         }
+        messageOutside
+        onRefusal={setRefusal}
         onChange={(parsed) => {
           setTyped({ value: parsed.value })
           onValueChange({ target, value: parsed.value } satisfies CellEditResult)
         }}
       />
-      {typed && isAmountTarget(target) && (
-        <CommitPreview anchor={host}>{commitPreview(target, row, typed.value)}</CommitPreview>
+      {refusal ? (
+        <CommitPreview anchor={host} refusal>
+          {refusal}
+        </CommitPreview>
+      ) : (
+        typed &&
+        isAmountTarget(target) && (
+          <CommitPreview anchor={host}>{commitPreview(target, row, typed.value)}</CommitPreview>
+        )
       )}
     </div>
   )
@@ -60,7 +70,16 @@ function isAmountTarget(target: EditTarget): target is 'newSalary' | 'salaryIncr
 }
 
 /** Drawn under the cell, outside the grid's clipping, from the moment the first key is typed. */
-function CommitPreview({ anchor, children }: { anchor: RefObject<HTMLDivElement | null>; children: string }) {
+function CommitPreview({
+  anchor,
+  children,
+  refusal,
+}: {
+  anchor: RefObject<HTMLDivElement | null>
+  children: string
+  /** Why the typing was refused (issue 39), said as an alert instead of the preview. */
+  refusal?: boolean
+}) {
   const [place, setPlace] = useState<{ right: number; top: number } | null>(null)
   useLayoutEffect(() => {
     // Right-aligned with the cell, as its numbers are: a cell's left part may sit under the pinned columns.
@@ -69,7 +88,12 @@ function CommitPreview({ anchor, children }: { anchor: RefObject<HTMLDivElement 
   }, [anchor])
   if (!place) return null
   return createPortal(
-    <div className="commit-preview" data-testid="commit-preview" role="status" style={place}>
+    <div
+      className={refusal ? 'commit-preview commit-preview--refusal' : 'commit-preview'}
+      data-testid={refusal ? 'cell-refusal' : 'commit-preview'}
+      role={refusal ? 'alert' : 'status'}
+      style={place}
+    >
       {children}
     </div>,
     document.body,

@@ -4,6 +4,7 @@ import { formatPercent } from '../../../src-shared/domain/money'
 import { TOP_OVER_UNDER_SIZE } from '../../../src-shared/domain/statistics'
 import { Pagination } from '../compensation-table/Pagination'
 import { useChannel } from '../hyperbalance/use-budget-level'
+import { countOf } from '../../../src-shared/domain/words'
 
 export const INCREASE_PAGE_SIZE = 10
 
@@ -64,7 +65,7 @@ export function IncreaseTable({
         <p className="muted">
           {data.total === 0
             ? 'No employee in view has both a planned increase and a recommendation yet.'
-            : `${data.total.toLocaleString('en-US')} employees · average recommended ${percent(data.averageRecommended)}, actual ${percent(data.averageActual)}`}
+            : `${countOf(data.total, 'employee')} · average recommended ${percent(data.averageRecommended)}, actual ${percent(data.averageActual)}`}
         </p>
         <label className="dashboard__select">
           <span className="muted">Sort by</span>

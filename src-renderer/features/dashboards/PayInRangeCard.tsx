@@ -30,7 +30,10 @@ export function PayInRangeCard({ payInRange }: { payInRange: DashboardSummary['p
         </tbody>
       </table>
       {payInRange.noRange > 0 && (
-        <p className="muted">{count(payInRange.noRange)} employees have no pay range to measure against.</p>
+        <p className="muted">
+          {payInRange.noRange === 1 ? '1 employee has' : `${count(payInRange.noRange)} employees have`} no pay
+          range to measure against.
+        </p>
       )}
       <FiguresTable
         caption="Employees by position in range"

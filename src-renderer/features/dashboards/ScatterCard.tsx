@@ -4,6 +4,7 @@ import { ChartSlot, FiguresTable } from './DashboardCard'
 import { count, percent } from './format'
 import { IncreaseScatter } from './lazy-charts'
 import { drawsWithSoftwareGraphics, scatterDrawing } from './scatter-drawing'
+import { countOf } from '../../../src-shared/domain/words'
 
 /** Salary Increase vs Compa Ratio: the scatter (a point opens the employee in the table), and medians by band. */
 export function ScatterCard({
@@ -23,7 +24,7 @@ export function ScatterCard({
           ? 'No employee in view has a planned increase and a compa ratio yet.'
           : drawn < scatter.total
             ? `${count(drawn)} of ${count(scatter.total)} employees drawn (an even sample${thinned ? ': this computer draws charts without a graphics card' : ''}); the figures count everyone. Click a point to open the employee in the table.`
-            : `${count(scatter.total)} employees with a planned increase. Click a point to open the employee in the table.`}
+            : `${countOf(scatter.total, 'employee')} with a planned increase. Click a point to open the employee in the table.`}
       </p>
       {scatter.total > 0 && (
         <ChartSlot label="Salary increase against compa ratio" height={340}>

@@ -25,6 +25,8 @@ import {
 import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
 import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
+import { countOf } from '../../../src-shared/domain/words'
+import { BudgetTermLabel } from './BudgetTermLabel'
 
 export const TILES_PER_PAGE = 24
 const BUDGET_PUSHES = ['team.budget', 'pay_cycle'] as const
@@ -267,7 +269,7 @@ function CompanyCard({
       <header className="budget-tile__header">
         <h2 className="budget-tile__name">{company.name}</h2>
       </header>
-      <p className="budget-tile__manager muted">{company.headcount.toLocaleString('en-US')} employees</p>
+      <p className="budget-tile__manager muted">{countOf(company.headcount, 'employee')}</p>
       <div className="budget-tile__budget">
         <span className="budget-tile__label">Company merit budget</span>
         <BudgetEditor
@@ -288,8 +290,10 @@ function CompanyCard({
       <dl className="budget-tile__figures">
         <dt>Eligible payroll</dt>
         <dd>{formatMoney(company.eligiblePayroll, defaultCurrency)}</dd>
-        <dt>Allocated</dt>
-        <dd>
+        <dt>
+          <BudgetTermLabel term="Allocated" />
+        </dt>
+        <dd data-testid="company-allocated">
           {company.allocatedBudget === null ? '—' : formatMoney(company.allocatedBudget, defaultCurrency)}
         </dd>
         <dt>Budget Used</dt>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { formatAmount } from '../../../src-shared/domain/money'
-import { budgetText, isSavableBudget, parseBudgetInput } from '../../../src-shared/domain/team-budget'
+import { budgetText, readBudgetInput } from '../../../src-shared/domain/team-budget'
 import { Tooltip } from '../../components/tooltip'
 
 interface Props {
@@ -17,12 +17,14 @@ interface Props {
 
 /**
  * A budget and its currency. The text commits on Enter or when focus leaves; empty clears the
- * budget; text that is not an amount shows 'NaN' and is not saved (spec §5). Escape puts back
+ * budget; '$2,000,000', '250k' and '1.5m' are amounts (the one money parser, issue 39); a negative
+ * or text that is no amount is not saved and says why in place (never 'NaN'). Escape puts back
  * the saved value. Disabled with the spec's tooltip for teams of 2 or fewer members.
  */
 export function BudgetEditor({ label, budget, currency, currencies, disabledReason, onSave, testId }: Props) {
   const [text, setText] = useState(() => editableText(budget))
   const [shown, setShown] = useState<number | null>(budget)
+  const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const inputId = useId()
   // The text last committed: Enter then leaving the field commits once, not twice.
@@ -31,14 +33,20 @@ export function BudgetEditor({ label, budget, currency, currencies, disabledReas
     committed.current = editableText(budget)
     setText(committed.current)
     setShown(budget)
+    setProblem(null)
   }, [budget])
 
   async function commit(nextCurrency = currency) {
     if (text === committed.current && nextCurrency === currency) return
     committed.current = text
-    const parsed = parseBudgetInput(text)
+    const read = readBudgetInput(text)
+    setProblem(read.ok ? null : read.message)
+    if (!read.ok) return
+    const parsed = read.cents
     setShown(parsed)
-    if (!isSavableBudget(parsed)) return
+    // '1.5m' reads back as the amount it is.
+    committed.current = editableText(parsed)
+    setText(committed.current)
     if (parsed === budget && nextCurrency === currency) return
     setSaving(true)
     try {
@@ -61,7 +69,8 @@ export function BudgetEditor({ label, budget, currency, currencies, disabledReas
         value={text}
         disabled={disabled}
         placeholder="No budget"
-        aria-invalid={shown !== null && Number.isNaN(shown)}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${inputId}-problem` : undefined}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => void commit()}
         onKeyDown={(event) => {
@@ -69,6 +78,7 @@ export function BudgetEditor({ label, budget, currency, currencies, disabledReas
           if (event.key === 'Escape') {
             setText(editableText(budget))
             setShown(budget)
+            setProblem(null)
           }
         }}
       />
@@ -87,9 +97,20 @@ export function BudgetEditor({ label, budget, currency, currencies, disabledReas
           ))}
         </select>
       )}
-      <span className="budget-editor__text" data-testid={`${testId}-text`}>
-        {budgetText(shown, currency)}
-      </span>
+      {problem ? (
+        <span
+          className="budget-editor__problem"
+          id={`${inputId}-problem`}
+          role="alert"
+          data-testid={`${testId}-problem`}
+        >
+          {problem}
+        </span>
+      ) : (
+        <span className="budget-editor__text" data-testid={`${testId}-text`}>
+          {budgetText(shown, currency)}
+        </span>
+      )}
     </span>
   )
   return disabledReason ? (

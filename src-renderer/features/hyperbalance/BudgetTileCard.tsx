@@ -3,6 +3,7 @@ import type { BudgetTile } from '../../../src-shared/contract'
 import { budgetUsedColor, budgetUsedPercent } from '../../../src-shared/domain/budget-used'
 import { formatMoney } from '../../../src-shared/domain/money'
 import { Tooltip } from '../../components/tooltip'
+import { BudgetTermLabel } from './BudgetTermLabel'
 
 const STATUS_ICON = { error: '✖', 'warning-calculated': '▲', 'warning-recommended': '▲', none: '' } as const
 
@@ -73,11 +74,17 @@ export function BudgetTileCard({
       </p>
       <div className="budget-tile__budget">{budgetEditor}</div>
       <dl className="budget-tile__figures">
-        <dt>Recommended</dt>
+        <dt>
+          <BudgetTermLabel term="Recommended" />
+        </dt>
         <dd data-testid="recommended-budget">{money(tile.recommendedBudget, currency)}</dd>
-        <dt>Calculated</dt>
+        <dt>
+          <BudgetTermLabel term="Calculated" />
+        </dt>
         <dd data-testid="calculated-budget">{money(tile.calculatedBudget, currency)}</dd>
-        <dt>Budget Used</dt>
+        <dt>
+          <BudgetTermLabel term="Budget Used" />
+        </dt>
         <dd data-testid="budget-used">
           {money(tile.usedBudget, currency)}
           {percent !== null && (

@@ -5,6 +5,7 @@ import { useSyncApplied } from '../../app/use-sync-applied'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useChannel } from './use-budget-level'
 import './hyperbalance.css'
+import { countOf } from '../../../src-shared/domain/words'
 
 const money = (cents: number | null, currency: string) =>
   cents === null ? 'No budget' : formatMoney(cents, currency)
@@ -89,7 +90,7 @@ function ManagerSummary({ team, currency }: { team: ManagerTile; currency: strin
   return (
     <article className={`budget-tile budget-tile--${alertLevel(team)}`} data-testid="manager-summary">
       <p className="budget-tile__manager muted">
-        {team.managerName ?? 'No manager'} · {team.headcount.toLocaleString('en-US')} employees
+        {team.managerName ?? 'No manager'} · {countOf(team.headcount, 'employee')}
       </p>
       <ManagerFigures tile={team} currency={currency} />
     </article>

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ImportAffectedPlan, ImportPlanMode, ImportPreview } from '../../../src-shared/contract'
 import { formatMoney } from '../../../src-shared/domain/money'
 import { PLAN_MODES, PLAN_MODE_LABELS } from '../../../src-shared/domain/reimport'
+import { MissingEmployees } from './MissingEmployees'
 import { PREVIEW_PAGE_SIZE, type ImportPreviewController } from './use-import-preview'
 import { formatCount, outcomeCounts, planAmountsText, rowsRangeText } from './import-view'
 
@@ -41,6 +42,9 @@ export function ImportChangesPanel({ preview, busy }: Props) {
           </span>
         )}
       </div>
+      {plans.missing.total > 0 && preview.importId && (
+        <MissingEmployees importId={preview.importId} missing={plans.missing} disabled={busy} />
+      )}
       {plans.plansAffected > 0 && <AffectedPlans preview={preview} plans={plans} busy={busy} />}
       {plans.updated > 0 && <UpdatedEmployees preview={preview} />}
     </section>
@@ -61,8 +65,9 @@ function AffectedPlans({
   return (
     <details className="import-changes__details" open data-testid="import-plans">
       <summary>
-        {formatCount(plans.plansAffected)} employees with a plan have a changed current pay, currency, pay
-        range, eligibility or name
+        {formatCount(plans.plansAffected)}{' '}
+        {plans.plansAffected === 1 ? 'employee with a plan has' : 'employees with a plan have'} a changed
+        current pay, currency, pay range, eligibility or name
       </summary>
       <fieldset className="import-plan-mode" disabled={disabled}>
         <legend>For every affected plan</legend>

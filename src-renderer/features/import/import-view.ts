@@ -152,13 +152,12 @@ export function errorField(error: ImportError): string | null {
   return error.header ? (importColumnByHeader(error.header)?.field ?? null) : null
 }
 
-/** An error's column as the user sees it and as the spec names it: 'Hire Date (hireDate)'. */
+/** An error's column as the user sees it: its header ('Hire Date'), never the field's internal key (issue 39). */
 export function errorColumn(error: ImportError): string {
-  const field = errorField(error)
-  return field ? `${error.header} (${field})` : error.header
+  return error.header
 }
 
-/** 'Hire Date (hireDate): Required field "hireDate" is missing in row 3' */
+/** 'Hire Date: Required field "hireDate" is missing in row 3' (the message is the spec's, verbatim) */
 export function errorText(error: ImportError): string {
   const column = errorColumn(error)
   return column ? `${column}: ${error.message}` : error.message

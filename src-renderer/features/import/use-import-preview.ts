@@ -7,6 +7,8 @@ import { useToast } from '../../components/toast'
 export const PREVIEW_PAGE_SIZE = 10
 
 export interface ImportPreviewController {
+  /** The import in review. */
+  importId: string | null
   /** The counts with a page of the affected plans; null until main answered. */
   plans: ImportPreview | null
   /** A page of the updated employees, once that list is opened. */
@@ -103,6 +105,7 @@ export function useImportPreview(importId: string | null, reviewing: boolean, re
   )
 
   const controller: ImportPreviewController = {
+    importId,
     plans,
     updated,
     plansOffset,

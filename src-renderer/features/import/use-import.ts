@@ -22,6 +22,7 @@ import {
   type ConsistencyField,
 } from './import-view'
 import { useImportSync } from './use-import-sync'
+import { countOf } from '../../../src-shared/domain/words'
 
 export type FileMode = 'start' | 'append'
 
@@ -154,6 +155,9 @@ export function useImport(): ImportController {
     const done = await withImport('commit', (id) => invoke('import.commit', { importId: id }))
     if (done?.phase !== 'imported') return
     toast.success(importedMessage(done.imported))
+    const ended = done.outcome?.rewardsEnded ?? 0
+    if (ended > 0) toast.info(`Ended the rewards of ${countOf(ended, 'employee')} missing from the file.`)
+    for (const refusal of done.outcome?.rewardsNotEnded ?? []) toast.error(refusal)
     forgetImport(sessionKey)
     rememberDone(sessionKey, done)
     // The rows are written; main need not hold them any longer.

@@ -3,6 +3,7 @@ import { useDrag, useDrop } from 'react-dnd'
 import type { OrgCard, OrgTeamCard } from '../../../src-shared/contract'
 import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
 import { formatMoneyInThousands } from '../../../src-shared/domain/money'
+import { countOf } from '../../../src-shared/domain/words'
 
 /** The org chart's cards (react-dnd): employees dragged onto teams, manager slots and the company root. */
 const CARD = 'org-card'
@@ -144,7 +145,7 @@ export function TeamCard({
           {team.name}
         </button>
         <span className="muted">
-          {team.headcount.toLocaleString('en-US')} employees
+          {countOf(team.headcount, 'employee')}
           {team.subTeamCount > 0 && ` · ${team.subTeamCount} sub-teams`}
         </span>
         <DropZone

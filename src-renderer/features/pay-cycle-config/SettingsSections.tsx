@@ -190,7 +190,7 @@ export function LimitsSection({ form, update, errorOf }: SectionProps<EditorForm
         </Field>
         <Field
           label="Maximum position in range below the minimum performance"
-          hint="minPerformanceMaxPIR, 50 % by default; values from 46 % to 54 % snap to 50 %."
+          hint="For employees rated below the minimum performance: how high in the range their new pay may go. 50 % by default; values from 46 % to 54 % snap to 50 %."
         >
           <MaxPirSlider
             value={s.minPerformanceMaxPIR}

@@ -1,7 +1,12 @@
 import './planner-status.css'
 import { useState } from 'react'
 import type { PlannerStatusCard } from '../../../src-shared/contract'
-import { COMMENTS_REQUIRED, SEND_BACK, unsubmitForFailed } from '../../../src-shared/domain/submissions'
+import {
+  COMMENTS_REQUIRED,
+  SEND_BACK,
+  SEND_BACK_REASON_MAX,
+  unsubmitForFailed,
+} from '../../../src-shared/domain/submissions'
 import { textRefusal } from '../../../src-shared/domain/free-text'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
@@ -17,6 +22,7 @@ export function EditSubmissionDialog({
 }) {
   const toast = useToast()
   const [comments, setComments] = useState(card.submission?.comments ?? '')
+  const [reason, setReason] = useState('')
   const [busy, setBusy] = useState<'save' | 'sendBack' | null>(null)
   const plannerId = card.plannerId as number
   const name = card.plannerName ?? card.name
@@ -35,7 +41,10 @@ export function EditSubmissionDialog({
 
   async function sendBack() {
     setBusy('sendBack')
-    const result = await invoke('submissions.unsubmit', { plannerEmployeeId: plannerId })
+    const result = await invoke('submissions.unsubmit', {
+      plannerEmployeeId: plannerId,
+      ...(reason.trim() ? { reason } : {}),
+    })
     setBusy(null)
     if (!result.ok) return toast.error(result.error.message || unsubmitForFailed(name))
     toast.success(`Sent back to ${name} for changes`)
@@ -97,6 +106,18 @@ export function EditSubmissionDialog({
         ) : (
           missing && <span className="field-error">{COMMENTS_REQUIRED}</span>
         )}
+      </label>
+      <label className="form__field">
+        <span>Reason for sending back</span>
+        <textarea
+          className="text-input"
+          rows={3}
+          maxLength={SEND_BACK_REASON_MAX}
+          value={reason}
+          placeholder={`What should ${name} change? ${name} sees this on the Compensation Table.`}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="send-back-reason"
+        />
       </label>
     </Modal>
   )

@@ -4,6 +4,7 @@ import { refreshSubmissions } from '../../app/data-thunks'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useSyncApplied } from '../../app/use-sync-applied'
 import { useChannel } from '../hyperbalance/use-budget-level'
+import { SentBackNotice } from './SentBackNotice'
 import { SubmitPlanDialog } from './SubmitPlanDialog'
 
 /**
@@ -31,6 +32,7 @@ export function SubmitPlanButton() {
   }
   return (
     <>
+      <SentBackNotice />
       <button
         type="button"
         className="button button--primary"

@@ -16,6 +16,7 @@ import { GenerateDialog } from './GenerateDialog'
 import type { GenerateChoices } from './WhoseStatements'
 import { RewardStatementPreview, TEMPLATE_LOAD_FAILED } from './RewardStatementPreview'
 import { SendDialog } from './SendDialog'
+import { countOf } from '../../../src-shared/domain/words'
 
 const PAGE = 25
 
@@ -208,7 +209,7 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
           ))}
         </select>
         <span className="muted" data-testid="statements-count">
-          {page ? `${page.total.toLocaleString('en-US')} employees` : ''}
+          {page ? countOf(page.total, 'employee') : ''}
         </span>
         <button
           type="button"

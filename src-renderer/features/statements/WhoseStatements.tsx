@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { StatementScope, TeamDto } from '../../../src-shared/contract'
+import { countOf } from '../../../src-shared/domain/words'
 
 /** What a batch may cover, as the Save PDFs and Send dialogs offer it. */
 export interface GenerateChoices {
@@ -55,7 +56,7 @@ export function WhoseStatements({
       {choices.employee && radio('employee', choices.employee.name)}
       {radio(
         'shown',
-        `The ${choices.shown.count.toLocaleString('en-US')} employees listed${choices.shown.search || choices.shown.teamId ? ' (as filtered)' : ''}`,
+        `The ${countOf(choices.shown.count, 'employee')} listed${choices.shown.search || choices.shown.teamId ? ' (as filtered)' : ''}`,
       )}
       {radio(
         'team',

@@ -6,6 +6,7 @@ import { APP_ROUTES } from '../../../src-shared/domain/routes'
 import { useAppDispatch } from '../../app/hooks'
 import { closeWorkbook } from '../../app/session-thunks'
 import { useToast } from '../../components/toast'
+import { countOf } from '../../../src-shared/domain/words'
 
 /** A workbook is open but the role has no landing page (spec: other roles are not redirected). */
 export function OpenWorkbookPanel({ workbook, user }: { workbook: WorkbookSummary; user: SessionUser }) {
@@ -29,8 +30,8 @@ export function OpenWorkbookPanel({ workbook, user }: { workbook: WorkbookSummar
       <section className="panel open-workbook" data-testid="open-workbook">
         <h1 className="welcome__title">{workbook.fileName}</h1>
         <p className="muted">
-          {workbook.companyName} · {workbook.employees.toLocaleString('en-US')} employees · you are{' '}
-          {user.name} ({ROLE_DISPLAY_NAMES[user.role]})
+          {workbook.companyName} · {countOf(workbook.employees, 'employee')} · you are {user.name} (
+          {ROLE_DISPLAY_NAMES[user.role]})
         </p>
         {pages.length > 0 ? (
           <nav aria-label="Pages">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ServerStatus } from '../../../src-shared/contract'
 import { invoke } from '../../app/client'
 import { useToast } from '../../components/toast'
+import { countOf } from '../../../src-shared/domain/words'
 
 /** In Settings, for a signed-in owner: upload the open workbook's company to the server company. */
 export function PublishToServer() {
@@ -25,9 +26,7 @@ export function PublishToServer() {
             const result = await invoke('server.publish', {})
             setBusy(false)
             if (!result.ok) return toast.error(result.error.message)
-            toast.success(
-              `Published ${result.value.employees.toLocaleString('en-US')} employees to ${status.company}`,
-            )
+            toast.success(`Published ${countOf(result.value.employees, 'employee')} to ${status.company}`)
             if (result.value.notice) toast.info(result.value.notice)
           }}
           data-testid="publish"

@@ -114,6 +114,11 @@ export const importChannels = {
       .strict(),
     admin,
   ),
+  /** Issue 39: what becomes of the workbook's employees missing from the file at commit. */
+  'import.chooseMissing': channel<null>()(
+    z.object({ importId, choice: z.enum(['keep', 'endRewards']) }).strict(),
+    admin,
+  ),
   'import.commit': channel<ImportSummary>()(z.object({ importId }).strict(), admin),
   'import.discard': channel<null>()(z.object({ importId }).strict(), admin),
   /** Writes the company in the import format to a file on this machine. */

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { emailText, text } from '../text'
 import type { PlannerSubmissionDto } from '../dto'
 import { type OrgChartMoveResult, type OrgChartView, orgSnapshotSchema } from '../org-chart-dto'
-import type { PlannerStatusCard, PlannerStatusTree } from '../status-dto'
+import type { PlannerStatusCard, PlannerStatusTree, SubmissionHistoryDto } from '../status-dto'
+import { SEND_BACK_REASON_MAX } from '../../domain/submissions'
 import { admin, channel, none, submitters } from './shared'
 
 /** Planner submissions, Planner Status and the org chart. */
@@ -22,15 +23,21 @@ export const submissionsChannels = {
       .strict(),
     submitters,
   ),
-  /** 'Send back for changes' (admin roles). */
+  /** 'Send back for changes' (admin roles), with the reason the planner then reads (issue 39). */
   'submissions.unsubmit': channel<null>()(
     z
       .object({
         plannerEmployeeId: z.number().int().positive().nullable(),
         plannerEmail: emailText().optional(),
+        reason: text().trim().max(SEND_BACK_REASON_MAX).optional(),
       })
       .strict(),
     admin,
+  ),
+  /** A planner's submission history in the current pay cycle (null: the acting user's own), with the send-back notice. */
+  'submissions.history': channel<SubmissionHistoryDto>()(
+    z.object({ plannerEmployeeId: z.number().int().positive().nullable() }).strict(),
+    submitters,
   ),
   'submissions.editComments': channel<PlannerSubmissionDto>()(
     z

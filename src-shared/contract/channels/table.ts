@@ -90,6 +90,17 @@ export const tableChannels = {
       .strict(),
     planningEditor,
   ),
+  /** The table as shown (as table.exportCsv) as an Excel workbook: the .xlsx file's bytes in base64. */
+  'table.exportXlsx': channel<{ base64: string; rows: number }>()(
+    z
+      .object({
+        query: tableQuerySchema.omit({ offset: true, limit: true }),
+        columns: z.array(text()).min(1).max(50),
+        currency: z.enum(CURRENCY_CODES),
+      })
+      .strict(),
+    planningEditor,
+  ),
   /** Every violation, proration and budget check the acting user can see. */
   'checks.run': channel<CheckReport>()(none, planningPages),
 } as const

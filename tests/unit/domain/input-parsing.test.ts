@@ -64,9 +64,13 @@ describe('numeric input commit (spec §5)', () => {
   })
 
   it('"invalid text becomes 0 or null"', () => {
-    expect(parseNumericInput('abc')).toEqual({ value: 0, text: '0.00', valid: false })
-    expect(parseNumericInput('-5')).toEqual({ value: 0, text: '0.00', valid: false })
-    expect(parseNumericInput('1.2.3', { allowNull: true })).toEqual({ value: null, text: '', valid: false })
+    expect(parseNumericInput('abc')).toMatchObject({ value: 0, text: '0.00', valid: false })
+    expect(parseNumericInput('-5')).toMatchObject({ value: 0, text: '0.00', valid: false })
+    expect(parseNumericInput('1.2.3', { allowNull: true })).toMatchObject({
+      value: null,
+      text: '',
+      valid: false,
+    })
     expect(parseNumericInput('k')).toMatchObject({ value: 0, valid: false })
     expect(parseNumericInput('%', { percentBasis: 100 })).toMatchObject({ value: 0, valid: false })
     expect(parseNumericInput('9'.repeat(40))).toMatchObject({ value: 0, valid: false })

@@ -1,4 +1,5 @@
 import { buildTeamTree } from '../../../src-shared/domain/hierarchy'
+import { NEGATIVE_AMOUNT_MESSAGE, notAnAmountMessage } from '../../../src-shared/domain/input-parsing'
 import {
   budgetInputState,
   budgetStatusTooltip,
@@ -6,6 +7,7 @@ import {
   isSavableBudget,
   managerBudgetView,
   parseBudgetInput,
+  readBudgetInput,
   savedBudgetMessage,
   teamBudgetChecks,
   type BudgetTeam,
@@ -209,11 +211,19 @@ describe('budget input', () => {
     expect(parseBudgetInput('12')).toBe(1_200)
   })
 
-  it("an invalid value shows as 'NaN' in budget text and is not saved", () => {
-    for (const text of ['abc', '-5', '1.2.3', '.', '$5']) {
+  it("reads '$', thousands separators and k / m suffixes with the one money parser (issue 39)", () => {
+    expect(parseBudgetInput('$2,000,000')).toBe(200_000_000)
+    expect(parseBudgetInput('1.5m')).toBe(150_000_000)
+    expect(parseBudgetInput('250k')).toBe(25_000_000)
+    expect(readBudgetInput('-5000')).toEqual({ ok: false, message: NEGATIVE_AMOUNT_MESSAGE })
+    expect(readBudgetInput('abc')).toEqual({ ok: false, message: notAnAmountMessage('abc') })
+  })
+
+  it('an invalid value is never shown as NaN and is not saved', () => {
+    for (const text of ['abc', '-5', '1.2.3', '.', '$-5']) {
       const value = parseBudgetInput(text)
       expect(Number.isNaN(value)).toBe(true)
-      expect(budgetText(value, 'USD')).toBe('NaN')
+      expect(budgetText(value, 'USD')).toBe('Not an amount')
       expect(isSavableBudget(value)).toBe(false)
     }
     expect(isSavableBudget(null)).toBe(true)

@@ -55,9 +55,9 @@ describe('import grid columns', () => {
     expect(value(emailCol)).toBe('ada@')
     expect(marked(emailCol)).toBe(true)
     expect(marked(idCol)).toBe(false)
-    expect(tooltip(emailCol)).toBe('Email (email): Invalid email format')
+    expect(tooltip(emailCol)).toBe('Email: Invalid email format')
     expect(tooltip(idCol)).toBeNull()
-    expect(value(errorsCol)).toBe('Email (email): Invalid email format')
+    expect(value(errorsCol)).toBe('Email: Invalid email format')
   })
 
   it('shows an empty cell for a value the row lacks', () => {

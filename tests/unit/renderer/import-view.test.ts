@@ -183,10 +183,10 @@ describe('import screen wording', () => {
       code: 'Missing-hireDate',
       message: 'Required field "hireDate" is missing in row 3',
     })
-    expect(errorText(missing)).toBe('Hire Date (hireDate): Required field "hireDate" is missing in row 3')
+    expect(errorText(missing)).toBe('Hire Date: Required field "hireDate" is missing in row 3')
     expect(errorText(error({ header: '', message: 'No rows.' }))).toBe('No rows.')
     expect(errorsText([error({}), missing])).toBe(
-      'Email (email): Invalid email format; Hire Date (hireDate): Required field "hireDate" is missing in row 3',
+      'Email: Invalid email format; Hire Date: Required field "hireDate" is missing in row 3',
     )
     expect(firstErrorField([error({ header: '' }), missing, error({})])).toBe('hireDate')
     expect(firstErrorField([])).toBeNull()
