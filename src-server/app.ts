@@ -10,6 +10,7 @@ import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
 import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
+import { mergeRoutes } from './routes/merge'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
 import { recordRoutes } from './routes/records'
@@ -80,6 +81,7 @@ export async function buildServer(
   teamRoutes(app, context, waiters)
   payCycleRoutes(app, context, waiters)
   importRoutes(app, context, waiters)
+  mergeRoutes(app, context, waiters)
   statementRoutes(app, context)
   statementPageRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.

@@ -6,6 +6,7 @@ import { databaseUrlOf, jwtSecretOf } from './config'
 import type { ServerContext } from './context'
 import { connect, migrateToLatest } from './db/connect'
 import { smtpMailer, type Mailer } from './mail'
+import { mergeSettingsOf } from './merge/settings'
 import { createSuperUser, OPERATORS_COMPANY } from './operators'
 import { createCompany } from './routes/company'
 
@@ -44,6 +45,11 @@ async function main(): Promise<number> {
   const secret = secretText ? jwtSecretOf(secretText) : null
   if (secret && !secret.ok) {
     console.error(secret.message)
+    return 2
+  }
+  const merge = mergeSettingsOf(env)
+  if (!merge.ok) {
+    console.error(merge.message)
     return 2
   }
   const databaseUrl = databaseUrlOf({ url: values['database-url'], file: values['database-url-file'] }, env)
@@ -90,6 +96,7 @@ async function main(): Promise<number> {
         .map((p) => p.trim())
         .filter(Boolean),
       now: () => new Date(),
+      merge: merge.value,
     }
     if (values['create-owner']) {
       if (!values.company) {
