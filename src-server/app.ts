@@ -14,6 +14,7 @@ import { mergeRoutes } from './routes/merge'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
 import { recordRoutes } from './routes/records'
+import { setPasswordPageRoutes } from './routes/set-password-page'
 import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
@@ -84,6 +85,7 @@ export async function buildServer(
   mergeRoutes(app, context, waiters)
   statementRoutes(app, context)
   statementPageRoutes(app)
+  setPasswordPageRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)
   return app

@@ -61,6 +61,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /health': { rule: pub, what: 'check the server' },
   'GET /statement': { rule: pub, what: 'open the statement page' },
   'GET /statement.js': { rule: pub, what: 'open the statement page' },
+  'GET /set-password': { rule: pub, what: 'open the set-password page' },
+  'GET /set-password.js': { rule: pub, what: 'open the set-password page' },
 
   'POST /api/user/login': { rule: pub, what: 'sign in' },
   'POST /api/user/token/refresh/': { rule: pub, what: 'refresh a session' },
