@@ -10,11 +10,13 @@ import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
 import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
+import { mergeRoutes } from './routes/merge'
 import { payCycleRoutes } from './routes/pay-cycles'
 import { planningRoutes } from './routes/planning'
 import { rewardRoutes } from './routes/rewards'
 import { submissionRoutes } from './routes/submissions'
 import { recordRoutes } from './routes/records'
+import { setPasswordPageRoutes } from './routes/set-password-page'
 import { statementPageRoutes } from './routes/statement-page'
 import { statementRoutes } from './routes/statements'
 import { teamRoutes } from './routes/teams'
@@ -84,8 +86,10 @@ export async function buildServer(
   teamRoutes(app, context, waiters)
   payCycleRoutes(app, context, waiters)
   importRoutes(app, context, waiters)
+  mergeRoutes(app, context, waiters)
   statementRoutes(app, context)
   statementPageRoutes(app)
+  setPasswordPageRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)
   return app

@@ -1,6 +1,7 @@
 import type { ScopeRowsLimits } from './sync/scope-rows'
 import type { ServerDb } from './db/connect'
 import type { Mailer } from './mail'
+import type { MergeSettings } from './merge/settings'
 
 /** What every route needs: the database, the token secret, the mailer and where links point. */
 export interface ServerContext {
@@ -22,6 +23,8 @@ export interface ServerContext {
    * can reset a limit.
    */
   trustedProxies?: readonly string[]
+  /** Merge (the HRIS integration): its address, API key and the key that seals account tokens. */
+  merge?: MergeSettings
   /** Sign-ins a minute per account and client address (default 10; a test that signs in from many processes raises it). */
   signInsPerMinute?: number
 }

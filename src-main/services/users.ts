@@ -15,6 +15,8 @@ import {
   grantRefusal,
   invitationFileName,
   invitationText,
+  localInviteAllMessage,
+  localInviteMessage,
   manageRefusal,
   newUserRefusal,
   roleChangeRefusal,
@@ -245,7 +247,8 @@ export async function inviteUser(
   return {
     user: { ...target, invited: true },
     invitation: { email: target.email, fileName: invitationFileName(target.email), text },
-    message: `Invite ${target.invited ? 'resent' : 'sent'} to ${target.email}`,
+    mailed: false,
+    message: localInviteMessage(target.email),
   }
 }
 
@@ -281,7 +284,7 @@ export async function inviteAll(
     (u) => !u.invited && manageRefusal(ref(actor), ref(u), 'invite') === null,
   )
   if (targets.length === 0)
-    return { count: 0, invitation: null, message: 'Everyone you may invite is invited.' }
+    return { count: 0, invitation: null, mailed: false, message: 'Everyone you may invite is invited.' }
   const at = now.toISOString()
   await recordInvites(workbook, actor, targets, at)
   const context = await inviteContext(workbook, actor)
@@ -291,7 +294,8 @@ export async function inviteAll(
   return {
     count: targets.length,
     invitation: { email: '', fileName: `Invitations ${at.slice(0, 10)}.txt`, text },
-    message: `Invite sent to ${targets.length} ${targets.length === 1 ? 'user' : 'users'}`,
+    mailed: false,
+    message: localInviteAllMessage(targets.length),
   }
 }
 

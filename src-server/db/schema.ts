@@ -279,6 +279,19 @@ export interface RewardTemplateTable {
   modified_at: Timestamp
 }
 
+/** A company's HRIS connection through Merge; the account token only sealed (migration 013). */
+export interface MergeIntegrationTable {
+  id: Generated<number>
+  company_id: number
+  integration_name: string
+  integration_slug: string
+  account_token_sealed: Buffer
+  created_by: number | null
+  /** DEFAULT now(): the insert leaves it out. */
+  created_at: Timestamp
+  last_import_at: Timestamp | null
+}
+
 export interface ServerDatabase {
   company: CompanyTable
   app_user: AppUserTable
@@ -301,4 +314,5 @@ export interface ServerDatabase {
   statement_template: StatementTemplateTable
   reward_statement: RewardStatementTable
   reward_template: RewardTemplateTable
+  merge_integration: MergeIntegrationTable
 }

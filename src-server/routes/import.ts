@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { z } from 'zod'
 import { text } from '../../src-shared/contract/text'
-import { validateRows } from '../../src-shared/domain/import-validation'
 import { DEFAULT_PLAN_MODE, PLAN_MODES, type PlanMode } from '../../src-shared/domain/reimport'
 import type { ServerContext } from '../context'
 import { callerOf } from '../http/context'
-import { importData, importKeys } from '../import/import-data'
 import { readCsvText } from '../import/read-csv'
 import type { FeedWaiters } from '../sync/feed-waiters'
+import { importRows } from '../import/import-rows'
 
 /** POST /import/data/: `data` is the CSV text of the import format (what Export writes). */
 const importSchema = z
@@ -19,8 +17,6 @@ const importSchema = z
   })
   .strict()
 
-const ERRORS_ANSWERED = 200
-
 /**
  * POST /import/data/: the desktop's employee import on the server. The CSV is checked with the
  * desktop's rules (every row's values, then across rows, against the company's employees and job
@@ -28,7 +24,6 @@ const ERRORS_ANSWERED = 200
  * it as the desktop would, affected plans included (`plans`, keep-percent by default). Admin roles.
  */
 export function importRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
-  const { db } = context
   app.post(
     '/api/import/data/',
     // The route guard checks the caller before the (large) body is read.
@@ -38,17 +33,9 @@ export function importRoutes(app: FastifyInstance, context: ServerContext, waite
       const body = importSchema.parse(request.body)
       const read = readCsvText(body.data)
       if (!read.ok) return reply.status(400).send({ detail: read.errors[0].message, errors: read.errors })
-      const c = who.companyId
-      const validation = validateRows(read.rows, await importKeys(db, c))
-      if (validation.errors.length > 0)
-        return reply.status(400).send({
-          detail: `The data has ${validation.errors.length} errors; nothing was imported.`,
-          errors: validation.errors.slice(0, ERRORS_ANSWERED),
-        })
-      const outcome = await importData(db, who, validation, body.plans ?? DEFAULT_PLAN_MODE)
-      waiters.notify(c)
-      await sql`ANALYZE employee, reward, team`.execute(db)
-      return { status: 'imported', rows: validation.values.length, ...outcome }
+      const done = await importRows(context, waiters, who, read.rows, body.plans ?? DEFAULT_PLAN_MODE)
+      if (!done.ok) return reply.status(400).send({ detail: done.detail, errors: done.errors })
+      return { status: 'imported', rows: done.rows, ...done.outcome }
     },
   )
 }

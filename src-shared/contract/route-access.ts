@@ -42,6 +42,8 @@ export function readsCompanyData(role: RoleName): boolean {
 const channel = (...channels: Channel[]): RouteRule => ({ kind: 'channels', channels })
 const pub: RouteRule = { kind: 'public' }
 const ownerOrSuper: RouteRule = { kind: 'roles', roles: ['OWNER', 'SUPER_USER'] }
+/** The HRIS integration (issue 38): the company's owner and admins connect it and import from it. */
+const hrisAdmins: RouteRule = { kind: 'roles', roles: ['OWNER', 'ADMIN'] }
 
 /** The Reward Statements page's roles, and an employee for their own statements (the handler filters). */
 const statementReaders: RouteRule = {
@@ -59,6 +61,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /health': { rule: pub, what: 'check the server' },
   'GET /statement': { rule: pub, what: 'open the statement page' },
   'GET /statement.js': { rule: pub, what: 'open the statement page' },
+  'GET /set-password': { rule: pub, what: 'open the set-password page' },
+  'GET /set-password.js': { rule: pub, what: 'open the set-password page' },
 
   'POST /api/user/login': { rule: pub, what: 'sign in' },
   'POST /api/user/token/refresh/': { rule: pub, what: 'refresh a session' },
@@ -92,6 +96,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/company/file/': { rule: admin, what: 'share the company file' },
   'GET /api/company/file/position/': { rule: admin, what: 'share the company file' },
   'POST /api/import/data/': { rule: channel('import.commit'), what: 'import employees' },
+  'GET /api/merge/initialize/': { rule: hrisAdmins, what: 'connect an HRIS' },
+  'POST /api/merge/finalize/': { rule: hrisAdmins, what: 'connect an HRIS' },
+  'GET /api/integrations/': { rule: hrisAdmins, what: 'list HRIS connections' },
+  'POST /api/import/integration/': { rule: hrisAdmins, what: 'import employees from an HRIS' },
 
   'GET /api/employees/': {
     rule: { kind: 'roles', roles: rolesOf(companyData, statementsPage) },

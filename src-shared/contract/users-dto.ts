@@ -40,7 +40,9 @@ export interface Invitation {
 export interface InviteResult {
   user: UserDto
   invitation: Invitation
-  /** 'Invite sent to {email}' or, for an invited user, 'resent'. */
+  /** True only when the company server's mail accepted the invitation; a local workbook sends nothing. */
+  mailed: boolean
+  /** 'Invite sent to {email}' once mailed; in a local workbook, that it cannot send mail (localInviteMessage). */
   message: string
 }
 
@@ -48,6 +50,8 @@ export interface InviteAllResult {
   count: number
   /** Every invitation, one after another, as a single file. */
   invitation: Invitation | null
+  /** True only when the company server's mail accepted every invitation. */
+  mailed: boolean
   message: string
 }
 

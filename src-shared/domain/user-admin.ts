@@ -153,6 +153,21 @@ export interface InvitationInput {
 export const INVITATION_NOTICE =
   'Invitations are recorded in this workbook and given to you as text to copy or save as a file; sending them by e-mail arrives with the company server.'
 
+/**
+ * What Send Invite says in a workbook that is not connected to a company server (issue 38): it records
+ * the invitation and gives its text, but sends nothing, so it never says "Invite sent".
+ */
+export function localInviteMessage(email: string): string {
+  return `This workbook cannot send mail: copy the invitation for ${email} below and send it yourself.`
+}
+
+/** Invite All's words in a workbook not connected to a company server. */
+export function localInviteAllMessage(count: number): string {
+  return count === 1
+    ? 'This workbook cannot send mail: copy the invitation below and send it yourself.'
+    : `This workbook cannot send mail: copy the ${count} invitations below and send them yourself.`
+}
+
 export function invitationFileName(email: string): string {
   return `Invitation for ${email.replace(/[^A-Za-z0-9@._+-]/g, '_')}.txt`
 }

@@ -104,6 +104,7 @@ async function startServer(
         ...process.env,
         MERITBOOK_JWT_SECRET: secret.toString('base64'),
         MERITBOOK_INSECURE_COOKIES: '1',
+        MERITBOOK_MAIL: 'log',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -59,7 +59,9 @@ describe('cli users', () => {
     expect(role.code).toBe(0)
     const invited = await cli('users', file, 'invite', employee.email)
     expect(invited.code).toBe(0)
-    expect(invited.text.join('\n')).toContain(`Invite sent to ${employee.email.toLowerCase()}`)
+    expect(invited.text.join('\n')).toContain(
+      `This workbook cannot send mail: copy the invitation for ${employee.email.toLowerCase()} below and send it yourself.`,
+    )
     expect(invited.text.join('\n')).toContain(`To: ${employee.email.toLowerCase()}`)
     const [row] = await sql<{ invited: number; role: string }>(
       'SELECT invited, r.name AS role FROM app_user u JOIN role r ON r.id = u.role_id WHERE email = ?',

@@ -232,19 +232,22 @@ describe('users.setRole (spec §6 role management)', () => {
 })
 
 describe('users.invite and users.inviteAll (spec §4 User invite)', () => {
-  it("records the invite and answers the invitation; a second is 'resent'", async () => {
+  it('records the invite and answers its text to copy, saying plainly that a local workbook sends no mail', async () => {
     const dispatcher = await as('OWNER')
     const made = await dispatcher.dispatch('users.create', { email: 'invitee@acme.test', role: 'ADMIN' })
     if (!made.ok) throw new Error(made.error.message)
     const id = made.value.user.id
     const first = await dispatcher.dispatch('users.invite', { userId: id })
     if (!first.ok) throw new Error(first.error.message)
-    expect(first.value.message).toBe(`Invite sent to ${'invitee@acme.test'}`)
+    expect(first.value.message).toBe(
+      'This workbook cannot send mail: copy the invitation for invitee@acme.test below and send it yourself.',
+    )
+    expect(first.value.mailed).toBe(false)
     expect(first.value.user.invited).toBe(true)
     expect(first.value.invitation.text).toContain(`To: ${'invitee@acme.test'}`)
     expect(first.value.invitation.text).toContain('users.paycycle')
     const second = await dispatcher.dispatch('users.invite', { userId: id })
-    expect(second.ok && second.value.message).toBe(`Invite resent to ${'invitee@acme.test'}`)
+    expect(second.ok && second.value.message).not.toMatch(/Invite (re)?sent/)
     const page = await dispatcher.dispatch('users.page', {
       search: 'invitee@acme.test',
       filter: 'invited',
@@ -263,6 +266,10 @@ describe('users.invite and users.inviteAll (spec §4 User invite)', () => {
     const all = await dispatcher.dispatch('users.inviteAll', {})
     if (!all.ok) throw new Error(all.error.message)
     expect(all.value.count).toBeGreaterThan(0)
+    expect(all.value).toMatchObject({
+      mailed: false,
+      message: `This workbook cannot send mail: copy the ${all.value.count} invitations below and send them yourself.`,
+    })
     const page = await dispatcher.dispatch('users.page', {
       search: '',
       filter: 'notInvited',

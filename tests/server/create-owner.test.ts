@@ -8,12 +8,15 @@ const PASSWORD = 'a long enough passphrase'
 
 /** `npm run server -- <args>` against the test file's database, without SMTP (links are printed). */
 function npmRunServer(...args: string[]) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    MERITBOOK_PUBLIC_URL: 'https://meritbook.test',
-    LOG_LEVEL: 'warn',
-  }
+  return npmRunServerWith({ MERITBOOK_PUBLIC_URL: 'https://meritbook.test' }, ...args)
+}
+
+function npmRunServerWith(extra: NodeJS.ProcessEnv, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra }
   delete env.MERITBOOK_SMTP_URL
+  delete env.MERITBOOK_MAIL
+  delete env.PORT
+  if (!extra.MERITBOOK_PUBLIC_URL) delete env.MERITBOOK_PUBLIC_URL
   delete env.MERITBOOK_DATABASE_URL
   return spawnSync(
     'npm',
@@ -92,12 +95,57 @@ describe('npm run server -- --create-owner <email> --company <name>', () => {
     expect(again.json()).toEqual({ detail: 'This link has expired or was already used. Ask for a new one.' })
   }, 240_000)
 
-  it('needs --company, and refuses an owner e-mail that already has an account', () => {
+  it('needs a company name and an e-mail address, and refuses an owner e-mail of another company', () => {
     const missing = npmRunServer('--create-owner', 'cfo@acme.example')
     expect(missing.status).toBe(2)
     expect(missing.stderr).toMatch(/^--create-owner needs --company <name>\./)
+    const notEmail = npmRunServer('--create-owner', 'not an email', '--company', 'Acme')
+    expect(notEmail.status).toBe(2)
+    expect(notEmail.stderr).toMatch(/^--create-owner: not an e-mail address\./)
+    const blank = npmRunServer('--create-owner', 'cfo@acme.example', '--company', '  ')
+    expect(blank.status).toBe(2)
+    expect(blank.stderr).toMatch(/^--company: the company name is blank\./)
     const taken = npmRunServer('--create-owner', 'ceo@acme.example', '--company', 'Acme Again')
     expect(taken.status).toBe(1)
-    expect(taken.stderr.trim()).toBe('Owner information duplicated')
+    expect(taken.stderr.trim()).toMatch(
+      /^ceo@acme\.example already has an account in Acme \(company \d+\); an owner e-mail belongs to one company\.$/,
+    )
+  }, 240_000)
+
+  it('sends a new link on a rerun for the same owner, instead of refusing', async () => {
+    const rerun = npmRunServer('--create-owner', 'ceo@acme.example', '--company', 'Acme')
+    expect(rerun.stderr).toBe('')
+    expect(rerun.status).toBe(0)
+    expect(rerun.stdout).toMatch(
+      /^Acme \(company \d+\) already has its owner ceo@acme\.example: a new link was sent\.$/m,
+    )
+    const match = /https:\/\/meritbook\.test\/set-password\?link=([A-Za-z0-9_%-]+)/.exec(rerun.stdout)
+    expect(match).not.toBeNull()
+    // The owner set a password in the first case: the new link is a recovery link, and it works.
+    const verified = await server().app.inject({
+      method: 'POST',
+      url: '/api/user/token/verify_link/',
+      payload: { refresh: decodeURIComponent((match as RegExpExecArray)[1]) },
+    })
+    expect(verified.statusCode).toBe(200)
+  }, 240_000)
+
+  it('prints a link on the port the server will use when MERITBOOK_PUBLIC_URL is unset', () => {
+    const onPort = npmRunServerWith(
+      {},
+      '--create-owner',
+      'ceo@port.example',
+      '--company',
+      'Port',
+      '--port',
+      '9123',
+    )
+    expect(onPort.status).toBe(0)
+    expect(onPort.stdout).toMatch(/^http:\/\/127\.0\.0\.1:9123\/set-password\?link=/m)
+    expect(onPort.stdout).toMatch(/the port the server uses with this --port; set MERITBOOK_PUBLIC_URL/)
+    const byDefault = npmRunServerWith({}, '--create-owner', 'ceo@port.example', '--company', 'Port')
+    expect(byDefault.status).toBe(0)
+    expect(byDefault.stdout).toMatch(/^http:\/\/127\.0\.0\.1:8787\/set-password\?link=/m)
+    expect(byDefault.stdout).toMatch(/the port the server uses by default/)
   }, 240_000)
 })

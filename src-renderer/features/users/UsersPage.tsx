@@ -96,7 +96,9 @@ export default function UsersPage() {
     if (!row.user) return
     try {
       const result = await call('users.invite', { userId: row.user.id })
-      toast.success(result.message)
+      // "Invite sent" only once mail was accepted; a local workbook says it cannot send mail.
+      if (result.mailed) toast.success(result.message)
+      else toast.info(result.message)
       setOpen({
         kind: 'invitation',
         title: `Invitation for ${result.user.email}`,
@@ -181,7 +183,8 @@ export default function UsersPage() {
   async function inviteAll() {
     try {
       const result = await call('users.inviteAll', {})
-      toast.success(result.message)
+      if (result.mailed) toast.success(result.message)
+      else toast.info(result.message)
       if (result.invitation)
         setOpen({ kind: 'invitation', title: `${result.count} invitations`, invitation: result.invitation })
     } catch (error) {

@@ -11,6 +11,7 @@ import * as m009 from './009_sessions'
 import * as m010 from './010_idempotency_scope'
 import * as m011 from './011_operators'
 import * as m012 from './012_reward_job_profile'
+import * as m013 from './013_merge_integrations'
 
 /** Every server schema version, in order. Append only: a released migration never changes. */
 export const SERVER_MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const SERVER_MIGRATIONS: Record<string, Migration> = {
   '010_idempotency_scope': m010,
   '011_operators': m011,
   '012_reward_job_profile': m012,
+  '013_merge_integrations': m013,
 }
