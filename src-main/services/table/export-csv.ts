@@ -29,9 +29,7 @@ import { rowViolationsFor } from './rows'
 const text = (value: string | null) => (value === null ? '' : csvField(escapeFormulaGuard(value)))
 
 function number(value: number | null): string {
-  // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite(null) is false, so a null gets the same '' (docs/testing.md)
   if (value === null || !Number.isFinite(value)) return ''
-  // Stryker disable next-line StringLiteral,UnaryOperator: equivalent, every number written is a rating or went through roundTo, never -0, and String(-0) is '0' anyway (docs/testing.md)
   return Object.is(value, -0) ? '0' : String(value)
 }
 
