@@ -96,7 +96,11 @@ export const MUTATE_BATCHES: readonly MutateBatch[] = [
     folder: DOMAIN,
     files: inFolder(DOMAIN, ['import-checks.ts', 'import-format.ts', 'import-placement.ts']),
   }, // 303
-  { name: 'domain-05', folder: DOMAIN, files: inFolder(DOMAIN, ['import-rows.ts', 'import-validation.ts']) }, // 220
+  {
+    name: 'domain-05',
+    folder: DOMAIN,
+    files: inFolder(DOMAIN, ['import-rows.ts', 'import-validation.ts', 'white-space.ts']),
+  }, // 220 + white-space.ts
   { name: 'domain-06', folder: DOMAIN, files: inFolder(DOMAIN, ['import-values.ts']) }, // 361
   {
     name: 'domain-07',
