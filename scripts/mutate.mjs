@@ -178,7 +178,7 @@ function writeConfigs(batch) {
     // reports/ is not copied into Stryker's sandbox: the config is named by its absolute path, and
     // vitest resolves its include from the sandbox (its working directory).
     const vitestConfig = path(out(batch.name, '.vitest.config.mts'))
-    const include = ['tests/unit/**/*.test.ts', ...batch.tests]
+    const include = [...(target.baseTests ?? ['tests/unit/**/*.test.ts']), ...batch.tests]
     writeFileSync(
       vitestConfig,
       `// Written by scripts/mutate.mjs for batch ${batch.name}.\n` +
