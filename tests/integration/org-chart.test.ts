@@ -34,6 +34,7 @@ describe('org chart', () => {
     const inside = await view(top.id)
     expect(inside.team?.id).toBe(top.id)
     expect(inside.memberTotal).toBe((await employees()).filter((e) => e.teamId === top.id).length)
+    expect(inside.members.length).toBeGreaterThan(0)
     for (const member of inside.members) expect(member.weight).toBe(Math.max(member.salary, 1))
   })
 
