@@ -321,6 +321,7 @@ describe('the ledger of equivalent mutants (scripts/mutate-ledger.ts)', () => {
 
   it("the project's ledger is well formed, each proof a sentence", () => {
     const entries = parseLedger(readFileSync('tests/mutation/equivalent.json', 'utf8'))
+    expect(entries.length).toBeGreaterThan(0)
     for (const item of entries) expect(item.proof).toMatch(/^\S.{20,}\.$/)
   })
 })
