@@ -5,14 +5,23 @@
  *
  * The counting is mutation-testing-metrics' (the package Stryker's own reporters use): the score is
  * (killed + timeout) ÷ (killed + timeout + survived + no coverage); mutants that do not compile, that
- * crash the runner and ignored ones are not counted. Ignored are the static ones and the equivalent
- * ones: those a `// Stryker disable next-line <mutators>: equivalent, <why>` comment takes out, each
- * also listed in docs/testing.md; the summary counts the latter apart, so that none goes unseen.
+ * crash the runner and ignored (static) ones are not counted. That is the raw score. The score the
+ * targets are judged by also leaves out the survivors the ledger of equivalent mutants lists
+ * (tests/mutation/equivalent.json, scripts/mutate-ledger.ts), each with its proof; an entry whose
+ * mutant was killed or no longer exists is reported for removal.
  */
 import { calculateMetrics } from 'mutation-testing-metrics'
 import type { Metrics } from 'mutation-testing-metrics'
 import type { FileResultDictionary, MutationTestResult } from 'mutation-testing-report-schema'
 import type { MutateBatch, MutateTarget } from './mutate-batches'
+import {
+  applyLedger,
+  formatLedgerProblem,
+  ledgerKey,
+  ledgerProblems,
+  type LedgerEntry,
+  type LedgerProblem,
+} from './mutate-ledger'
 
 export interface BatchRun {
   /** When the driver last finished a Stryker run of the batch. */
@@ -50,8 +59,11 @@ export interface BatchRow {
   state: BatchState
   /** Why a result is stale: the files or tests changed since it was measured. */
   reasons: string[]
+  /** The score the target is judged by: the ledger's survivors left out. */
   metrics: Metrics | null
-  /** Mutants taken out as equivalent by a comment in the source (null: no result). */
+  /** Every survivor counted. */
+  rawMetrics: Metrics | null
+  /** Survivors the ledger takes out as equivalent (null: no result). */
   equivalent: number | null
   run: BatchRun | null
 }
@@ -60,8 +72,9 @@ export type FolderStatus = 'met' | 'NOT met' | 'incomplete'
 
 export interface FolderRow {
   target: MutateTarget
-  /** Counted over every batch of the folder that has a result (current or stale). */
+  /** Counted over every batch of the folder that has a result (current or stale), the ledger applied. */
   metrics: Metrics
+  rawMetrics: Metrics
   equivalent: number
   status: FolderStatus
   batches: number
@@ -74,7 +87,9 @@ export interface FolderRow {
 export interface MutateSummary {
   batches: BatchRow[]
   folders: FolderRow[]
-  /** Every target measured in full and met. */
+  /** Ledger entries to remove: their mutant was killed, no longer exists, or is listed twice. */
+  ledgerProblems: LedgerProblem[]
+  /** Every target measured in full and met, and the ledger clean. */
   allMet: boolean
 }
 
@@ -115,18 +130,6 @@ export function batchState(
   return { state: reasons.length > 0 ? 'stale' : 'current', reasons }
 }
 
-/** The reason a `Stryker disable` comment must start with for its mutants to count as equivalent. */
-export const EQUIVALENT_REASON = /^equivalent\b/
-
-/** Mutants a disable comment took out as equivalent (static mutants, also ignored, are not these). */
-function equivalents(files: FileResultDictionary): number {
-  let count = 0
-  for (const file of Object.values(files))
-    for (const mutant of file.mutants)
-      if (mutant.status === 'Ignored' && EQUIVALENT_REASON.test(mutant.statusReason ?? '')) count++
-  return count
-}
-
 function batchFiles(batch: MutateBatch, report: MutationTestResult): FileResultDictionary {
   const files: FileResultDictionary = {}
   for (const file of batch.files) {
@@ -147,14 +150,26 @@ export function summarize(
   inputs: ReadonlyMap<string, BatchInput>,
   folderFiles: ReadonlyMap<string, readonly string[]>,
   sources: SourceReader,
+  ledger: readonly LedgerEntry[] = [],
 ): MutateSummary {
   const none: BatchInput = { report: null, reportTime: null, run: null }
+  const listed = new Set(ledger.map(ledgerKey))
+  const measured = new Map<string, FileResultDictionary[string] | null>()
   const rows: BatchRow[] = batches.map((batch) => {
     const input = inputs.get(batch.name) ?? none
     const { state, reasons } = batchState(batch, input, sources)
     const files = input.report ? batchFiles(batch, input.report) : null
-    const metrics = files ? calculateMetrics(files).metrics : null
-    return { batch, state, reasons, metrics, equivalent: files ? equivalents(files) : null, run: input.run }
+    if (input.report) for (const file of batch.files) measured.set(file, input.report.files[file] ?? null)
+    const judged = files ? applyLedger(files, listed) : null
+    return {
+      batch,
+      state,
+      reasons,
+      metrics: judged ? calculateMetrics(judged.files).metrics : null,
+      rawMetrics: files ? calculateMetrics(files).metrics : null,
+      equivalent: judged ? judged.equivalent : null,
+      run: input.run,
+    }
   })
   const folders: FolderRow[] = targets.map((target) => {
     const own = rows.filter((row) => row.batch.folder === target.folder)
@@ -163,7 +178,8 @@ export function summarize(
       const report = inputs.get(row.batch.name)?.report
       if (report) Object.assign(files, batchFiles(row.batch, report))
     }
-    const metrics = calculateMetrics(files).metrics
+    const judged = applyLedger(files, listed)
+    const metrics = calculateMetrics(judged.files).metrics
     const batched = new Set(own.flatMap((row) => row.batch.files))
     const unbatched = (folderFiles.get(target.folder) ?? []).filter((file) => !batched.has(file))
     const withoutResult = own.filter((row) => row.state === 'no result').map((row) => row.batch.name)
@@ -174,7 +190,8 @@ export function summarize(
     return {
       target,
       metrics,
-      equivalent: equivalents(files),
+      rawMetrics: calculateMetrics(files).metrics,
+      equivalent: judged.equivalent,
       status,
       batches: own.length,
       withoutResult,
@@ -182,7 +199,13 @@ export function summarize(
       unbatched,
     }
   })
-  return { batches: rows, folders, allMet: folders.every((folder) => folder.status === 'met') }
+  const problems = ledgerProblems(ledger, measured)
+  return {
+    batches: rows,
+    folders,
+    ledgerProblems: problems,
+    allMet: problems.length === 0 && folders.every((folder) => folder.status === 'met'),
+  }
 }
 
 export function formatScore(score: number): string {
@@ -204,9 +227,18 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
   return [line(head), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }
 
-const COUNTS = ['killed', 'survived', 'no cov.', 'timeout', 'not compiling', 'equivalent'] as const
+const COUNTS = [
+  'killed',
+  'survived',
+  'no cov.',
+  'timeout',
+  'not compiling',
+  'equivalent',
+  'raw score',
+] as const
 
-function counts(metrics: Metrics, equivalent: number): string[] {
+/** `metrics` with the ledger applied: its survivors are the ones no ledger entry covers. */
+function counts(metrics: Metrics, raw: Metrics, equivalent: number): string[] {
   return [
     metrics.killed,
     metrics.survived,
@@ -214,14 +246,18 @@ function counts(metrics: Metrics, equivalent: number): string[] {
     metrics.timeout,
     metrics.compileErrors,
     equivalent,
-  ].map(String)
+  ]
+    .map(String)
+    .concat(formatScore(raw.mutationScore))
 }
 
 /** The text `npm run mutate` prints: one row per batch, then one per target folder. */
 export function formatSummary(summary: MutateSummary): string {
   const batchRows = summary.batches.map((row) => [
     row.batch.name,
-    ...(row.metrics ? counts(row.metrics, row.equivalent ?? 0) : COUNTS.map(() => '')),
+    ...(row.metrics && row.rawMetrics
+      ? counts(row.metrics, row.rawMetrics, row.equivalent ?? 0)
+      : COUNTS.map(() => '')),
     row.metrics ? formatScore(row.metrics.mutationScore) : '',
     row.state,
     row.run
@@ -230,7 +266,7 @@ export function formatSummary(summary: MutateSummary): string {
   ])
   const folderRows = summary.folders.map((folder) => [
     folder.target.folder,
-    ...counts(folder.metrics, folder.equivalent),
+    ...counts(folder.metrics, folder.rawMetrics, folder.equivalent),
     formatScore(folder.metrics.mutationScore),
     `≥ ${folder.target.minScore} %`,
     folder.status,
@@ -248,15 +284,21 @@ export function formatSummary(summary: MutateSummary): string {
   for (const row of summary.batches) {
     if (row.reasons.length > 0) notes.push(`${row.batch.name}: ${row.reasons.join('; ')}`)
   }
+  if (summary.ledgerProblems.length > 0) {
+    notes.push(`tests/mutation/equivalent.json: remove these ${summary.ledgerProblems.length} entries:`)
+    notes.push(...summary.ledgerProblems.map(formatLedgerProblem))
+  }
   return [
     table(['batch', ...COUNTS, 'score', 'result', 'last run'], batchRows),
     '',
     table(['folder', ...COUNTS, 'score', 'target', ''], folderRows),
     ...(notes.length > 0 ? ['', ...notes] : []),
     '',
-    '"equivalent": mutants a `Stryker disable` comment in the source takes out of the score, saying why',
-    '(each is also listed in docs/testing.md); static mutants are left out too and not shown.',
+    '"equivalent": survivors tests/mutation/equivalent.json lists with a proof, left out of "score";',
+    '"raw score" counts them as survivors. Static mutants are left out of both and not shown.',
     '',
-    summary.allMet ? 'All targets met.' : 'Targets not all met (or not all measured).',
+    summary.allMet
+      ? 'All targets met.'
+      : 'Targets not all met (or not all measured), or ledger entries to remove.',
   ].join('\n')
 }

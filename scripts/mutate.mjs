@@ -2,7 +2,9 @@
 // Runs Stryker once per batch of scripts/mutate-batches.ts that has no result yet or whose result is
 // older than its files or tests, smallest batches (fewest mutants) first, each with its own
 // incremental file and JSON report under reports/mutate/; then prints the figures per batch and per
-// target folder (scripts/mutate-summary.ts). An interrupted driver loses at most the batch in flight.
+// target folder (scripts/mutate-summary.ts): the raw score, and the score with the survivors of the
+// ledger of equivalent mutants (tests/mutation/equivalent.json) left out. An interrupted driver loses
+// at most the batch in flight.
 //
 //   --report           run nothing, print the figures of the last results
 //   --only X           only the batches named X, of folder X (or below it), or mutating file X;
@@ -31,6 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Instrumenter } from '@stryker-mutator/instrumenter'
 import { MUTATE_BATCHES, MUTATE_TARGETS } from './mutate-batches.ts'
+import { parseLedger } from './mutate-ledger.ts'
 import { formatSummary, summarize } from './mutate-summary.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -38,6 +41,7 @@ const OUT = 'reports/mutate'
 const PAUSE_FILE = process.env.MUTATE_PAUSE_FILE ?? '/tmp/pause-mutate'
 const PGID_FILE = process.env.MUTATE_PGID_FILE ?? '/tmp/mutate.pgid'
 const STRYKER = join(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js')
+const LEDGER = 'tests/mutation/equivalent.json'
 
 const { values } = parseArgs({
   options: {
@@ -110,8 +114,19 @@ function folderFiles() {
   return map
 }
 
+/** The ledger of equivalent mutants (docs/mutation.md); a malformed one stops the driver, naming the entry. */
+function ledger() {
+  const text = sources.read(LEDGER)
+  if (text === null) return []
+  try {
+    return parseLedger(text, LEDGER)
+  } catch (error) {
+    fail(error.message)
+  }
+}
+
 function currentSummary() {
-  return summarize(MUTATE_TARGETS, MUTATE_BATCHES, inputs(), folderFiles(), sources)
+  return summarize(MUTATE_TARGETS, MUTATE_BATCHES, inputs(), folderFiles(), sources, ledger())
 }
 
 function selected() {
@@ -163,7 +178,7 @@ function writeConfigs(batch) {
     // reports/ is not copied into Stryker's sandbox: the config is named by its absolute path, and
     // vitest resolves its include from the sandbox (its working directory).
     const vitestConfig = path(out(batch.name, '.vitest.config.mts'))
-    const include = ['tests/unit/**/*.test.ts', ...batch.tests]
+    const include = [...(target.baseTests ?? ['tests/unit/**/*.test.ts']), ...batch.tests]
     writeFileSync(
       vitestConfig,
       `// Written by scripts/mutate.mjs for batch ${batch.name}.\n` +

@@ -174,7 +174,6 @@ export function removeRatingRow(rows: readonly PerformanceRating[], index: numbe
 
 /** Appends a row with an empty label and the last row's max_rating (0 for the first row). */
 export function addRatingRow(rows: readonly PerformanceRating[]): PerformanceRating[] {
-  // Stryker disable next-line ArithmeticOperator: equivalent, normalizeRatings sets the new last row's max to the row before it: the same value (docs/testing.md)
   const last = rows[rows.length - 1]
   return normalizeRatings([...rows, { label: '', max_rating: last?.max_rating ?? 0 }])
 }
@@ -213,7 +212,6 @@ export function viewAsCandidates<E extends { id: number }>(
 
 /** Where to go after picking: /plannerdashboard unless already on one of the three planning pages. */
 export function viewAsRedirect(currentPath: string): string | null {
-  // Stryker disable next-line StringLiteral: equivalent, neither '/' nor '' is one of the three pages, both redirect (docs/testing.md)
   const path = currentPath.split(/[?#]/)[0].replace(/\/+$/, '') || '/'
   return VIEW_AS_KEEP_PATHS.includes(path) ? null : VIEW_AS_REDIRECT
 }

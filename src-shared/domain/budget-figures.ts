@@ -81,7 +81,6 @@ export function budgetFigureSums(
     if (amount != null) allocated.set(teamId, (allocated.get(teamId) ?? 0) + amount)
   }
   // Children before parents: fold each team's sums into its parent.
-  // Stryker disable next-line ArithmeticOperator,EqualityOperator: equivalent, the extra turns read past the end, and order[0] is a root with no parent to fold into (docs/testing.md)
   for (let i = tree.order.length - 1; i >= 0; i--) {
     const id = tree.order[i]
     const parentId = tree.parent.get(id)

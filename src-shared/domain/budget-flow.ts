@@ -120,7 +120,6 @@ export function budgetFlow(input: BudgetFlowInput): BudgetFlow {
       const budget = Math.max(team.budget ?? 0, 0)
       link(parent, index, budget)
       const children = level < levels ? team.childIds : []
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, placing no children and subtracting the sums of none is what the else branch spends (docs/testing.md)
       if (children.length > 0) {
         place(index, children, level + 1)
         const below = sumsOf(children)

@@ -150,7 +150,6 @@ export function parseAssignments<F extends string>(
   const changes: Partial<Record<F, string>> = {}
   for (const pair of pairs) {
     const at = pair.indexOf('=')
-    // Stryker disable next-line ConditionalExpression: equivalent, with no '=' the name is never read: the error that follows names the pair (docs/testing.md)
     const name = at < 0 ? pair : pair.slice(0, at)
     if (at < 0) return { ok: false, message: `"${pair}" is not field=value.` }
     if (!(fields as readonly string[]).includes(name))
@@ -163,7 +162,6 @@ export function parseAssignments<F extends string>(
 /** A stored value as the text one would type (money as "72726.50"), for the editors and undo. */
 export function recordText(field: RecordField, value: RecordValue): string {
   if (value === null) return ''
-  // Stryker disable next-line ConditionalExpression: equivalent, String(true) is 'true' too (docs/testing.md)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (field.type === 'money' && typeof value === 'number') {
     const sign = value < 0 ? '-' : ''

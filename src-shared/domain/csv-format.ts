@@ -58,7 +58,6 @@ const TEXT_FIELDS: ReadonlySet<ImportField> = new Set(
 
 function cell(field: ImportField, value: CanonicalValue): string {
   if (value === null) return ''
-  // Stryker disable next-line ConditionalExpression: equivalent, String(true) is 'true' too, and no boolean field is text to guard (docs/testing.md)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   const text = String(value)
   return csvField(TEXT_FIELDS.has(field) ? escapeFormulaGuard(text) : text)

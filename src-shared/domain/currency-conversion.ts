@@ -55,7 +55,6 @@ export function conversionList(defaultCurrency: string, rates: CurrencyConversio
   const codes = [...CURRENCY_CODES, ...Object.keys(known).filter((code) => !isCurrencyCode(code))]
   for (const code of codes) {
     const rate = known[code]
-    // Stryker disable next-line ConditionalExpression: equivalent, defaultCurrencyFirst drops the default's own entry from the rest (docs/testing.md)
     if (code !== defaultCurrency && typeof rate === 'number') entries.push({ code, rate })
   }
   return defaultCurrencyFirst(defaultCurrency, entries)

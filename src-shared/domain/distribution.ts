@@ -57,7 +57,6 @@ export function histogramOfSorted(sorted: ArrayLike<number>, maxBins = MAX_BINS)
     if (v < low) below++
     else if (v > high) above++
     else {
-      // Stryker disable next-line ArithmeticOperator: equivalent, the index is never above count - 1 (docs/testing.md)
       bins[Math.min(count - 1, Math.floor(round((v - start) / width)))].count++
     }
   }

@@ -50,7 +50,6 @@ export function buildTeamTree(teams: Iterable<TeamLink>): TeamTree {
     parent.set(rootId, null)
     depth.set(rootId, 0)
     order.push(rootId)
-    // Stryker disable next-line EqualityOperator: equivalent, the id past the end is undefined, whose children are none (docs/testing.md)
     for (let i = order.length - 1; i < order.length; i++) {
       const id = order[i]
       for (const childId of childLists.get(id) ?? []) {
@@ -62,7 +61,6 @@ export function buildTeamTree(teams: Iterable<TeamLink>): TeamTree {
     }
   }
   for (const team of list) if (declared.get(team.id) == null && !depth.has(team.id)) visit(team.id)
-  // Stryker disable next-line MethodExpression: equivalent, a team already visited is skipped by the depth check (docs/testing.md)
   const leftovers = list.filter((t) => !depth.has(t.id)).map((t) => t.id)
   for (const id of leftovers.sort((a, b) => a - b)) if (!depth.has(id)) visit(id)
   const children = new Map<number, number[]>()
@@ -93,7 +91,6 @@ export function teamDepth(tree: TeamTree, teamId: number): number {
 /** Every team below `teamId` (not itself), breadth first. */
 export function descendantTeamIds(tree: TeamTree, teamId: number): number[] {
   const result = [...childTeamIds(tree, teamId)]
-  // Stryker disable next-line EqualityOperator: equivalent, the id past the end is undefined, whose children are none (docs/testing.md)
   for (let i = 0; i < result.length; i++) result.push(...childTeamIds(tree, result[i]))
   return result
 }

@@ -41,7 +41,6 @@ function consistencyErrors(
     const reference = new Map<string, number>()
     rows.forEach((values, index) => {
       const keyValue = values?.[key]
-      // Stryker disable next-line ConditionalExpression: equivalent, a parsed row sets every field (null when empty) (docs/testing.md)
       if (!values || keyValue === null || keyValue === undefined) return
       const first = reference.get(String(keyValue))
       if (first === undefined) {
@@ -70,19 +69,15 @@ function cycleErrors(rows: readonly (ImportRow | null)[], managerRow: Int32Array
   const errors: RowCheckError[] = []
   const state = new Uint8Array(rows.length)
   const path: number[] = []
-  // Stryker disable next-line EqualityOperator: equivalent, the state past the end is undefined, not 0 (docs/testing.md)
   for (let start = 0; start < rows.length; start++) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a shortcut: a walk from a visited row or one whose manager is not in the file finds no cycle (docs/testing.md)
     if (state[start] !== 0 || managerRow[start] === -1) continue
     path.length = 0
     let at = start
-    // Stryker disable next-line ConditionalExpression: equivalent, state[-1] is undefined (docs/testing.md)
     while (at !== -1 && state[at] === 0) {
       state[at] = 1
       path.push(at)
       at = managerRow[at]
     }
-    // Stryker disable next-line ConditionalExpression: equivalent, state[-1] is undefined (docs/testing.md)
     if (at !== -1 && state[at] === 1) {
       const cycle = path.slice(path.indexOf(at))
       const chain = [...cycle, at].map((index) => rows[index]?.employeeId).join(' → ')
@@ -124,7 +119,6 @@ export function crossRowErrors(
   const errors: RowCheckError[] = []
   const rowOfId = new Map<string, number>()
   const jobCodes = new Set(context.existingJobCodes)
-  // Stryker disable next-line EqualityOperator: equivalent, the row past the end is undefined and skipped (docs/testing.md)
   for (let index = 0; index < rows.length; index++) {
     const values = rows[index]
     const id = values?.employeeId
@@ -145,7 +139,6 @@ export function crossRowErrors(
   const known = (id: string) => rowOfId.has(id) || context.existingEmployeeIds.has(id)
   // The row of each row's manager when the manager is in this import (-1 otherwise), for the cycle walk.
   const managerRow = new Int32Array(rows.length).fill(-1)
-  // Stryker disable next-line EqualityOperator: equivalent, the row past the end is undefined and skipped (docs/testing.md)
   for (let index = 0; index < rows.length; index++) {
     const values = rows[index]
     if (!values) continue
@@ -154,7 +147,6 @@ export function crossRowErrors(
       const at = rowOfId.get(manager)
       if (at !== undefined) {
         // Only the row that holds the Employee Id leads on up the chain.
-        // Stryker disable next-line StringLiteral: equivalent, a row without an Employee Id is in no map either way (docs/testing.md)
         if (rowOfId.get(values.employeeId ?? '') === index) managerRow[index] = at
       } else if (!context.existingEmployeeIds.has(manager))
         errors.push(referenceError(index, 'managerEmployeeId', 'UnknownManager', 'employee', manager))

@@ -54,7 +54,6 @@ export function placeImportedPeople(
   const firstNewId = stored.reduce((max, e) => Math.max(max, e.id), 0) + 1
   let nextId = firstNewId
   const ids = rows.map((r) => {
-    // Stryker disable next-line StringLiteral: equivalent, only rows without errors are placed and Employee Id is required (docs/testing.md)
     const code = r.employeeId ?? ''
     const known = idByCode.get(code)
     if (known !== undefined) return known
@@ -67,12 +66,10 @@ export function placeImportedPeople(
   // Per employee id (every one is below nextId), after the import: the manager's id (0: none),
   // the name a new team takes, whether the import names the employee, the team they manage.
   const managerOf = new Int32Array(nextId)
-  // Stryker disable next-line ArrayDeclaration: equivalent, the same reads from a grown array (docs/testing.md)
   const nameOf = new Array<string>(nextId)
   const imported = new Uint8Array(nextId)
   const teamByManager = new Int32Array(nextId)
   for (const t of teams)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a manager id past the employees reads undefined from a typed array, never 0 (docs/testing.md)
     if (t.managerId !== null && t.managerId < nextId && teamByManager[t.managerId] === 0)
       teamByManager[t.managerId] = t.id
   for (const id of ids) imported[id] = 1
@@ -84,7 +81,6 @@ export function placeImportedPeople(
   }
   rows.forEach((r, index) => {
     managerOf[ids[index]] = managerIds[index] ?? 0
-    // Stryker disable next-line StringLiteral: equivalent, Employee Name is required (docs/testing.md)
     nameOf[ids[index]] = r.employeeName ?? ''
   })
   const newTeamIds: { id: number; managerId: number }[] = []
@@ -105,7 +101,6 @@ export function placeImportedPeople(
   }
   const newTeams = newTeamIds.map((t) => ({
     id: t.id,
-    // Stryker disable next-line StringLiteral: equivalent, a kept employee has a name (docs/testing.md)
     name: `${nameOf[t.managerId] ?? ''}'s Team`,
     managerId: t.managerId,
     parentTeamId: teamOfEmployee(t.managerId),

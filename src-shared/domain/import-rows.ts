@@ -1,6 +1,7 @@
 import { unescapeFormulaGuard } from './csv-format'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
 import { isCurrencyCode, type CurrencyCode } from './currencies'
+import { isTrimmed } from './white-space'
 import {
   isImportNullToken,
   isIsoDay,
@@ -62,27 +63,16 @@ function columnParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
 /** Whole numbers of up to 13 digits, the bulk of an import's numbers, read without a regular expression. */
 function plainDigits(raw: string): boolean {
   const length = raw.length
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
   if (length === 0 || length > 13) return false
-  // Stryker disable next-line EqualityOperator: equivalent, charCodeAt past the end is NaN, which passes both bounds checks (docs/testing.md)
   for (let i = 0; i < length; i++) {
     const code = raw.charCodeAt(i)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
     if (code < 48 || code > 57) return false
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
   return true
-}
-
-/** True when the text has no leading or trailing white space to trim. */
-function trimmed(raw: string): boolean {
-  // Stryker disable next-line ArithmeticOperator,ConditionalExpression: equivalent, trimming text without spaces changes nothing (docs/testing.md)
-  return raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32
 }
 
 function moneyParser(): CellParser {
   return (raw, _row, currency) => {
-    // Stryker disable next-line ConditionalExpression: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
     if (plainDigits(raw)) return Number(raw) * 100
     if (isImportNullToken(raw)) return 0
     // A symbol or code must be the row's Pay Currency's (issue 36).
@@ -102,8 +92,7 @@ function textParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
       const missing = missingFieldError(column.field, row)
       return failure(missing.code, missing.message)
     }
-    const text = trimmed(raw) ? raw : raw.trim()
-    // Stryker disable next-line ConditionalExpression: equivalent, unescapeFormulaGuard leaves text not starting with ' as it is (docs/testing.md)
+    const text = isTrimmed(raw) ? raw : raw.trim()
     return text.charCodeAt(0) === 39 ? unescapeFormulaGuard(text) : text
   }
 }
@@ -115,13 +104,11 @@ function numberParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
 
 function booleanParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  // Stryker disable next-line ConditionalExpression: equivalent, a fast path: the general rule gives the same value (docs/testing.md)
   return (raw, row) => (raw === 'true' ? true : raw === 'false' ? false : general(raw, row))
 }
 
 function currencyParser(column: (typeof IMPORT_COLUMNS)[number]): CellParser {
   const general = columnParser(column)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a fast path: every code is three letters and the rule checks the same list (docs/testing.md)
   return (raw, row) => (raw.length === 3 && isCurrencyCode(raw) ? raw : general(raw, row))
 }
 
@@ -152,7 +139,6 @@ const FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field)
 const NO_ERRORS: readonly ImportCellError[] = Object.freeze([])
 
 export function parseImportRow(cells: readonly string[], row: number): ParsedImportRow {
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is set either way (docs/testing.md)
   const values = new Array<ImportValue>(PARSERS.length)
   let errors: ImportCellError[] | null = null
   const payCurrency = PARSERS[PAY_CURRENCY](cells[PAY_CURRENCY] ?? '', row, null)

@@ -27,9 +27,7 @@ export interface Validation {
 
 /** Parses every row by the spec's value rules, then runs the checks across rows. */
 export function validateRows(rows: readonly string[][], context: ValidationContext): Validation {
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is set either way (docs/testing.md)
   const values = new Array<ImportRow | null>(rows.length)
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is set either way (docs/testing.md)
   const cellErrors = new Array<readonly ImportCellError[] | undefined>(rows.length)
   for (let index = 0; index < rows.length; index++) parseRow(rows, index, values, cellErrors)
   return checkAcrossRows(rows, values, cellErrors, context)
@@ -153,6 +151,5 @@ function headerOf(field: string): string {
 }
 
 function columnOrder(header: string): number {
-  // Stryker disable next-line UnaryOperator: equivalent, every error's field is an import column, which has an order (docs/testing.md)
   return ORDER.get(header) ?? -1
 }

@@ -1,5 +1,6 @@
 import { isCurrencyCode, type CurrencyCode } from './currencies'
 import { readAmount } from './import-amounts'
+import { isTrimmedSpace } from './white-space'
 import {
   IMPORT_FALSE_TOKENS,
   IMPORT_NULL_TOKENS,
@@ -57,16 +58,16 @@ export function missingFieldError(field: string, row: number): Extract<ImportVal
 
 /** True for blank text and the null tokens (empty, n/a, -, --, none, null, undefined; any case, trimmed). */
 export function isImportNullToken(raw: string | null | undefined): boolean {
-  // Stryker disable next-line ConditionalExpression: equivalent, String(null) and String(undefined) are null tokens too (docs/testing.md)
   if (raw == null) return true
   const text = String(raw)
+  if (text === '') return true
   // Fast paths (an import checks millions of cells): every token starts with n, - or u once trimmed,
   // and none is longer than LONGEST_NULL_TOKEN.
   const first = text.charCodeAt(0)
-  // Stryker disable next-line ConditionalExpression: equivalent, a fast path: the set of tokens answers the same (docs/testing.md)
-  if (first > 32 && first !== 45 && (first | 0x20) !== 110 && (first | 0x20) !== 117) return false
-  // Stryker disable next-line ArithmeticOperator,ConditionalExpression: equivalent, a fast path: the set of tokens answers the same (docs/testing.md)
-  if (text.length > LONGEST_NULL_TOKEN && first > 32 && text.charCodeAt(text.length - 1) > 32) return false
+  const padded = isTrimmedSpace(first)
+  if (!padded && first !== 45 && (first | 0x20) !== 110 && (first | 0x20) !== 117) return false
+  if (text.length > LONGEST_NULL_TOKEN && !padded && !isTrimmedSpace(text.charCodeAt(text.length - 1)))
+    return false
   return NULL_TOKENS.has(text.trim().toLowerCase())
 }
 
@@ -123,7 +124,6 @@ export function parseMoneyCents(raw: string, currency: CurrencyCode | null = nul
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 function isRealDay(year: number, month: number, day: number): boolean {
-  // Stryker disable next-line ConditionalExpression: equivalent, four-digit years only, and a month out of range has no days (docs/testing.md)
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1])
@@ -144,10 +144,8 @@ export function isIsoDay(raw: string): boolean {
     if (i === 4 || i === 7) continue
     const digit = raw.charCodeAt(i) - 48
     if (digit < 0 || digit > 9) return false
-    // Stryker disable next-line EqualityOperator: equivalent, positions 4 and 7 are the dashes, skipped before (docs/testing.md)
     if (i < 4) year = year * 10 + digit
     else {
-      // Stryker disable next-line EqualityOperator: equivalent, positions 4 and 7 are the dashes, skipped before (docs/testing.md)
       if (i < 7) month = month * 10 + digit
       else day = day * 10 + digit
     }
@@ -226,7 +224,6 @@ export function parseImportValue(
   options: ImportValueOptions = {},
 ): ImportValueResult {
   if (!KNOWN_TYPES.includes(type)) return unknownType(type)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, null and undefined are null tokens as '' or as their names (docs/testing.md)
   const text = typeof raw === 'string' ? raw : raw == null ? '' : String(raw)
   if (isImportNullToken(text)) {
     if (options.required) return missingFieldError(options.field ?? 'value', options.row ?? 0)

@@ -54,7 +54,6 @@ export function filterNumericTyping(raw: string): string {
   const suffix = 'kKmM%'.includes(last) && last !== '' ? last : ''
   let seenPoint = false
   let kept = ''
-  // Stryker disable next-line MethodExpression: equivalent, the suffix is no digit or point, so the loop drops it anyway (docs/testing.md)
   for (const char of suffix ? trimmed.slice(0, -1) : trimmed) {
     if (char >= '0' && char <= '9') kept += char
     else if (char === '.' && !seenPoint) {

@@ -13,15 +13,12 @@ export const PERCENT_DECIMALS = 4
  * digits so binary noise does not decide the rounding (1.005 × 100 is 100.49999999999999 in floats).
  */
 export function roundTo(value: number, decimals = 0): number {
-  // Stryker disable next-line ConditionalExpression: equivalent, infinity and NaN go through the arithmetic unchanged (docs/testing.md)
   if (!Number.isFinite(value)) return value
   const factor = 10 ** decimals
   const shifted = Math.abs(value) * factor
-  // Stryker disable next-line EqualityOperator: equivalent, 1e15 read at 15 digits is 1e15 (docs/testing.md)
   const cleaned = shifted < 1e15 ? Number(shifted.toPrecision(15)) : shifted
   const rounded = Math.floor(cleaned + 0.5)
   if (rounded === 0) return 0
-  // Stryker disable next-line EqualityOperator: equivalent, a value of 0 has already returned 0 (docs/testing.md)
   return value < 0 ? -rounded / factor : rounded / factor
 }
 
@@ -79,7 +76,6 @@ const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d{1,6}))?$/i
 export function scaleDecimalString(text: string, places: number): number | null {
   const match = DECIMAL.exec(text)
   if (!match) return null
-  // Stryker disable next-line StringLiteral: equivalent, (\d*) always matches, and Number('') is 0 (docs/testing.md)
   const [, sign, whole = '', fraction = '', exponent = '0'] = match
   if (whole.length + fraction.length === 0) return null
   const digits = (whole + fraction).replace(/^0+/, '')
@@ -87,18 +83,13 @@ export function scaleDecimalString(text: string, places: number): number | null 
   // value = digits × 10^shift
   const shift = Number(exponent) - fraction.length + places
   let magnitude: bigint
-  // Stryker disable next-line EqualityOperator: equivalent, with shift 0 the other branch keeps every digit (docs/testing.md)
   if (shift >= 0) {
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression: equivalent, more than 16 digits is always above MAX_SAFE_INTEGER, refused next (docs/testing.md)
     if (digits.length + shift > 16) return null
     magnitude = BigInt(digits) * 10n ** BigInt(shift)
   } else {
     const kept = digits.length + shift
-    // Stryker disable next-line ConditionalExpression: equivalent, more than 16 digits is always above MAX_SAFE_INTEGER, refused next (docs/testing.md)
     if (kept > 16) return null
-    // Stryker disable next-line EqualityOperator,StringLiteral: equivalent, BigInt('') is 0n (docs/testing.md)
     const head = kept > 0 ? digits.slice(0, kept) : '0'
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, undefined or '' compare below '5' as '0' does (docs/testing.md)
     const firstDropped = kept >= 0 ? digits[kept] : '0'
     magnitude = BigInt(head) + (firstDropped >= '5' ? 1n : 0n)
   }
@@ -116,7 +107,6 @@ const formatters = new Map<string, Intl.NumberFormat>()
 
 function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let format = formatters.get(key)
-  // Stryker disable next-line ConditionalExpression: equivalent, a new formatter each time: only slower (docs/testing.md)
   if (!format) {
     format = make()
     formatters.set(key, format)
@@ -166,11 +156,9 @@ export function formatNumber(
  */
 export function roundCentsToMinorUnit(cents: Cents, currency: string): Cents {
   const digits = shownDecimals(currency)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, shownDecimals is only 0 or 2 (docs/testing.md)
   return digits >= MONEY_DECIMALS
     ? cents
-    : // Stryker disable next-line ArithmeticOperator: equivalent, shownDecimals is only 0 or 2 (docs/testing.md)
-      roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
+    : roundTo(cents / 10 ** (MONEY_DECIMALS - digits)) * 10 ** (MONEY_DECIMALS - digits) || 0
 }
 
 /**

@@ -83,7 +83,6 @@ function moveTeam<T extends OrgTeam, E extends OrgEmployee>(
   d.teams.set(id, { ...team, parentTeamId: parentId })
   // The manager stays a member of the team's parent.
   const manager = team.managerId == null ? undefined : d.employees.get(team.managerId)
-  // Stryker disable next-line ConditionalExpression: equivalent, moving the manager into the team they are in adds nothing (docs/testing.md)
   if (manager && manager.teamId === oldParent && oldParent !== parentId) moveEmployee(d, manager.id, parentId)
 }
 
@@ -294,7 +293,6 @@ function subtreeOf(store: OrgStore, teamId: number): Set<number> {
   while (queue.length > 0) {
     const id = queue.pop() as number
     for (const child of store.teams.get(id)?.subTeams ?? [])
-      // Stryker disable next-line ConditionalExpression: equivalent, a store's teams form no cycle, so no team is reached twice (docs/testing.md)
       if (!found.has(child)) {
         found.add(child)
         queue.push(child)
@@ -329,12 +327,10 @@ export function planOrgChartDrop<T extends OrgTeam, E extends OrgEmployee>(
     if (was && was.teamId === employee.teamId && was.managedTeamIds === employee.managedTeamIds) continue
     for (const managed of employee.managedTeamIds) {
       if (employee.teamId != null && subtreeOf(next, managed).has(employee.teamId)) {
-        // Stryker disable next-line StringLiteral: equivalent, the teams named always exist in the store (docs/testing.md)
         const team = next.teams.get(employee.teamId)?.name ?? 'that team'
         return {
           ok: false,
           change,
-          // Stryker disable next-line StringLiteral: equivalent, the teams named always exist in the store (docs/testing.md)
           reason: `${employee.name} manages ${next.teams.get(managed)?.name ?? 'a team'}, which holds ${team}: they cannot report inside their own team.`,
         }
       }

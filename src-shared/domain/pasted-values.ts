@@ -33,13 +33,11 @@ export function parseClipboardTable(text: string): string[][] {
     }
     if (cell === null) {
       let j = i
-      // Stryker disable next-line EqualityOperator: equivalent, text[n] is undefined, no separator, and slice stops at the end (docs/testing.md)
       while (j < n && text[j] !== '\t' && text[j] !== '\n' && text[j] !== '\r') j++
       cell = text.slice(i, j)
       i = j
     }
     row.push(cell)
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: equivalent, at the end text[i] is undefined and the line-break branch ends the row the same way (docs/testing.md)
     if (i >= n) {
       endRow()
       break
@@ -53,7 +51,6 @@ export function parseClipboardTable(text: string): string[][] {
     endRow()
     if (i >= n) break
   }
-  // Stryker disable next-line ArrayDeclaration,ConditionalExpression,StringLiteral: equivalent, the loop always ends a row, so rows is never empty (docs/testing.md)
   return rows.length === 0 ? [['']] : rows
 }
 
@@ -61,7 +58,6 @@ export function parseClipboardTable(text: string): string[][] {
 function readQuoted(text: string, start: number): { value: string; end: number } | null {
   let value = ''
   let i = start + 1
-  // Stryker disable next-line EqualityOperator: equivalent, it returns null at the end either way (docs/testing.md)
   while (i < text.length) {
     if (text[i] === '"') {
       if (text[i + 1] === '"') {
@@ -104,10 +100,8 @@ const CURRENCY_TOKENS: readonly { token: string; code: CurrencyCode }[] = CURREN
 function intlSymbol(code: string): string {
   try {
     const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(1)
-    // Stryker disable next-line StringLiteral: equivalent, run while the module loads; en-US has a symbol for every catalogue code (docs/testing.md)
     return parts.find((p) => p.type === 'currency')?.value ?? ''
   } catch {
-    // Stryker disable next-line StringLiteral: equivalent, run while the module loads; en-US has a symbol for every catalogue code (docs/testing.md)
     return ''
   }
 }
@@ -123,7 +117,6 @@ const EMPTY_MARKS = new Set(['—', '–'])
  * number. Spaces anywhere (Excel pads accounting cells) are ignored.
  */
 export function parsePastedNumber(raw: string): PastedNumber | 'empty' | null {
-  // Stryker disable next-line Regex: equivalent, a global replace removes each space one by one too (docs/testing.md)
   let text = raw.replace(/[\s\u00a0\u202f]+/g, '')
   if (text === '' || EMPTY_MARKS.has(text)) return 'empty'
   let negative = false

@@ -50,7 +50,6 @@ export function currentPayCycle<T extends LifecycleState>(cycles: readonly T[]):
     if (!current) current = cycle
     else if ((cycle.closedAt ?? '') > (current.closedAt ?? '')) current = cycle
     else {
-      // Stryker disable next-line EqualityOperator: equivalent, ids are unique: equal only for the same cycle (docs/testing.md)
       if ((cycle.closedAt ?? '') === (current.closedAt ?? '') && cycle.id > current.id) current = cycle
     }
   }
@@ -103,7 +102,6 @@ export function ratingValue(value: number): number {
  * (spec §5: "Sliders snap to 50 when the value is between 46 and 54"), then the value moves to its step.
  */
 export function minPerformanceMaxPirValue(fraction: number): number {
-  // Stryker disable next-line ConditionalExpression: equivalent, toSliderValue gives the slider's minimum for NaN too (docs/testing.md)
   if (Number.isNaN(fraction)) return MIN_PERFORMANCE_MAX_PIR_SLIDER.min
   const snapped = snapToMiddle(Math.round(fraction * 10_000) / 100) / 100
   return toSliderValue(snapped, MIN_PERFORMANCE_MAX_PIR_SLIDER)

@@ -86,7 +86,6 @@ export function compaRatio(
   employee: PayBasis,
   rates: CurrencyConversions,
 ): number | null {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a mid of 0 or less is refused by mid > 0 just after (docs/testing.md)
   if (pay == null || !range || !(range.midPay > 0)) return null
   const mid = boundOnPayBasis(range.midPay, range, employee, rates)
   return mid > 0 ? pay / mid : null
@@ -98,7 +97,6 @@ export function compaRatio(
  */
 export function positionBetween(pay: Cents, min: Cents, max: Cents): number | null {
   if (max === min) return 1
-  // Stryker disable next-line EqualityOperator: equivalent, equal bounds have returned 1 (docs/testing.md)
   if (max < min) return null
   return (pay - min) / (max - min)
 }

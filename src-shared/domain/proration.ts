@@ -47,7 +47,6 @@ export function isoDay(value: string | null | undefined): string | null {
   if (!match) return null
   const [, y, m, d] = match.map(Number)
   const date = new Date(Date.UTC(y, m - 1, d))
-  // Stryker disable next-line ConditionalExpression: equivalent, a day or month out of range moves both the month and the day, or the year (docs/testing.md)
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
     ? match[0]
     : null
@@ -85,7 +84,6 @@ export function prorationRuleReason(rule: ProrationRule, employee: ProrationDate
   if (!Array.isArray(rule.date)) return null
   const ends = rule.date.map(isoDay)
   if (!ends[0] || !ends[1]) return null
-  // Stryker disable next-line EqualityOperator: equivalent, equal ends give the same pair (docs/testing.md)
   const [start, end] = ends[0] <= ends[1] ? [ends[0], ends[1]] : [ends[1], ends[0]]
   return day >= start && day <= end
     ? `${subject} is between ${formatLongDate(start)} and ${formatLongDate(end)}`
@@ -110,7 +108,6 @@ export function proration(input: ProrationInput): ProrationResult {
   const { employee, settings } = input
   // The range matters only when prioritizePayMin is on.
   const rangeMin =
-    // Stryker disable next-line ConditionalExpression: equivalent, prorationOfPay checks the same setting; this one only saves working out the range (docs/testing.md)
     settings.prioritizePayMin !== false
       ? (annualRangeFor(employee, input.payRange, input.currency)?.min ?? null)
       : null

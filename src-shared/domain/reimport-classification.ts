@@ -59,7 +59,6 @@ export function classifyRows(
       result.pending++
       return
     }
-    // Stryker disable next-line StringLiteral: equivalent, Employee Id is required, so a parsed row always holds one (docs/testing.md)
     const before = stored.get(values.employeeId ?? '')
     if (!before) {
       result.created++
@@ -101,7 +100,6 @@ export function planWrites(
   return classification.affected.map(({ index, reasons }) => {
     const row = values[index] as ImportRow
     const employee = stored.get(row.employeeId ?? '') as StoredImportEmployee
-    // Stryker disable next-line StringLiteral: equivalent, Employee Id is required, so a parsed row always holds one (docs/testing.md)
     const mode = choiceOf(row.employeeId ?? '')
     const after = rebasedPlan(employee, row, mode, rules)
     const changes: ImportPlanWrite['changes'] = { ...planChanges(employee.plan, after) }

@@ -74,7 +74,6 @@ export function changedFields(stored: ImportRow, imported: ImportRow): ImportFie
 export function importValueText(field: ImportField, value: ImportRow[ImportField]): string {
   if (value === null) return '(empty)'
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatAmount(value)
-  // Stryker disable next-line ConditionalExpression: equivalent, String(true) is 'true' too (docs/testing.md)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   return String(value)
 }
@@ -127,7 +126,6 @@ export function ineligible(
           minPay: values.minPay ?? 0,
           midPay: values.midPay ?? 0,
           maxPay: values.maxPay ?? 0,
-          // Stryker disable next-line StringLiteral: equivalent, Pay Currency is a required column with a default, so a parsed row holds it (docs/testing.md)
           payCurrency: values.payCurrency ?? 'USD',
           salaried: values.salaried,
         }
@@ -135,10 +133,8 @@ export function ineligible(
     employee: {
       id: 0,
       currentSalary: values.currentBasePay ?? 0,
-      // Stryker disable next-line BooleanLiteral: equivalent, Salaried is a required column with a default, so a parsed row holds it (docs/testing.md)
       salaried: values.salaried ?? true,
       fte,
-      // Stryker disable next-line StringLiteral: equivalent, Pay Currency is a required column with a default, so a parsed row holds it (docs/testing.md)
       defaultPayCurrency: values.payCurrency ?? 'USD',
       hireDate: values.hireDate,
       previousIncreaseDate: values.dateOfLastIncrease,
@@ -179,7 +175,6 @@ export function planEffectReasons(
 
 /** An amount kept across a change of pay currency: converted when both rates are known, else as it was. */
 function sameValue(amount: Cents | null, from: string, to: string, rules: PlanRules): Cents | null {
-  // Stryker disable next-line ConditionalExpression: equivalent, converting to the same currency multiplies by 1 (docs/testing.md)
   if (amount === null || from === to || !canConvert(from, to, rules.currency.rates)) return amount
   return convertCents(amount, from, to, rules.currency.rates)
 }
@@ -198,9 +193,7 @@ export function rebasedPlan(
 ): PlannedAmounts {
   if (mode === 'clear') return { newSalary: null, lumpSum: null, newDollarBonus: null, newPercentBonus: null }
   const plan = stored.plan
-  // Stryker disable next-line StringLiteral: equivalent, Pay Currency is a required column with a default, so a parsed row holds it (docs/testing.md)
   const from = stored.values.payCurrency ?? 'USD'
-  // Stryker disable next-line StringLiteral: equivalent, Pay Currency is a required column with a default, so a parsed row holds it (docs/testing.md)
   const to = imported.payCurrency ?? 'USD'
   const current = stored.values.currentBasePay ?? 0
   const nextCurrent = imported.currentBasePay ?? 0

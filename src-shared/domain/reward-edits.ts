@@ -33,7 +33,6 @@ export function rewardEditRefusal(
   const amounts = [changes.newSalary, changes.newPercentBonus, changes.newDollarBonus, changes.lumpSum]
   const increase = amounts.some((value) => value !== undefined && value !== null)
   if (increase && proration.fullyProrated)
-    // Stryker disable next-line BooleanLiteral: equivalent, only tooltipLines are read, and they depend on the proration alone (docs/testing.md)
     return increaseInputState({ editable: true, locked: false, proration }).tooltipLines.join(' ')
   if (changes.newPercentBonus !== undefined || changes.newDollarBonus !== undefined) {
     if (!settings.includeBonus) return NO_BONUS

@@ -40,7 +40,6 @@ export function toSliderValue(value: number, range: SliderRange): number {
   if (Number.isNaN(value)) return range.min
   const clamped = Math.min(Math.max(value, range.min), range.max)
   const steps = Math.round((clamped - range.min) / range.step)
-  // Stryker disable next-line StringLiteral: equivalent, every range with a whole step has a whole min, so the value is whole either way (docs/testing.md)
   const decimals = (String(range.step).split('.')[1] ?? '').length
   return Number(Math.min(range.min + steps * range.step, range.max).toFixed(decimals))
 }
@@ -78,7 +77,6 @@ export function heatFraction(value: number, min: number, max: number): number {
  * bubble. 0 for no count or no maximum.
  */
 export function bubbleSize(count: number, maxCount: number, fullSize = 1): number {
-  // Stryker disable next-line EqualityOperator: equivalent, a count of 0 gives a size of 0, as the early return (docs/testing.md)
   if (!(count > 0) || !(maxCount > 0)) return 0
   return Math.sqrt(count / maxCount) * fullSize
 }

@@ -21,7 +21,6 @@ export interface BoxPlotStats {
 }
 
 function finiteSorted(values: readonly (number | null | undefined)[]): number[] {
-  // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a finite number (docs/testing.md)
   return values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b)
 }
 
@@ -68,7 +67,7 @@ export function boxSummaryOfSorted(sorted: ArrayLike<number>): BoxSummary | null
   const reach = WHISKER_IQR_FACTOR * (q3 - q1)
   const first = searchSorted(sorted, q1 - reach, false)
   const last = searchSorted(sorted, q3 + reach, true) - 1
-  return {
+  return plainZeros({
     count: n,
     mean: exactSum(sorted) / n,
     min: sorted[0],
@@ -80,6 +79,25 @@ export function boxSummaryOfSorted(sorted: ArrayLike<number>): BoxSummary | null
     lowerWhisker: Math.min(sorted[first], q1),
     upperWhisker: Math.max(sorted[last], q3),
     outliers: first + (n - 1 - last),
+  })
+}
+
+/**
+ * −0 and 0 are the same amount, but which of them a figure held depended on the values' order (and
+ * differed between the two summaries): every figure is given as 0 instead (x + 0 is x for every other x).
+ */
+function plainZeros(summary: BoxSummary): BoxSummary {
+  return {
+    count: summary.count,
+    mean: summary.mean + 0,
+    min: summary.min + 0,
+    q1: summary.q1 + 0,
+    median: summary.median + 0,
+    q3: summary.q3 + 0,
+    max: summary.max + 0,
+    lowerWhisker: summary.lowerWhisker + 0,
+    upperWhisker: summary.upperWhisker + 0,
+    outliers: summary.outliers,
   }
 }
 
@@ -95,10 +113,8 @@ export function boxSummaryOf(values: Float64Array): BoxSummary | null {
   // searches only what lies above the previous one.
   let from = 0
   const orderStatistic = (k: number): number => {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, positions ascend, so only k === from reaches here, and selecting it again leaves it in place (docs/testing.md)
     if (k > from) select(values, k, from, n - 1)
     else {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, positions ascend, so only k === from reaches here, and selecting it again leaves it in place (docs/testing.md)
       if (k === 0 && from === 0) select(values, 0, 0, n - 1)
     }
     from = k
@@ -122,22 +138,17 @@ export function boxSummaryOf(values: Float64Array): BoxSummary | null {
   let lower = Infinity
   let upper = -Infinity
   let outliers = 0
-  // Stryker disable next-line EqualityOperator: equivalent, reading past the end of a Float64Array gives undefined, which no comparison counts (docs/testing.md)
   for (let i = 0; i < n; i++) {
     const v = values[i]
-    // Stryker disable next-line EqualityOperator: equivalent, an equal value gives the same figure (docs/testing.md)
     if (v < min) min = v
-    // Stryker disable next-line EqualityOperator: equivalent, an equal value gives the same figure (docs/testing.md)
     if (v > max) max = v
     if (v < lowFence || v > highFence) outliers++
     else {
-      // Stryker disable next-line EqualityOperator: equivalent, an equal value gives the same figure (docs/testing.md)
       if (v < lower) lower = v
-      // Stryker disable next-line EqualityOperator: equivalent, an equal value gives the same figure (docs/testing.md)
       if (v > upper) upper = v
     }
   }
-  return {
+  return plainZeros({
     count: n,
     mean: exactSum(values) / n,
     min,
@@ -148,7 +159,7 @@ export function boxSummaryOf(values: Float64Array): BoxSummary | null {
     lowerWhisker: Math.min(lower, q1),
     upperWhisker: Math.max(upper, q3),
     outliers,
-  }
+  })
 }
 
 /**
@@ -156,26 +167,18 @@ export function boxSummaryOf(values: Float64Array): BoxSummary | null {
  * equal values before it and greater or equal after (Floyd–Rivest selection).
  */
 function select(a: Float64Array, k: number, left: number, right: number): void {
-  // Stryker disable next-line EqualityOperator: equivalent, one element: the pass changes nothing (docs/testing.md)
   while (right > left) {
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
     if (right - left > 600) {
       // Narrow to a sample's likely range around k first.
-      // Stryker disable next-line ArithmeticOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
       const n = right - left + 1
-      // Stryker disable next-line ArithmeticOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
       const m = k - left + 1
       const z = Math.log(n)
-      // Stryker disable next-line ArithmeticOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
       const s = 0.5 * Math.exp((2 * z) / 3)
-      // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
       const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1)
       select(
         a,
         k,
-        // Stryker disable next-line ArithmeticOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
         Math.max(left, Math.floor(k - (m * s) / n + sd)),
-        // Stryker disable next-line ArithmeticOperator: equivalent, the sampling step only narrows where the pivot is taken; any pivot gives the same order statistic (docs/testing.md)
         Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)),
       )
     }
@@ -183,14 +186,11 @@ function select(a: Float64Array, k: number, left: number, right: number): void {
     let i = left
     let j = right
     swap(a, left, k)
-    // Stryker disable next-line EqualityOperator: equivalent, only swaps or compares equal values; checked against sorting (docs/testing.md)
     if (a[right] > t) swap(a, left, right)
-    // Stryker disable next-line EqualityOperator: equivalent, only swaps or compares equal values; checked against sorting (docs/testing.md)
     while (i < j) {
       swap(a, i, j)
       i++
       j--
-      // Stryker disable next-line EqualityOperator: equivalent, only swaps or compares equal values; checked against sorting (docs/testing.md)
       while (a[i] < t) i++
       while (a[j] > t) j--
     }
@@ -223,7 +223,6 @@ export function exactSum(values: ArrayLike<number>): number {
     let used = 0
     for (let j = 0; j < count; j++) {
       const y = partials[j]
-      // Stryker disable next-line EqualityOperator: equivalent, of two equal magnitudes either is the larger: the two-sum is exact both ways (docs/testing.md)
       const big = Math.abs(x) < Math.abs(y) ? y : x
       const small = big === x ? y : x
       const high = big + small
@@ -252,7 +251,6 @@ export function exactSum(values: ArrayLike<number>): number {
       if (low !== 0) break
     }
     // Round half to even across the remaining partials (as fsum does).
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent, partials[-1] is undefined, i stays above 0 only through the break, and a stored error term is never 0 (docs/testing.md)
     if (i > 0 && ((low < 0 && partials[i - 1] < 0) || (low > 0 && partials[i - 1] > 0))) {
       const y = low * 2
       const x = high + y
@@ -280,7 +278,6 @@ export function boxPlot(values: readonly (number | null | undefined)[]): BoxPlot
  */
 export function skewness(values: readonly (number | null | undefined)[]): number | null {
   // Moments need no order: no sort.
-  // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a finite number (docs/testing.md)
   const finite = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
   const n = finite.length
   if (n < 3) return null
@@ -295,7 +292,6 @@ export function skewness(values: readonly (number | null | undefined)[]): number
   m2 /= n
   m3 /= n
   // equal values can leave a spread of float noise around the computed mean: that is no shape
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, sqrt(0) is at most 1e-12 x |mean|; equality at the bound is a float coincidence (docs/testing.md)
   if (m2 === 0 || Math.sqrt(m2) <= 1e-12 * Math.abs(mean)) return 0
   return m3 / m2 ** 1.5
 }
@@ -353,13 +349,10 @@ export function topOverUnder<T extends IncreaseComparison>(
     if (actual == null || recommended == null || !Number.isFinite(actual) || !Number.isFinite(recommended))
       continue
     const difference = actual - recommended
-    // Stryker disable next-line ConditionalExpression: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
     if (difference !== 0) ranked.push({ item, difference })
   }
   const count = Math.max(0, Math.floor(size))
-  // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
   const over = ranked.filter((r) => r.difference > 0)
-  // Stryker disable next-line EqualityOperator: equivalent, a zero difference is dropped by one test or the other (docs/testing.md)
   const under = ranked.filter((r) => r.difference < 0)
   return {
     over: over.sort((a, b) => b.difference - a.difference).slice(0, count),

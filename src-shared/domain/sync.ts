@@ -13,7 +13,6 @@ export const SYNCED_FIELD_LABELS: Record<SyncedRewardField, string> = {
 }
 
 const list = (labels: readonly string[]) =>
-  // Stryker disable next-line StringLiteral: equivalent, it joins zero or one label, where no separator is written (docs/testing.md)
   labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
 
 /** Told to the user whose value another's later change replaced (their value stays in history). */

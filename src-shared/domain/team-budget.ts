@@ -112,7 +112,6 @@ export function teamBudgetChecks(
   }
   // Below: whether any strict descendant has each flag, children before parents.
   const below = new Map<number, OwnFlags>()
-  // Stryker disable next-line ArithmeticOperator: equivalent, the extra turns read past the end: no team, nothing folded (docs/testing.md)
   for (let i = tree.order.length - 1; i >= 0; i--) {
     const id = tree.order[i]
     const flags = { error: false, calculated: false, recommended: false }
@@ -127,7 +126,6 @@ export function teamBudgetChecks(
   }
   const result = new Map<number, TeamBudgetCheck>()
   for (const team of teams) {
-    // Stryker disable next-line ArrayDeclaration: equivalent, every team's own messages were set in the loop above (docs/testing.md)
     const { errors, warnings } = ownMessages.get(team.id) ?? { errors: [], warnings: [] }
     const under = below.get(team.id)
     if (under?.error) errors.push(CHILD_BUDGET_EXCEEDS_PARENT)

@@ -167,7 +167,6 @@ export function teamTotals(input: TeamTotalsInput): Map<number, TeamTotals> {
   }
 
   // Children before parents: fold each team's sums into its parent.
-  // Stryker disable next-line ArithmeticOperator,EqualityOperator: equivalent, the extra turns read past the end, and order[0] is a root with no parent to fold into (docs/testing.md)
   for (let i = tree.order.length - 1; i >= 0; i--) {
     const id = tree.order[i]
     const parentId = tree.parent.get(id)

@@ -13,7 +13,6 @@ export function normalizeUserSettings(raw: {
   preferredCurrency?: string | null
   compensationTableConfig?: unknown
 }): UserSettings {
-  // Stryker disable next-line StringLiteral: equivalent, a missing currency is no code either way, so both become USD (docs/testing.md)
   const currency = raw.preferredCurrency?.toUpperCase() ?? ''
   const columns = raw.compensationTableConfig
   const accepted =

@@ -53,7 +53,6 @@ export function severityRank(severity: OverallSeverity): number {
 }
 
 export function worseSeverity(a: OverallSeverity, b: OverallSeverity): OverallSeverity {
-  // Stryker disable next-line EqualityOperator: equivalent, equal ranks are the same severity (docs/testing.md)
   return SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a
 }
 
@@ -97,7 +96,6 @@ export function annualRangeFor(
   if (!range) return null
   const bounds = rangeOnPayBasis(range, employee, withDefaultRate(currency.defaultCurrency, currency.rates))
   if (!bounds) return null
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a raw bound of 0 or less gives an amount of 0 or less, refused by amount > 0 (docs/testing.md)
   const positive = (amount: Cents, raw: Cents) => (raw > 0 && amount > 0 ? amount : null)
   return {
     min: positive(bounds.min, range.minPay),

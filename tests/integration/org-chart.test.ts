@@ -40,6 +40,7 @@ describe('org chart', () => {
     expect(inside.memberTotal).toBe(
       (await employees()).filter((e) => e.teamId === top.id && !subManagers.has(e.id)).length,
     )
+    expect(inside.members.length).toBeGreaterThan(0)
     for (const member of inside.members) expect(member.weight).toBe(Math.max(member.salary, 1))
   })
 

@@ -137,12 +137,14 @@ describe('a team whose manager is gone', () => {
       .reverse()
       .map((t) => t.managerId)
       .filter((id): id is number => id !== null && id !== middle.managerId)
+    expect(holders.length).toBeGreaterThan(0)
     for (const id of new Set(holders)) {
       const result = await backend.dispatcher.dispatch('submissions.submit', {
         plannerEmployeeId: id,
         comments: 'HR',
       })
-      if (!result.ok) expect(result.error.message).toMatch(/has already submitted\.$/)
+      // Submitted now, or already (a submission further down covered this planner).
+      expect(result.ok ? 'submitted' : result.error.message).toMatch(/^submitted$|has already submitted\.$/)
     }
     const afterBelow = await waiting()
     for (const id of members)
@@ -186,8 +188,9 @@ describe('a team whose parent is gone, and a parent cycle', () => {
     const employees = await call<EmployeeDto[]>('employees.list', {})
     const rows = await waiting()
     const members = employees.filter((e) => e.teamId === child.id)
-    expect(members.some((e) => rows.has(e.id))).toBe(true)
-    for (const e of members) if (rows.has(e.id)) expect(planners).toContain(rows.get(e.id))
+    const waitingMembers = members.filter((e) => rows.has(e.id))
+    expect(waitingMembers.length).toBeGreaterThan(0)
+    for (const e of waitingMembers) expect(planners).toContain(rows.get(e.id))
     await backend.session.close()
     const repair = await openWorkbook(file)
     repair.sqlite.prepare('UPDATE team SET parent_team_id = ? WHERE id = ?').run(child.parentTeamId, child.id)
@@ -214,7 +217,8 @@ describe('a team whose parent is gone, and a parent cycle', () => {
       plannerEmployeeId: topPlanner,
       comments: 'Top',
     })
-    if (!result.ok) expect(result.error.message).toMatch(/has already submitted\.$/)
+    // Submitted now, or already (a submission further down covered this planner).
+    expect(result.ok ? 'submitted' : result.error.message).toMatch(/^submitted$|has already submitted\.$/)
     const employees = await call<EmployeeDto[]>('employees.list', {})
     const rows = await waiting()
     const topRows = employees.filter((e) => e.teamId === top.id)

@@ -83,9 +83,12 @@ describe('rewards.update (spec §5 Editing cells)', () => {
   it('writes a reward-history row per edit, newest first, with who changed it', async () => {
     const entries = await history(subject.id)
     expect(entries.length).toBeGreaterThanOrEqual(2)
+    // The session acts as the workbook's owner: the history names them.
+    const owner = backend.session.user
+    expect(owner?.name).toEqual(expect.stringMatching(/\S/))
     expect(entries[0]).toMatchObject({
       source: 'table',
-      changedBy: expect.any(String),
+      changedBy: owner?.name,
       changes: {
         newSalary: { old: newPayFromPercent(subject.currentSalary, 3), new: subject.currentSalary - 100_00 },
       },

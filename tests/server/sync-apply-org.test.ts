@@ -212,6 +212,7 @@ describe('an employee removed on the server', () => {
     const gone = user.employee_id!
     const managed = desks.snapshot.teams.filter((t) => t.manager_id === gone).map((t) => t.id)
     const reports = desks.snapshot.employees.filter((e) => e.manager_id === gone).map((e) => e.id)
+    expect(managed.length).toBeGreaterThan(0)
     expect(reports.length).toBeGreaterThan(0)
     await desks.rest('DELETE', `/api/employees/${gone}/`)
     await pull(desks.owner)

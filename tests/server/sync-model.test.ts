@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import type { CompanySnapshot } from '../../src-shared/contract/company-snapshot'
+import { Failure } from '../../src-main/services/failure'
 import { joinDesktop, type Desktop, type Network } from '../support/replica'
 import { seedFrom } from '../support/seeded'
 import { listen, publishDemo, testServer } from './support'
@@ -131,12 +132,16 @@ async function onServer(method: 'GET' | 'POST' | 'DELETE', url: string, payload?
   return answer.json<unknown>()
 }
 
-/** Refusals a user would see on screen (a locked row, nothing to send back) are part of the model. */
+/**
+ * Refusals a user would see on screen (a locked row, nothing to send back, the model's cut network
+ * as OFFLINE) are part of the model: a Failure with its code. Anything else fails the run: the
+ * internal error, and a TypeError or any other crash of the code under test.
+ */
 async function attempt(work: () => Promise<unknown>): Promise<void> {
   try {
     await work()
   } catch (error) {
-    if (!(error instanceof Error) || /Meritbook could not complete/.test(error.message)) throw error
+    if (!(error instanceof Failure) || error.code === 'INTERNAL') throw error
   }
 }
 

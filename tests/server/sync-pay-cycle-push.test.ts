@@ -1,7 +1,8 @@
 import type { PayCycleConfigInput, PayCycleDto } from '../../src-shared/contract'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { cycleGoneMessage, cycleRemovedWithEditsMessage } from '../../src-shared/domain/sync'
-import { type Desktop, type Network } from '../support/replica'
+import { type Network } from '../support/replica'
+import { companySize, employeesOn, localBudgets, localCycles, localFollowers } from './cycle-followers'
 import { testServer } from './support'
 import { twoDesktops } from './two-desktops'
 
@@ -14,6 +15,8 @@ import { twoDesktops } from './two-desktops'
 const server = testServer()
 const PASSWORD = 'cycles go up'
 const OWNER = 'owner@cycle-push.test'
+/** The company's head count: every employee follows the active configuration. */
+const everyone = () => companySize(server().db)
 const network: Network = { offline: false, loseNextAnswer: false }
 const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`
 
@@ -32,25 +35,6 @@ const serverBudgets = async () =>
     ...c,
     company_merit_budget: c.company_merit_budget === null ? null : Number(c.company_merit_budget),
   }))
-const localBudgets = async (desktop: Desktop) =>
-  (await desktop.call('payCycles.list', {})).map((c) => ({
-    id: c.id,
-    name: c.name,
-    active: c.active,
-    company_merit_budget: c.companyMeritBudget,
-  }))
-
-const localCycles = async (desktop: Desktop) =>
-  (await desktop.call('payCycles.list', {})).map((c) => ({ id: c.id, name: c.name, active: c.active }))
-
-/** Employees by the configuration they follow, on a replica. */
-const localFollowers = async (desktop: Desktop) =>
-  desktop.session
-    .workbook!.db.selectFrom('employee')
-    .select(({ fn }) => ['pay_cycle_id', fn.countAll<number>().as('n')])
-    .groupBy('pay_cycle_id')
-    .execute()
-
 function configOf(cycle: PayCycleDto, changes: Partial<PayCycleConfigInput>): PayCycleConfigInput {
   return {
     name: cycle.name,
@@ -102,7 +86,9 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     expect(keyed).toHaveLength(1)
     await desks.manager.engine.syncUntilIdle()
     expect(await localCycles(desks.manager)).toEqual(await localCycles(desks.owner))
-    expect(await localFollowers(desks.manager)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+    const held = await employeesOn(desks.manager) // their teams' employees only: all follow it
+    expect(await localFollowers(desks.manager)).toEqual([{ pay_cycle_id: cycle!.id, n: held }])
+    expect(held).toBeGreaterThan(0)
   })
 
   it('its undo removes it on the server and on the other desktop, the one before active again', async () => {
@@ -132,7 +118,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     const made = change.cycle!.id
     await desks.owner.engine.syncUntilIdle()
     const followers = await localFollowers(desks.owner)
-    expect(followers).toEqual([{ pay_cycle_id: made, n: expect.any(Number) }])
+    expect(followers).toEqual([{ pay_cycle_id: made, n: await everyone() }])
     await desks.owner.call('payCycles.restore', change.undo)
     expect((await localCycles(desks.owner)).map((c) => c.id)).not.toContain(made)
     desks.owner.notices.length = 0
@@ -196,7 +182,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     // Put back before the feed says anything: gone here, the one before active again and followed.
     expect(await localCycles(desks.owner)).toEqual(before)
     expect(await localFollowers(desks.owner)).toEqual([
-      { pay_cycle_id: before.find((c) => c.active)!.id, n: expect.any(Number) },
+      { pay_cycle_id: before.find((c) => c.active)!.id, n: await everyone() },
     ])
     expect((await desks.owner.call('sync.state', {})).waiting).toBe(0)
     await desks.owner.engine.syncUntilIdle()
@@ -234,7 +220,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     )
     expect(await localCycles(desks.owner)).toEqual(await serverCycles())
     expect((await localCycles(desks.owner)).find((c) => c.id === cycle!.id)?.name).toBe('FY Second Theirs')
-    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: cycle!.id, n: expect.any(Number) }])
+    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: cycle!.id, n: await everyone() }])
     expect((await localCycles(desks.owner)).length).toBe(before.length + 1)
   })
 
@@ -339,7 +325,7 @@ describe("an admin's new pay cycle configuration on a replica goes to the server
     ])
     expect(await localBudgets(desks.owner)).toEqual(before)
     const active = before.find((c) => c.active)!.id
-    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: active, n: expect.any(Number) }])
+    expect(await localFollowers(desks.owner)).toEqual([{ pay_cycle_id: active, n: await everyone() }])
     expect(await desks.owner.engine.syncUntilIdle()).toMatchObject({ refused: 0, outbox: 0 })
     expect(await localBudgets(desks.owner)).toEqual(await serverBudgets())
   })

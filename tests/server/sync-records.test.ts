@@ -267,22 +267,27 @@ describe('the feed records company records changed on the server', () => {
     expect(imported.json()).toMatchObject({ status: 'imported' })
     const [change] = await newChanges()
     expect(change).toMatchObject({ kind: 'import', entity_id: null, values: { rows: rows.length - 1 } })
-    const saved = await call(owner, 'POST', '/api/calculate-matrix/', {
+    const matrix = {
       performance_multiplier_priority: 60,
       position_in_range_priority: 40,
       max_position_in_range: 1.2,
       // The new cycle made above has no company merit budget.
       desired_budget: 1_000_000_00,
       cell: null,
-      save: true,
-    })
-    expect(saved.json()).toMatchObject({ recommended: expect.any(Number) })
+    }
+    // "recommended" counts the employees given a recommendation: those the calculation allocates to.
+    const preview = await call(owner, 'POST', '/api/calculate-matrix/', { ...matrix, per_employee: true })
+    const allocated = preview.json<{ employees: unknown[] }>().employees.length
+    expect(allocated).toBeGreaterThan(0)
+    const saved = await call(owner, 'POST', '/api/calculate-matrix/', { ...matrix, save: true })
+    expect(saved.json()).toMatchObject({ recommended: allocated })
     expect(await newChanges()).toEqual([
       expect.objectContaining({
         kind: 'matrix',
         entity_id: null,
         values: expect.objectContaining({
           hyperbalance_config: expect.objectContaining({ position_in_range_priority: 40 }),
+          recommended: allocated,
         }),
       }),
     ])

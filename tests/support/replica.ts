@@ -5,6 +5,7 @@ import { createDispatcher, type Dispatcher } from '../../src-main/ipc/dispatch'
 import { MemorySecretStore } from '../../src-main/secrets/memory-store'
 import { ServerAccount } from '../../src-main/server-account/account'
 import { joinCompany, sessionJoinSteps, type JoinRoute } from '../../src-main/server-account/join'
+import { Failure } from '../../src-main/services/failure'
 import { Session } from '../../src-main/services/session'
 import { SyncEngine, type ReplicaInvoke } from '../../src-main/sync/engine'
 import { tempDir } from './temp'
@@ -22,7 +23,7 @@ export interface Desktop {
   /** Everything the engine applied (pulled pages, refusals put back), in order. */
   applied: SyncApplied[]
   online: boolean
-  /** A contract call as this desktop's user; a refusal throws with its message. */
+  /** A contract call as this desktop's user; a refusal throws as a Failure, with its code and message. */
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
   /** Closes the workbook (a restart reopens the same file). */
   close(): Promise<void>
@@ -86,7 +87,7 @@ export async function joinDesktop(
     }),
     async call(channel, input) {
       const result = await invoke(channel, input)
-      if (!result.ok) throw new Error(result.error.message)
+      if (!result.ok) throw new Failure(result.error.code, result.error.message)
       return result.value
     },
     close: () => session.close(),

@@ -15,16 +15,29 @@ describe('orderByNumber (radix sort on the float bits)', () => {
   it('orders negatives, zeros, fractions and large values like a comparator sort, stable in both directions', () => {
     const next = seededRandom(11)
     const pool = [0, -0, 1, -1, 0.5, -0.25, 1e12, -1e12, 123456789.01, 2 ** 53, -(2 ** 40), 3.14159]
+    const generated: number[] = []
     for (const size of [0, 1, 2, 3, 17, 1000, 2047, 2048, 5000, 70_000]) {
       const keys = Array.from({ length: size }, () =>
-        next() < 0.5 ? pool[Math.floor(next() * pool.length)] + 0 : Math.round((next() - 0.5) * 1e8) / 100,
+        next() < 0.5 ? pool[Math.floor(next() * pool.length)] : Math.round((next() - 0.5) * 1e8) / 100,
       )
+      generated.push(...keys.slice(0, 2000))
       const indexes = keys.map((_, i) => i * 3 + 1)
       for (const direction of ['asc', 'desc'] as const) {
         expect(orderByNumber(indexes, Float64Array.from(keys), direction)).toEqual(
           reference(indexes, keys, direction),
         )
       }
+    }
+    // −0 reaches the sort (an earlier version added 0 to every key, which turned it into 0).
+    expect(generated.filter((key) => Object.is(key, -0)).length).toBeGreaterThan(10)
+  })
+
+  it('takes −0 and 0 for the same key on both paths (below and above 2048 rows): the given order is kept', () => {
+    for (const size of [4, 2047, 2048, 3000]) {
+      const keys = Float64Array.from({ length: size }, (_, i) => (i % 2 === 0 ? -0 : 0))
+      const indexes = Array.from({ length: size }, (_, i) => i)
+      expect(orderByNumber(indexes, keys, 'asc')).toEqual(indexes)
+      expect(orderByNumber(indexes, keys, 'desc')).toEqual(indexes)
     }
   })
 

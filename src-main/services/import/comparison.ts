@@ -44,7 +44,6 @@ export async function previewImport(
     },
     ...outcomeOf(classification, job.planMode),
     pending: classification.pending,
-    // Stryker disable next-line StringLiteral: equivalent, affected rows are rows without errors, and Employee Id is required (docs/testing.md)
     ownChoices: classification.affected.filter((a) => job.planChoices.has(values(a.index).employeeId ?? ''))
       .length,
     list,
@@ -63,7 +62,6 @@ export async function previewImport(
               values(entry.index),
               storedOf(entry.index),
               rules,
-              // Stryker disable next-line StringLiteral: equivalent, affected rows are rows without errors, and Employee Id is required (docs/testing.md)
               job.planChoices.get(values(entry.index).employeeId ?? '') ?? null,
             ),
           )
@@ -114,7 +112,6 @@ export async function planRules(workbook: Workbook): Promise<PlanRules> {
   return {
     settings: payCycle?.settings ?? DEFAULT_SETTINGS,
     currency: {
-      // Stryker disable next-line StringLiteral: equivalent, without a pay cycle the rates are empty, so the default currency's own rate is never read (docs/testing.md)
       defaultCurrency: payCycle?.defaultCurrency ?? 'USD',
       rates: payCycle?.currencyConversions ?? {},
     },

@@ -88,7 +88,6 @@ export class CsvTextDecoder {
     for (let match = NON_ASCII.exec(latin); match !== null; match = NON_ASCII.exec(latin)) {
       const lineStart = latin.lastIndexOf('\n', match.index) + 1
       const nextBreak = bytes.indexOf(LF, match.index)
-      // Stryker disable next-line EqualityOperator: equivalent, the first line feed at or after a non-ASCII byte is never at 0 (docs/testing.md)
       const lineEnd = nextBreak < 0 ? bytes.length : nextBreak + 1
       // ASCII runs are the same text in Latin-1, UTF-8 and Windows-1252.
       if (lineStart > from) yield latin.slice(from, lineStart)
@@ -96,7 +95,6 @@ export class CsvTextDecoder {
       from = lineEnd
       NON_ASCII.lastIndex = lineEnd
     }
-    // Stryker disable next-line ConditionalExpression: equivalent, slice(0) is the same text (docs/testing.md)
     if (from < latin.length) yield from === 0 ? latin : latin.slice(from)
   }
 

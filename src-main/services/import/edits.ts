@@ -33,7 +33,6 @@ export async function editImportCell(
     throw new Failure('BAD_INPUT', `"${field}" is not a column of the employee import.`)
   const step = editStep(job, row, index, value)
   job.present.add(index)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an edit that changes no cell puts no row at odds anew (docs/testing.md)
   if (conflicts === 'ask' && step.cells.length > 0 && job.validation) {
     const base = job.validation
     const validation = revalidateRows(base, job.rows, [row - 1], await existingImportKeys(workbook))

@@ -56,7 +56,6 @@ export class ImportJobs {
 
   cancel(importId: string): ImportSummary {
     const job = this.job(importId)
-    // Stryker disable next-line ConditionalExpression: equivalent, aborting the controller of a job not reading reaches no read: append makes a new one (docs/testing.md)
     if (job.phase === 'parsing') job.controller.abort()
     return this.summary(importId)
   }
@@ -88,7 +87,6 @@ export class ImportJobs {
         row: job.pendingEdit.row,
         field: IMPORT_COLUMNS[job.pendingEdit.index].field,
         header: IMPORT_COLUMNS[job.pendingEdit.index].header,
-        // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a pending edit's step always holds the edited cell first (docs/testing.md)
         before: job.pendingEdit.step.cells[0]?.before ?? '',
         value: job.pendingEdit.value,
         label: job.pendingEdit.step.label,
@@ -266,7 +264,6 @@ export class ImportJobs {
       if (!result.ok) {
         job.abortReason = result.errors[0]
         job.phase = job.rows.length > 0 ? 'review' : 'aborted'
-        // Stryker disable next-line ConditionalExpression: equivalent, a job is aborted only by its first file, before any validation (docs/testing.md)
         if (job.phase === 'aborted') job.validation = null
       } else if (result.rows.length === 0) {
         job.abortReason = {

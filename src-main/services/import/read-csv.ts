@@ -63,7 +63,6 @@ export async function readImportCsv(
   const decoder = new CsvTextDecoder()
   // Set by the record callback (typed with `as` so that the checks after the loop are not narrowed away).
   let positions = null as number[] | null
-  // Stryker disable next-line BooleanLiteral: equivalent, the header sets it before any row (docs/testing.md)
   let identity = false
   let refused = null as ImportError[] | null
   const rows: string[][] = []
@@ -88,21 +87,17 @@ export async function readImportCsv(
         return
       }
       positions = IMPORT_COLUMNS.map((column) => columns.get(column.header) ?? -1)
-      // Stryker disable next-line ArrowFunction,ConditionalExpression: equivalent, a row in the format's order then goes through the aligning loop, which gives the same cells: only slower (docs/testing.md)
       identity = positions.every((at, index) => at === index)
       return
     }
     // A line of empty fields (",,,") is an empty line too.
     if (record.every((cell) => cell === '')) return
-    // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent, a row in the format's order then goes through the aligning loop, which gives the same cells: only slower (docs/testing.md)
     if (identity && record.length === positions.length) {
       rows.push(record)
       return
     }
-    // Stryker disable next-line ArrayDeclaration: equivalent, the loop sets every index (docs/testing.md)
     const aligned = new Array<string>(positions.length)
     for (let i = 0; i < positions.length; i++)
-      // Stryker disable next-line ConditionalExpression: equivalent, record[-1] is undefined, and ?? '' gives the same '' (docs/testing.md)
       aligned[i] = positions[i] >= 0 ? (record[positions[i]] ?? '') : ''
     rows.push(aligned)
   })
@@ -112,7 +107,6 @@ export async function readImportCsv(
     let rest: Buffer = Buffer.alloc(0)
     for await (const read of input as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled()
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, joining an empty rest to a read gives the read (docs/testing.md)
       const chunk = rest.length > 0 ? Buffer.concat([rest, read]) : read
       if (lineBreak === null) {
         const reason = notCsvReason(chunk, path.basename(filePath))

@@ -43,7 +43,6 @@ export class RowState {
   violations: readonly Violation[] = []
   /** 0 none, 1 warning, 2 error, of `violations`. */
   severity = 0
-  // Stryker disable next-line ArrayDeclaration,BooleanLiteral: equivalent, evaluate sets it before any read (docs/testing.md)
   proration: ProrationResult = { percent: 0, fullyProrated: false, reasons: [], skippedForPayMin: false }
   /** Planned spend in the default currency (violations.ts `plannedSpend`). */
   spend = 0
@@ -103,7 +102,6 @@ export class TableModel {
       this.holders.set(team.id, teamHolderId(team, payCycles, this.payCycle.id))
     const planners = activePlannersByTeam(this.tree, (id) => this.holderOf(id), this.submittedIds)
 
-    // Stryker disable next-line ArrayDeclaration: equivalent, every index is set (docs/testing.md)
     this.rows = new Array<RowState>(source.employees.length)
     const allocated = this.teamAllocated
     for (const id of this.tree.order) {
@@ -125,7 +123,6 @@ export class TableModel {
       if (amount != null) allocated.set(e.teamId, (allocated.get(e.teamId) ?? 0) + amount)
     }
     // Children before parents: fold each team's sums into its parent.
-    // Stryker disable next-line ArithmeticOperator,EqualityOperator: equivalent, the extra index is past the end, and the first team in tree.order is a root, without a parent (docs/testing.md)
     for (let i = this.tree.order.length - 1; i >= 0; i--) {
       const id = this.tree.order[i]
       const parentId = this.tree.parent.get(id)
@@ -200,7 +197,6 @@ export class TableModel {
     row.range = range
     row.newRange = newRange
     const bounds = range?.bounds ?? null
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the mid on the pay basis is the mid times a rate and an fte above 0, so bounds.mid > 0 refuses the same (docs/testing.md)
     row.compaRatio = bounds && range && range.range.midPay > 0 && bounds.mid > 0 ? current / bounds.mid : null
     row.positionInRange = bounds ? positionBetween(current, bounds.min, bounds.max) : null
     const newBounds = newRange?.bounds ?? null
@@ -214,7 +210,6 @@ export class TableModel {
     row.proration = rules.proration(e, current, range)
     // Nothing planned spends nothing (the domain's answer too, without its conversions).
     const planned =
-      // Stryker disable next-line ConditionalExpression: equivalent, plannedSpend of a row with nothing planned is 0 (docs/testing.md)
       e.newSalary !== null || e.lumpSum !== null || e.newDollarBonus !== null || e.newPercentBonus !== null
     row.spend = planned ? plannedSpend(e, e, rules.settings, rules.currency) : 0
     const dollar = e.newDollarBonus ?? e.currentDollarBonus ?? 0
@@ -229,7 +224,6 @@ export class TableModel {
     this.evaluate(row)
     const delta = row.spend - before
     const teamId = row.e.teamId
-    // Stryker disable next-line ConditionalExpression: equivalent, a delta of 0 adds nothing up the teams, and teamUsed.has(null) is false (docs/testing.md)
     if (delta === 0 || teamId == null || !this.teamUsed.has(teamId)) return
     for (let id: number | null = teamId; id != null; id = this.tree.parent.get(id) ?? null) {
       this.teamUsed.set(id, (this.teamUsed.get(id) ?? 0) + delta)

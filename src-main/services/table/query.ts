@@ -32,7 +32,6 @@ export function resolveView(model: TableModel, user: SessionUser, viewAsEmployee
   const views = queriesOf(model).views
   const key = `${user.role}|${user.employeeId}|${viewAsEmployeeId}`
   let view = views.get(key)
-  // Stryker disable next-line ConditionalExpression: equivalent, the view is built again from the same model: only the cache is skipped (docs/testing.md)
   if (!view) {
     view = buildView(model, user, viewAsEmployeeId)
     views.set(key, view)
@@ -64,14 +63,12 @@ function buildView(model: TableModel, user: SessionUser, viewAsEmployeeId: numbe
       : teams.filter((t) => t.managerId === viewerId || t.plannerId === viewerId).map((t) => t.id)
   if (scope.all) {
     return {
-      // Stryker disable next-line StringLiteral: equivalent, a scope key only has to differ from the other keys of one session's model, the as: ones (docs/testing.md)
       scopeKey: 'all',
       teamIds: null,
       viewerId,
       viewerTeamIds: own.length > 0 ? own : model.tree.roots,
     }
   }
-  // Stryker disable next-line StringLiteral: equivalent, a scope key only has to differ from the other keys of one session's model, the as: ones (docs/testing.md)
   return { scopeKey: `user:${viewerId}`, teamIds: scope.teamIds, viewerId, viewerTeamIds: own }
 }
 
@@ -79,7 +76,6 @@ function buildView(model: TableModel, user: SessionUser, viewAsEmployeeId: numbe
 export function scopeRows(model: TableModel, view: View): Int32Array {
   const cache = queriesOf(model)
   let rows = cache.scopes.get(view.scopeKey)
-  // Stryker disable next-line ConditionalExpression: equivalent, the scope's rows are built again from the same model: only the cache is skipped (docs/testing.md)
   if (!rows) {
     const picked: number[] = []
     for (const row of model.rows) {
@@ -155,15 +151,12 @@ export function matchRows(model: TableModel, view: View, query: ListQuery): Int3
   const cached = cache.get(key)
   if (cached) return cached.rows
 
-  // Stryker disable next-line BlockStatement: equivalent, every column has a filter type, so is sortable, and the input schema admits only known columns (docs/testing.md)
   if (query.sort && !sortable.has(query.sort.column)) {
-    // Stryker disable next-line StringLiteral: equivalent, every column has a filter type, so is sortable, and the input schema admits only known columns (docs/testing.md)
     throw new Failure('BAD_INPUT', `The ${query.sort.column} column cannot be sorted.`)
   }
   const tests: RowPredicate[] = filters.map(([column, filter]) =>
     columnPredicate(model, column, filter, view.viewerId),
   )
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, every name includes '': an empty search keeps every row either way (docs/testing.md)
   if (search !== '') {
     tests.unshift((row) => matchesSearch(search, row.e.name, row.e.companyEmployeeId))
   }

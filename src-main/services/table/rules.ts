@@ -70,7 +70,6 @@ export class RowRules {
     if (rangeId == null) return null
     const key = `${rangeId}|${employee.defaultPayCurrency}|${employee.fte}`
     let entry = this.entries.get(key)
-    // Stryker disable next-line ConditionalExpression: equivalent, a memo table only (docs/testing.md)
     if (entry === undefined) {
       const range = this.ranges.get(rangeId)
       entry = range
@@ -121,25 +120,19 @@ class MemoRule {
   private readonly reasons = new Map<string, string | null>()
 
   constructor(readonly rule: ProrationRule) {
-    // Stryker disable next-line ArrayDeclaration: equivalent, each change only skips the shortcut, or keeps it to days where the domain answers null too (docs/testing.md)
     const ends = (Array.isArray(rule.date) ? rule.date : [rule.date]).map((d) => isoDay(d))
-    // Stryker disable next-line ArrowFunction,ConditionalExpression,MethodExpression: equivalent, each change only skips the shortcut, or keeps it to days where the domain answers null too (docs/testing.md)
     const known = ends.every((d) => d !== null) ? (ends as string[]).sort() : null
     this.low = known ? known[0] : null
-    // Stryker disable next-line ArithmeticOperator: equivalent, each change only skips the shortcut, or keeps it to days where the domain answers null too (docs/testing.md)
     this.high = known && rule.comparison === 'between' ? known[known.length - 1] : null
   }
 
   reason(date: string | null): string | null {
     if (date === null) return null
-    // Stryker disable next-line BlockStatement: equivalent, each change only skips the shortcut, or keeps it to days where the domain answers null too (docs/testing.md)
     if (ISO_DAY_TEXT.test(date) && this.low !== null) {
       const day = date.slice(0, 10)
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, each change only skips the shortcut, or keeps it to days where the domain answers null too (docs/testing.md)
       if (day < this.low || (this.high !== null && day > this.high)) return null
     }
     let reason = this.reasons.get(date)
-    // Stryker disable next-line ConditionalExpression: equivalent, a memo table only (docs/testing.md)
     if (reason === undefined) {
       reason = prorationRuleReason(this.rule, { hireDate: date, previousIncreaseDate: date })
       this.reasons.set(date, reason)

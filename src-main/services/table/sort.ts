@@ -12,18 +12,16 @@ const HIGH = LITTLE_ENDIAN ? 1 : 0
 /** Below this many rows a comparator sort is quicker than four radix passes over 65,536 buckets. */
 const SMALL = 2048
 
-/** `indexes` ordered by `keys` (aligned with them; no NaN). */
+/** `indexes` ordered by `keys` (aligned with them; no NaN); −0 and 0 are equal keys, kept in the given order. */
 export function orderByNumber(
   indexes: readonly number[],
   keys: Float64Array,
   direction: 'asc' | 'desc',
 ): number[] {
   const n = indexes.length
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: equivalent, the comparator sort and the radix sort give the same order for every key the caller passes (docs/testing.md)
   if (n < SMALL) {
     const dir = direction === 'asc' ? 1 : -1
     const positions = Array.from(indexes, (_, i) => i)
-    // Stryker disable next-line ArithmeticOperator: equivalent, dir is 1 or -1, and V8's stable sort only asks whether the later element goes first (docs/testing.md)
     positions.sort((a, b) => (keys[a] - keys[b]) * dir || a - b)
     return positions.map((i) => indexes[i])
   }
@@ -31,11 +29,11 @@ export function orderByNumber(
   const lo = new Uint32Array(n)
   const hi = new Uint32Array(n)
   const flip = direction === 'desc'
-  // Stryker disable next-line EqualityOperator: equivalent, the extra write is past a typed array's end, where it is dropped (docs/testing.md)
   for (let i = 0; i < n; i++) {
-    // Stryker disable next-line ArithmeticOperator: equivalent, LOW is 0 on a little-endian machine (docs/testing.md)
     let l = words[2 * i + LOW]
     let h = words[2 * i + HIGH]
+    // −0 is 0: the same key as the comparator path sees it (its subtraction makes them equal).
+    if (h === 0x80000000 && l === 0) h = 0
     // Sortable bits: negative numbers flip entirely, positive ones flip the sign bit.
     if (h >>> 31) {
       h = ~h >>> 0
@@ -49,7 +47,6 @@ export function orderByNumber(
     hi[i] = h
   }
   let order = new Int32Array(n)
-  // Stryker disable next-line EqualityOperator: equivalent, the extra write is past a typed array's end, where it is dropped (docs/testing.md)
   for (let i = 0; i < n; i++) order[i] = i
   let next = new Int32Array(n)
   const count = new Int32Array(65537)
@@ -62,9 +59,7 @@ export function orderByNumber(
   for (const [source, shift] of passes) {
     count.fill(0)
     for (let i = 0; i < n; i++) count[((source[i] >>> shift) & 0xffff) + 1]++
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression: equivalent, a counting pass over one digit leaves the order as it is (docs/testing.md)
     if (count[((source[0] >>> shift) & 0xffff) + 1] === n) continue // one digit: nothing to do
-    // Stryker disable next-line EqualityOperator: equivalent, the extra write is past a typed array's end, where it is dropped (docs/testing.md)
     for (let d = 0; d < 65536; d++) count[d + 1] += count[d]
     for (let i = 0; i < n; i++) {
       const at = order[i]
@@ -72,7 +67,6 @@ export function orderByNumber(
     }
     ;[order, next] = [next, order]
   }
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is then set (docs/testing.md)
   const out = new Array<number>(n)
   for (let i = 0; i < n; i++) out[i] = indexes[order[i]]
   return out

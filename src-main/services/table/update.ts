@@ -20,9 +20,7 @@ type Diff = RewardChange['changes']
 
 /** Percent bonuses keep four decimals (spec §5); an empty comment is no comment. */
 function normalize(field: RewardField, value: unknown): unknown {
-  // Stryker disable next-line ConditionalExpression: equivalent, the input schema makes every other number whole cents or an id, which roundTo(value, 4) keeps (docs/testing.md)
   if (field === 'newPercentBonus' && typeof value === 'number') return roundTo(value, 4)
-  // Stryker disable next-line ConditionalExpression: equivalent, comments is the only text field (docs/testing.md)
   if (field === 'comments' && value === '') return null
   return value
 }
@@ -76,7 +74,6 @@ export function applyToModel(model: TableModel, changes: readonly RewardChange[]
     model.reevaluate(row)
     const after = snapshot(model, row)
     TABLE_COLUMN_IDS.forEach((column, i) => {
-      // Stryker disable next-line ConditionalExpression: equivalent, every list dropped: only the cache is skipped (docs/testing.md)
       if (before[i] !== after[i]) changedColumns.add(column)
     })
   }
@@ -117,7 +114,6 @@ export async function updateRewards(
     checkChange(model, row, diff)
     changes.push({ employeeId, changes: diff })
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, saving no change writes no row, and the sync queue returns on an empty list (docs/testing.md)
   if (changes.length > 0) {
     await writeRewardChanges(workbook, changes, {
       userId: user.id,

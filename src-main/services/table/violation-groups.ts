@@ -58,7 +58,6 @@ function groupedViolations(model: TableModel, view: View): Grouped {
   const waitingMessages = new Map<number, string>()
   for (const index of scopeRows(model, view)) {
     const row = model.rows[index]
-    // Stryker disable next-line ConditionalExpression: equivalent, isWaiting requires an active planner already (docs/testing.md)
     const waiting = model.isWaiting(row, view.viewerId) && row.activePlannerId !== null
     if (row.violations.length === 0 && !waiting) continue
     employees++
@@ -66,7 +65,6 @@ function groupedViolations(model: TableModel, view: View): Grouped {
     if (waiting && model.waitingSeverity !== null) {
       const planner = row.activePlannerId as number
       let message = waitingMessages.get(planner)
-      // Stryker disable next-line ConditionalExpression: equivalent, the message per planner is only cached (docs/testing.md)
       if (message === undefined) {
         message = waitingForSubmissionMessage(model.names.get(planner) ?? null)
         waitingMessages.set(planner, message)

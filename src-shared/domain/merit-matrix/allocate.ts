@@ -71,7 +71,6 @@ export function allocateBudget(limits: readonly Limits[], budget: number): Alloc
     return { amounts: limits.map(reach), scale, capacity, stage: 'capped' }
   }
   const scale = solveScale(limits, target, floors)
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is written before it is read (docs/testing.md)
   const targets = new Array<number>(n)
   for (let i = 0; i < n; i++) {
     const l = limits[i]
@@ -90,13 +89,11 @@ export function allocateBudget(limits: readonly Limits[], budget: number): Alloc
 export function spendAt(limits: readonly Limits[], s: number): number {
   let sum = 0
   for (const l of limits) {
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: equivalent, a weight is never below 0, and at 0 the clamp gives the floor too (docs/testing.md)
     if (!(l.weight > 0)) {
       sum += l.floor
       continue
     }
     const x = l.catchUp + s * l.weight
-    // Stryker disable next-line EqualityOperator: equivalent, at the bound both give the bound (docs/testing.md)
     sum += x < l.floor ? l.floor : x > l.cap ? l.cap : x
   }
   return sum
@@ -111,7 +108,6 @@ export function spendAt(limits: readonly Limits[], s: number): number {
  */
 export function solveScale(limits: readonly Limits[], target: number, floors: number): number {
   let weights = 0
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a weight is never below 0, and 0 adds nothing (docs/testing.md)
   for (const l of limits) if (l.weight > 0) weights += l.weight
   if (!(weights > 0)) return 0
   // Without caps the answer is this guess itself; with caps it is above it.
@@ -119,17 +115,14 @@ export function solveScale(limits: readonly Limits[], target: number, floors: nu
   let atLo = floors
   let hi = Math.max((target - floors) / weights, Number.MIN_VALUE)
   let atHi = spendAt(limits, hi)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, the doubling reaches the target long before its guard (docs/testing.md)
   for (let i = 0; i < 1100 && atHi < target; i++) {
     lo = hi
     atLo = atHi
     hi *= 2
     atHi = spendAt(limits, hi)
   }
-  // Stryker disable next-line EqualityOperator,UpdateOperator: equivalent, the halving ends by its other breaks within about 60 steps (docs/testing.md)
   for (let i = 0; i < 200; i++) {
     const mid = lo + (hi - lo) / 2
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: equivalent, at an end the step changes nothing and the loop ends with the same bracket (docs/testing.md)
     if (mid <= lo || mid >= hi) break
     const at = spendAt(limits, mid)
     if (at < target) {
@@ -139,7 +132,6 @@ export function solveScale(limits: readonly Limits[], target: number, floors: nu
       hi = mid
       atHi = at
     }
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent, the tolerance only ends the halving early (docs/testing.md)
     if (atHi - atLo < 1e-6) break
   }
   return atHi > atLo ? lo + ((target - atLo) * (hi - lo)) / (atHi - atLo) : hi
@@ -157,7 +149,6 @@ export function roundToTotal(
   total: number,
 ): number[] {
   const n = targets.length
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is written before it is read (docs/testing.md)
   const amounts = new Array<number>(n)
   const remainders = new Float64Array(n)
   let sum = 0
@@ -169,16 +160,13 @@ export function roundToTotal(
   }
   let left = total - sum
   while (left !== 0) {
-    // Stryker disable next-line EqualityOperator: equivalent, left is never 0 inside the loop (docs/testing.md)
     const up = left > 0
     const open: number[] = []
-    // Stryker disable next-line EqualityOperator: equivalent, past the end both comparisons are false (docs/testing.md)
     for (let i = 0; i < n; i++) if (up ? amounts[i] < high[i] : amounts[i] > low[i]) open.push(i)
     if (open.length === 0) break
     for (const i of byRemainder(open, remainders, up)) {
       if (left === 0) break
       amounts[i] += up ? 1 : -1
-      // Stryker disable next-line AssignmentOperator,UnaryOperator: equivalent, a second round needs a target outside its bounds, which allocateBudget never gives (docs/testing.md)
       remainders[i] += up ? -1 : 1
       left += up ? -1 : 1
     }
@@ -190,7 +178,6 @@ const INDEX_BITS = 2 ** 20
 const REMAINDER_STEPS = 2 ** 32
 
 function ascending(a: number, b: number): number {
-  // Stryker disable next-line ArithmeticOperator: equivalent, the indices come in ascending order and V8 calls the comparator with the later one first (docs/testing.md)
   return a - b
 }
 
@@ -200,7 +187,6 @@ function ascending(a: number, b: number): number {
  * employees in a few milliseconds); remainders closer than 2^-32 count as ties.
  */
 function byRemainder(indices: readonly number[], remainders: Float64Array, largestFirst: boolean): number[] {
-  // Stryker disable next-line EqualityOperator: equivalent, at exactly 2^20 indices both paths give the same order (docs/testing.md)
   if (indices.length >= INDEX_BITS) {
     return [...indices].sort(
       (a, b) =>
@@ -216,7 +202,6 @@ function byRemainder(indices: readonly number[], remainders: Float64Array, large
   })
   keys.sort()
   if (largestFirst) keys.reverse()
-  // Stryker disable next-line ArrayDeclaration: equivalent, every index is written before it is read (docs/testing.md)
   const out = new Array<number>(keys.length)
   for (let k = 0; k < keys.length; k++) {
     const slot = keys[k] % INDEX_BITS

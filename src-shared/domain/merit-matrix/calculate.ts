@@ -66,10 +66,8 @@ const percentOf = (increase: number, pay: number) =>
 
 function isInIdOrder(employees: readonly MatrixEmployee[]): boolean {
   for (let i = 1; i < employees.length; i++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a list not in id order is sorted by id again: the same order (docs/testing.md)
     if (!(employees[i - 1].id < employees[i].id)) return false
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, a list not in id order is sorted by id again: the same order (docs/testing.md)
   return true
 }
 
@@ -108,7 +106,6 @@ export function cellEmployees(
   const name = (r: { row: CellEmployee }) => r.row.employee_name
   rows.sort((a, b) => {
     if (name(a) < name(b)) return -1
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent, the rows come in id order and V8's stable sort calls the comparator with the later row first (docs/testing.md)
     return name(a) > name(b) ? 1 : a.id - b.id
   })
   return rows.map((r) => r.row)

@@ -50,11 +50,9 @@ export function employeeLimits(
   if (!isEligible(e)) return { catchUp: 0, floor: 0, cap: 0, weight: 0 }
   const pay = Math.max(0, e.pay)
   const share = meritShare(e.prorationPercent)
-  // Stryker disable next-line EqualityOperator: equivalent, at the minimum the catch-up is 0 either way (docs/testing.md)
   const catchUp = settings.prioritizePayMin && pay < range.min ? range.min - pay : 0
   let cap = Number.POSITIVE_INFINITY
   if (Number.isFinite(maxPosition)) {
-    // Stryker disable next-line ConditionalExpression: equivalent, min + p x 0 is min (docs/testing.md)
     const top = range.max === range.min ? range.min : range.min + maxPosition * (range.max - range.min)
     cap = Math.floor(top) - pay
   }
@@ -64,7 +62,6 @@ export function employeeLimits(
   cap = Math.max(catchUp, cap)
   const weight = multiplier * share * pay
   let floor = catchUp
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a share or percent of 0 gives a floor of at most 0, never below the catch-up (docs/testing.md)
   if (settings.minPercentIncrease != null && share > 0 && settings.minPercentIncrease > 0) {
     floor = Math.max(catchUp, Math.ceil((pay * settings.minPercentIncrease * share) / 100))
   }

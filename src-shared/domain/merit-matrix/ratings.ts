@@ -23,7 +23,6 @@ export function matrixRows(bands: readonly RatingBand[], ratings: Iterable<numbe
       rowOf(rating) {
         if (rating == null || !Number.isFinite(rating)) return null
         let row = seen.get(rating)
-        // Stryker disable next-line ConditionalExpression: equivalent, the map only caches a lookup (docs/testing.md)
         if (row === undefined) {
           const at = bands.findIndex((b) => b.max_rating > rating)
           row = at < 0 ? last : at

@@ -95,7 +95,6 @@ export interface FigureRow {
 
 function signedMoney(cents: Cents, currency: string): string {
   if (cents === 0) return ''
-  // Stryker disable next-line EqualityOperator: equivalent, 0 has returned '' before (docs/testing.md)
   return `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents), currency)}`
 }
 

@@ -78,7 +78,6 @@ export function wrapText(
       continue
     }
     if (line !== '') lines.push(line)
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: equivalent, a word that fits comes out of the character loop as the same one line (docs/testing.md)
     if (wordWidth <= width) {
       line = word
       lineWidth = wordWidth
@@ -163,7 +162,6 @@ export function layoutStatement(input: StatementLayoutInput, measure: TextMeasur
   const pages = new Pages(measure)
   const values = mergeValuesOf(facts)
   const created = isoDay(facts.createdAt)
-  // Stryker disable next-line StringLiteral: equivalent, createdAt is the timestamp the app writes, always a day (docs/testing.md)
   const createdText = created ? formatLongDate(created) : ''
 
   // Header: the logo at the left, the company and the statement's date at the right.
@@ -219,7 +217,6 @@ export function layoutStatement(input: StatementLayoutInput, measure: TextMeasur
       const font = row.emphasis ? 'bold' : 'regular'
       pages.text(MARGIN + 6, baseline, row.label, font, 10)
       const wide =
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, rows with no current have no change, and rows with a current but no change are never wider than their column (docs/testing.md)
         row.current === '' && row.change === '' && measure.width(row.next, font, 10) > next - current
       pages.right(current, baseline, row.current, font, 10)
       pages.right(wide ? COLUMNS.change : next, baseline, row.next, font, 10)
@@ -275,7 +272,6 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
     const marker = at(i + 1)
     const length = (at(i + 2) << 8) | at(i + 3)
     // Start-of-frame markers (baseline, progressive…), not DHT (C4), JPG (C8) or DAC (CC).
-    // Stryker disable next-line ConditionalExpression: equivalent, no JPEG segment before the frame has a marker below C0 (docs/testing.md)
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       const height = (at(i + 5) << 8) | at(i + 6)
       const width = (at(i + 7) << 8) | at(i + 8)

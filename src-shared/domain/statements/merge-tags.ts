@@ -71,7 +71,6 @@ export function parseMergeText(text: string): { parts: MergePart[]; problems: Me
   const problems: MergeProblem[] = []
   let at = 0
   let plain = ''
-  // Stryker disable next-line EqualityOperator: equivalent, at the end there is no '{{' and nothing is added (docs/testing.md)
   while (at < text.length) {
     const open = text.indexOf(OPEN, at)
     if (open < 0) {
@@ -81,7 +80,6 @@ export function parseMergeText(text: string): { parts: MergePart[]; problems: Me
     plain += text.slice(at, open)
     const close = text.indexOf(CLOSE, open + OPEN.length)
     const nextOpen = text.indexOf(OPEN, open + OPEN.length)
-    // Stryker disable next-line EqualityOperator: equivalent, a '{{' and a '}}' cannot start at one character (docs/testing.md)
     if (close === -1 || (nextOpen !== -1 && nextOpen < close)) {
       // '{{' left open: flagged; the braces are dropped from what prints, the words stay.
       const end = nextOpen !== -1 ? nextOpen : text.length

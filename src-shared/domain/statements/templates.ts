@@ -87,7 +87,6 @@ const LOGO_DATA_URL = /^data:(image\/png|image\/jpeg);base64,([A-Za-z0-9+/]+={0,
 function base64Bytes(payload: string): number {
   const whole = (payload.length / 4) * 3
   if (payload.endsWith('==')) return whole - 2
-  // Stryker disable next-line ArithmeticOperator,MethodExpression,StringLiteral: equivalent, the size is judged only against 1,048,576 (3k + 1), and one '=' comes only with sizes of 3k + 2 (docs/testing.md)
   return payload.endsWith('=') ? whole - 1 : whole
 }
 

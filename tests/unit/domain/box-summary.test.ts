@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { boxPlot, boxSummaryOfSorted } from '../../../src-shared/domain/statistics'
+import { boxPlot, boxSummaryOf, boxSummaryOfSorted } from '../../../src-shared/domain/statistics'
 
 const sorted = (values: number[]) => Float64Array.from(values).sort()
 
@@ -61,21 +61,34 @@ describe('boxSummaryOfSorted: box figures of 100,000 values without listing the 
     expect(boxSummaryOfSorted(new Float64Array(0))).toBeNull()
   })
 
-  it('agrees with boxPlot, the outliers counted (property)', () => {
+  it('agrees with boxPlot and boxSummaryOf, the outliers counted (property; −0 and 0 generated)', () => {
     fc.assert(
       fc.property(
-        // −0 becomes 0 (`+ 0`): one value to a chart, which a typed array's sort and a comparator
-        // order differently, so either figure may carry either sign.
-        fc.array(
-          fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((v) => v + 0),
-          { minLength: 1, maxLength: 60 },
-        ),
+        fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(-0, 0)), {
+          minLength: 1,
+          maxLength: 60,
+        }),
         (values) => {
           const full = boxPlot(values)
           const summary = boxSummaryOfSorted(sorted(values))
           expect(summary).toEqual(full && { ...full, outliers: full.outliers.length })
+          expect(boxSummaryOf(Float64Array.from(values))).toEqual(summary)
         },
       ),
     )
+  })
+
+  it('−0 and 0 give every figure as 0, whatever their order and whichever summary', () => {
+    const zero = { count: 2, mean: 0, min: 0, q1: 0, median: 0, q3: 0, max: 0 }
+    for (const values of [
+      [0, -0],
+      [-0, 0],
+      [-0, -0, 0],
+    ]) {
+      const expected = { ...zero, count: values.length, lowerWhisker: 0, upperWhisker: 0, outliers: 0 }
+      expect(boxSummaryOf(Float64Array.from(values))).toEqual(expected)
+      expect(boxSummaryOfSorted(values)).toEqual(expected)
+      expect(boxPlot(values)).toEqual({ ...expected, outliers: [] })
+    }
   })
 })

@@ -106,7 +106,9 @@ describe('numeric input (properties)', () => {
       fc.property(fc.string({ unit: 'binary' }), options, (raw, opts) => {
         const parsed = parseNumericInput(raw, opts)
         expect(parsed.value === null || Number.isFinite(parsed.value)).toBe(true)
-        expect(typeof parsed.text).toBe('string')
+        // The text shown is the committed value formatted, and an invalid text commits the fallback.
+        expect(parsed.text).toBe(formatNumericInput(parsed.value, opts))
+        expect(parsed.valid || parsed.value === (opts.allowNull ? null : 0)).toBe(true)
         expect(filterNumericTyping(raw)).toMatch(/^[\d,]*\.?\d*[kK%]?$/)
       }),
     )

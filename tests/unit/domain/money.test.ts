@@ -69,6 +69,12 @@ describe('money rounding: "Money is rounded to 2 decimals"', () => {
     expect(centsFromDecimalString('1,000')).toBeNull()
     expect(scaleDecimalString('1.2345', 3)).toBe(1235)
   })
+
+  it('scales a whole number without a point: the absent fraction counts as no digits', () => {
+    expect(scaleDecimalString('12', 2)).toBe(1200)
+    expect(scaleDecimalString('-12', 0)).toBe(-12)
+    expect(scaleDecimalString('12e1', 1)).toBe(1200)
+  })
 })
 
 describe('money formatting: "Locale en-US ... at most 2 decimals"', () => {

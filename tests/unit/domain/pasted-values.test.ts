@@ -55,6 +55,12 @@ describe('numbers as the table and spreadsheets show them', () => {
     expect(number('CRC\u00a01,234.50').currency).toBe('CRC')
   })
 
+  it('ignores every white space String#trim removes, the no-break space of Excel exports included', () => {
+    for (const space of ['\u00a0', '\u2003', '\u3000', '\ufeff', '\u202f', '\t'])
+      expect(cents(`${space}1,234.50${space}`)).toBe(1_234_50)
+    expect(parsePastedNumber('\u00a0\u3000')).toBe('empty')
+  })
+
   it('reads negatives in parentheses and Excel accounting cells', () => {
     expect(cents('(1,200.00)')).toBe(-1_200_00)
     expect(cents(' $176,939.60 ')).toBe(176_939_60)

@@ -38,6 +38,17 @@ describe('exactSum: the correctly rounded sum, ties to even (as math.fsum)', () 
     expect(exactSum(mixed)).toBe(referenceSum(mixed))
   })
 
+  it('sums zeros with the sign IEEE addition gives: −0 only when every value is −0 (property)', () => {
+    expect(exactSum([-0, 0])).toBe(0)
+    expect(exactSum([0, -0])).toBe(0)
+    expect(exactSum([-0, -0])).toBe(-0)
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom<number>(-0, 0), { minLength: 1, maxLength: 8 }), (zeros) => {
+        expect(exactSum(zeros)).toBe(zeros.reduce((total, v) => total + v))
+      }),
+    )
+  })
+
   it('keeps more than 32 partial sums (values 60 binary digits apart), in either order', () => {
     const ascending = Array.from({ length: 35 }, (_, i) => 2 ** (-1020 + 60 * i))
     expect(exactSum(ascending)).toBe(2 ** 1020)

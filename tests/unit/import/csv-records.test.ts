@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync'
+import { CsvError, parse } from 'csv-parse/sync'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CSV_OPTIONS, CsvRecordReader } from '../../../src-main/services/import/csv-records'
@@ -17,19 +17,25 @@ function readInPieces(text: string, cuts: number[]): string[][] {
   return records
 }
 
-function csvParse(text: string): string[][] | 'error' {
+/** csv-parse's error as its code; any other error (a crash of the reader) is not caught. */
+function csvErrorCode(error: unknown): string {
+  if (error instanceof CsvError) return `csv-parse error ${error.code}`
+  throw error
+}
+
+function csvParse(text: string): string[][] | string {
   try {
     return parse(text, CSV_OPTIONS) as string[][]
-  } catch {
-    return 'error'
+  } catch (error) {
+    return csvErrorCode(error)
   }
 }
 
-function readOrError(text: string, cuts: number[]): string[][] | 'error' {
+function readOrError(text: string, cuts: number[]): string[][] | string {
   try {
     return readInPieces(text, cuts)
-  } catch {
-    return 'error'
+  } catch (error) {
+    return csvErrorCode(error)
   }
 }
 
@@ -68,6 +74,23 @@ describe('CsvRecordReader', () => {
       ['x', '1,2', 'say "hi"', 'two\nlines'],
       ["O'Brien", '5\'10"', 'z'],
     ])
+  })
+
+  it('passes on at once an error the record callback throws inside an irregular stretch, whatever its class', () => {
+    // `x"y"` is a quote inside an unquoted field: only csv-parse's relaxed rules read that record.
+    const text = 'a,b\nx"y",z\nq,r\n'
+    for (const thrown of [new TypeError('bad record'), new CsvError('CSV_QUOTE_NOT_CLOSED', 'nested')]) {
+      const seen: string[][] = []
+      const reader = new CsvRecordReader((record) => {
+        seen.push(record)
+        if (record[0] === 'x"y"') throw thrown
+      })
+      expect(() => reader.push(text)).toThrow(thrown)
+      expect(seen).toEqual([
+        ['a', 'b'],
+        ['x"y"', 'z'],
+      ])
+    }
   })
 
   it('a quote left open to the end of the file is an error, as csv-parse reports it', () => {

@@ -123,6 +123,19 @@ describe('import values (admin spec §5 "CSV import")', () => {
     }
   })
 
+  it('trims every white space String#trim removes, the no-break space of Excel exports included', () => {
+    const values = parseImportRow(
+      cells({ employeeName: '\u00a0Ada Park\u00a0', jobTitle: 'Engineer\u2003', gender: '\u00a0n/a' }),
+      1,
+    ).values
+    expect(values.employeeName).toBe('Ada Park')
+    expect(values.jobTitle).toBe('Engineer')
+    expect(values.gender).toBe(parseImportRow(cells({ gender: '' }), 1).values.gender)
+    expect(isImportNullToken('\u00a0n/a\u00a0')).toBe(true)
+    expect(isImportNullToken('\u3000undefined\u3000')).toBe(true)
+    expect(isImportNullToken('\u00a0Ada')).toBe(false)
+  })
+
   it("takes off the export's formula guard", () => {
     expect(parseImportRow(cells({ employeeName: "'=cmd|' /C calc'!A0" }), 1).values.employeeName).toBe(
       "=cmd|' /C calc'!A0",
@@ -171,6 +184,8 @@ describe('the row parser agrees with the general value rules', () => {
       '0999-01-01',
     ),
     fc.constantFrom('a@b.co', ' Ada@Example.COM ', "'=SUM(A1)", "'x", "O'Brien", '\tx'),
+    // Excel pads cells with the no-break space; String#trim removes it and the other Unicode spaces.
+    fc.constantFrom('Ada\u00a0', '\u00a0Ada', '\u00a0n/a\u00a0', '\u2003none', 'x\u3000', '\ufeffnull'),
     fc.string({ maxLength: 10 }),
   )
 
