@@ -1,5 +1,6 @@
 import { roleMayCall, type AccessRule } from '../domain/access'
 import { ROLES, type RoleName } from '../domain/roles'
+import { COMPANY_TEMPLATE_WRITERS, mayChangeCompanyTemplates } from '../domain/statements/templates'
 import { admin, member, statementsPage, submitters } from './channels/shared'
 import { contract, type Channel } from './channels'
 
@@ -48,6 +49,13 @@ const statementReaders: RouteRule = {
   kind: 'roles',
   roles: [...ROLES.filter((r) => roleMayCall(r, statementsPage)), 'EMPLOYEE'],
 }
+
+/**
+ * The company's templates, which every sender mails: written only by the roles the domain names
+ * (not a planner's desktop: the desktop's own template channels write the workbook's copies).
+ */
+const templateWriters: RouteRule = { kind: 'roles', roles: ROLES.filter(mayChangeCompanyTemplates) }
+const changeTemplates = `change the company’s statement templates: ask ${COMPANY_TEMPLATE_WRITERS}`
 
 const closing = (body: unknown) =>
   typeof body === 'object' && body !== null && (body as { active?: unknown }).active === false
@@ -174,18 +182,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     rule: channel('statements.templates'),
     what: 'read statement templates',
   },
-  'POST /api/employee/reward-statements-templates/': {
-    rule: channel('statements.saveTemplate'),
-    what: 'edit statement templates',
-  },
+  'POST /api/employee/reward-statements-templates/': { rule: templateWriters, what: changeTemplates },
   'GET /api/employee/reward-statements-templates/:id/': {
     rule: channel('statements.template'),
     what: 'read statement templates',
   },
-  'PATCH /api/employee/reward-statements-templates/:id/': {
-    rule: channel('statements.saveTemplate'),
-    what: 'edit statement templates',
-  },
+  'PATCH /api/employee/reward-statements-templates/:id/': { rule: templateWriters, what: changeTemplates },
   'POST /api/employee/bulk-mail-statement/': {
     rule: channel('statements.send'),
     what: 'send reward statements',
