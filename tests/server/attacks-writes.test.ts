@@ -1,14 +1,22 @@
 import { PUBLIC_BODY_LIMIT } from '../../src-server/http/route-guard'
 import { createSuperUser } from '../../src-server/operators'
 import type { ServerTemplateDto } from '../../src-shared/contract/statement-mail'
+import { snapshotEmployeeSchema } from '../../src-shared/contract/company-snapshot'
+import {
+  EMPLOYEE_FIELDS,
+  parseRecordChanges,
+  type RecordValue,
+} from '../../src-shared/domain/company-records'
+import { IMPORT_COLUMNS } from '../../src-shared/domain/import-format'
+import { parseImportRow } from '../../src-shared/domain/import-rows'
 import { ROLES, type RoleName } from '../../src-shared/domain/roles'
 import { mayChangeCompanyTemplates } from '../../src-shared/domain/statements/templates'
 import { ATTACK_PASSWORD as PASSWORD, attackerOf } from './attack-support'
 import { login, publishDemo, setPassword, testServer, type PublishedCompany } from './support'
 
 /**
- * Issue 34's doors that write, tried as an attacker would: the company's statement templates, and
- * finding 6 (bodies read before a token is checked).
+ * Issue 34's doors that write, tried as an attacker would: the company's statement templates, values
+ * a desktop's join refuses (record edits, the import), and finding 6 (bodies read before a token is checked).
  */
 const server = testServer()
 const { call } = attackerOf(server)
@@ -138,5 +146,73 @@ describe('finding 6: nobody unauthenticated makes the server read a large body',
       remoteAddress: '192.0.2.200',
     })
     expect(answer.statusCode).toBe(413)
+  })
+})
+
+describe("record edits and the import refuse what a join refuses, in the desktop's words", () => {
+  const longName = 'N'.repeat(301)
+
+  it('PUT /api/employees/{id}/ refuses an age of 151 and a name of 301 characters as the desktop edit does', async () => {
+    const target = acme.snapshot.employees[3]
+    const changes = { age: '151', name: longName }
+    const desktop = parseRecordChanges(
+      EMPLOYEE_FIELDS,
+      {} as Record<keyof typeof EMPLOYEE_FIELDS, RecordValue>,
+      changes,
+    )
+    expect(desktop).toEqual({
+      ok: false,
+      errors: ['Age: must be from 0 to 150 ("151")', 'Name: must be at most 300 characters (it has 301)'],
+    })
+    const refused = await call(token('OWNER'), 'PUT', `/api/employees/${target.id}/`, changes)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({
+      detail: `${target.name} (${target.company_employee_id}): ${desktop.ok ? '' : desktop.errors.join('; ')}`,
+    })
+    // The join's own check agrees: the same values are refused in a snapshot row.
+    expect(snapshotEmployeeSchema.safeParse({ ...target, age: 151 }).success).toBe(false)
+    expect(snapshotEmployeeSchema.safeParse({ ...target, name: longName }).success).toBe(false)
+    const kept = await call(token('OWNER'), 'PUT', `/api/employees/${target.id}/`, { age: '150' })
+    expect(kept.statusCode).toBe(200)
+  })
+
+  it('POST /api/import/data/ refuses the same values with the messages the desktop import gives', async () => {
+    const cells: Record<string, string> = {
+      'Employee Id': 'LIMIT-1',
+      Name: longName,
+      'Pay Currency': 'USD',
+      Salaried: 'true',
+      'Hire Date': '2020-01-02',
+      Age: '200',
+      'Job Code': 'J'.repeat(201),
+      'Pay Range Name': 'Range',
+      'Current Base Pay (Country Currency)': '2000000000000',
+    }
+    const row = IMPORT_COLUMNS.map((c) => cells[c.header] ?? '')
+    const desktop = parseImportRow(row, 1).errors.map((e) => [e.code, e.message])
+    expect(desktop).toEqual([
+      ['TooLong', 'Name must be at most 300 characters (it has 301)'],
+      ['OutOfRange', 'Current Base Pay (Country Currency) must be at most 1000000000000'],
+      ['OutOfRange', 'Age must be from 0 to 150'],
+      ['TooLong', 'Job Code must be at most 200 characters (it has 201)'],
+    ])
+    const csv = [IMPORT_COLUMNS.map((c) => c.header), row].map((r) => r.join(',')).join('\n')
+    const refused = await call(token('OWNER'), 'POST', '/api/import/data/', { data: csv })
+    expect(refused.statusCode).toBe(400)
+    const body = refused.json<{ errors: { row: number; code: string; message: string }[] }>()
+    expect(body.errors.map((e) => [e.code, e.message])).toEqual(desktop)
+    const found = (await call(token('OWNER'), 'GET', '/api/employees/')).json<
+      { company_employee_id: string }[]
+    >()
+    expect(found.some((e) => e.company_employee_id === 'LIMIT-1')).toBe(false)
+  })
+
+  it('a planner may not import or edit records at all, and a NUL in a record field is a 400 naming it', async () => {
+    const target = acme.snapshot.employees[4]
+    const planner = await call(token('PLANNER'), 'PUT', `/api/employees/${target.id}/`, { age: '40' })
+    expect(planner.statusCode).toBe(403)
+    const nul = await call(token('OWNER'), 'PUT', `/api/employees/${target.id}/`, { name: 'Ada\u0000' })
+    expect(nul.statusCode).toBe(400)
+    expect(nul.json<{ detail: string }>().detail).toContain('name')
   })
 })
