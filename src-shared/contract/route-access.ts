@@ -40,6 +40,19 @@ export function readsCompanyData(role: RoleName): boolean {
   return roleMayCall(role, companyData)
 }
 
+/**
+ * Why a role keeps no replica of the company on a desktop (join downloads everyone's pay), with what
+ * to do instead; null when it may join.
+ */
+export function joinRefusal(role: RoleName): string | null {
+  if (readsCompanyData(role)) return null
+  return (
+    `Your role (${role}) does not keep a copy of the company on this computer: joining downloads ` +
+    'everyone’s pay, which your role does not read. Ask an owner or admin to send the statements, ' +
+    'or to give you a role that plans.'
+  )
+}
+
 const channel = (...channels: Channel[]): RouteRule => ({ kind: 'channels', channels })
 const pub: RouteRule = { kind: 'public' }
 const ownerOrSuper: RouteRule = { kind: 'roles', roles: ['OWNER', 'SUPER_USER'] }
