@@ -26,6 +26,7 @@ import { rewardBatchRoutes } from './routes/reward-batch'
 import { syncRoutes } from './routes/sync'
 import { userRoutes } from './routes/users'
 import { FeedWaiters } from './sync/feed-waiters'
+import { clockStore } from './http/limit-store'
 
 /**
  * close() waits for handlers still running: a client that hung up closes its socket at once, but
@@ -59,7 +60,8 @@ export async function buildServer(
   // Routes the guard knows take more (route-guard.ts); an unknown route reads no more than a public one.
   const app = Fastify({ logger, bodyLimit: PUBLIC_BODY_LIMIT, trustProxy })
   await app.register(cookie)
-  await app.register(rateLimit, { global: false })
+  // Limits count on the server's clock (tests move it instead of waiting).
+  await app.register(rateLimit, { global: false, store: clockStore(context.now) })
   app.setErrorHandler(errorHandler)
   const drained = drainOnClose(app)
   guardRoutes(app, context)

@@ -9,6 +9,7 @@ import {
 } from '../../src-shared/contract/company-file'
 import { SEQ_HEADER } from '../../src-shared/contract/sync-dto'
 import { hasAdminPowers, isRoleName } from '../../src-shared/domain/roles'
+import { joinRefusal } from '../../src-shared/contract/route-access'
 import type { SecretStore } from '../secrets/secret-store'
 import { Failure } from '../services/failure'
 import { compressCompanyFile, writeInflatedCompanyFile } from './company-file-wire'
@@ -198,6 +199,12 @@ export class ServerAccount {
       serverUrl: transport.server,
       userEmail: this.profile?.email ?? '',
     }
+  }
+
+  /** Why this user's role may not join (the company's download holds everyone's pay), or null. */
+  joinRefusal(): string | null {
+    const role = this.profile?.role
+    return role !== undefined && isRoleName(role) ? joinRefusal(role) : null
   }
 
   /** Admin roles see the whole company, so they may join from, and share, a company file. */

@@ -101,6 +101,9 @@ export async function joinCompany(
   path: string,
   route: (how: JoinRoute) => void = () => undefined,
 ): Promise<WorkbookSummary> {
+  // Refused before a file is made: the server would refuse the download anyway (issue 34).
+  const refused = account.joinRefusal()
+  if (refused) throw new Failure('FORBIDDEN', refused)
   let fileRefused: string | null = null
   if (account.usesCompanyFile()) {
     const fromFile = await joinFromCompanyFile(account, steps, path)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailText, storableJson, text } from './text'
 import { CURRENCY_CODES } from '../domain/currencies'
 import { ROLES } from '../domain/roles'
+import { CENTS_MAX, EMPLOYEE_LIMITS as E, PROFILE_LIMITS as P } from '../domain/field-limits'
 import {
   booleanColumn,
   centsColumn,
@@ -21,7 +22,7 @@ import {
  * is cents. No row carries a company: the server puts every row in the caller's company.
  */
 const id = z.number().int().positive()
-const cents = z.number().int().min(0).max(1e14)
+const cents = z.number().int().min(0).max(CENTS_MAX)
 const maybe = <T extends z.ZodType>(type: T) => type.nullable()
 const date = z.iso.date().nullable()
 const upTo = (max = 500) => text().max(max)
@@ -42,7 +43,7 @@ export const snapshotPayCycleSchema = z
 export const snapshotPayRangeSchema = z
   .object({
     id,
-    name: upTo(200),
+    name: upTo(P.payRangeName.max),
     min_pay: cents,
     mid_pay: cents,
     max_pay: cents,
@@ -54,10 +55,10 @@ export const snapshotPayRangeSchema = z
 export const snapshotJobProfileSchema = z
   .object({
     id,
-    job_code: upTo(200),
-    job_profile: maybe(upTo(200)),
-    job_family: maybe(upTo(200)),
-    job_family_group: maybe(upTo(200)),
+    job_code: upTo(P.jobCode.max),
+    job_profile: maybe(upTo(P.label.max)),
+    job_family: maybe(upTo(P.label.max)),
+    job_family_group: maybe(upTo(P.label.max)),
     exemption_status: z.boolean(),
     pay_range_id: maybe(id),
   })
@@ -80,27 +81,27 @@ export const snapshotTeamSchema = z
 /** An employee's columns, in the order a row sent as its values alone lists them. */
 export const SNAPSHOT_EMPLOYEE_COLUMNS = {
   id: idColumn,
-  company_employee_id: textColumn(200),
-  name: textColumn(300),
-  preferred_name: nullable(textColumn(300)),
-  email: nullable(textColumn(320)),
-  job_title: nullable(textColumn(300)),
+  company_employee_id: textColumn(E.employeeId.max),
+  name: textColumn(E.name.max),
+  preferred_name: nullable(textColumn(E.preferredName.max)),
+  email: nullable(textColumn(E.email.max)),
+  job_title: nullable(textColumn(E.jobTitle.max)),
   job_profile_id: nullable(idColumn),
-  fte: numberColumn(0, 10),
+  fte: numberColumn(E.fte.min, E.fte.max),
   salaried: booleanColumn,
   hire_date: dayColumn,
   current_salary: centsColumn,
   default_pay_currency: enumColumn(CURRENCY_CODES),
   current_dollar_bonus: centsColumn,
-  current_percent_bonus: numberColumn(0, 1000),
-  gender: nullable(textColumn(100)),
-  race: nullable(textColumn(100)),
-  age: nullable(numberColumn(0, 150)),
-  department: nullable(textColumn(300)),
-  location: nullable(textColumn(300)),
-  employment_status: textColumn(100),
+  current_percent_bonus: numberColumn(E.percentBonus.min, E.percentBonus.max),
+  gender: nullable(textColumn(E.gender.max)),
+  race: nullable(textColumn(E.race.max)),
+  age: nullable(numberColumn(E.age.min, E.age.max)),
+  department: nullable(textColumn(E.department.max)),
+  location: nullable(textColumn(E.location.max)),
+  employment_status: textColumn(E.employmentStatus.max),
   previous_increase_date: dayColumn,
-  reason_for_last_increase: textColumn(500),
+  reason_for_last_increase: textColumn(E.reasonForLastIncrease.max),
   team_id: nullable(idColumn),
   manager_id: nullable(idColumn),
   planner_id: nullable(idColumn),

@@ -1,5 +1,6 @@
 import { roleMayCall, type AccessRule } from '../domain/access'
 import { ROLES, type RoleName } from '../domain/roles'
+import { COMPANY_TEMPLATE_WRITERS, mayChangeCompanyTemplates } from '../domain/statements/templates'
 import { admin, member, statementsPage, submitters } from './channels/shared'
 import { contract, type Channel } from './channels'
 
@@ -39,6 +40,19 @@ export function readsCompanyData(role: RoleName): boolean {
   return roleMayCall(role, companyData)
 }
 
+/**
+ * Why a role keeps no replica of the company on a desktop (join downloads everyone's pay), with what
+ * to do instead; null when it may join.
+ */
+export function joinRefusal(role: RoleName): string | null {
+  if (readsCompanyData(role)) return null
+  return (
+    `Your role (${role}) does not keep a copy of the company on this computer: joining downloads ` +
+    'everyone’s pay, which your role does not read. Ask an owner or admin to send the statements, ' +
+    'or to give you a role that plans.'
+  )
+}
+
 const channel = (...channels: Channel[]): RouteRule => ({ kind: 'channels', channels })
 const pub: RouteRule = { kind: 'public' }
 const ownerOrSuper: RouteRule = { kind: 'roles', roles: ['OWNER', 'SUPER_USER'] }
@@ -50,6 +64,13 @@ const statementReaders: RouteRule = {
   kind: 'roles',
   roles: [...ROLES.filter((r) => roleMayCall(r, statementsPage)), 'EMPLOYEE'],
 }
+
+/**
+ * The company's templates, which every sender mails: written only by the roles the domain names
+ * (not a planner's desktop: the desktop's own template channels write the workbook's copies).
+ */
+const templateWriters: RouteRule = { kind: 'roles', roles: ROLES.filter(mayChangeCompanyTemplates) }
+const changeTemplates = `change the company’s statement templates: ask ${COMPANY_TEMPLATE_WRITERS}`
 
 const closing = (body: unknown) =>
   typeof body === 'object' && body !== null && (body as { active?: unknown }).active === false
@@ -182,18 +203,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     rule: channel('statements.templates'),
     what: 'read statement templates',
   },
-  'POST /api/employee/reward-statements-templates/': {
-    rule: channel('statements.saveTemplate'),
-    what: 'edit statement templates',
-  },
+  'POST /api/employee/reward-statements-templates/': { rule: templateWriters, what: changeTemplates },
   'GET /api/employee/reward-statements-templates/:id/': {
     rule: channel('statements.template'),
     what: 'read statement templates',
   },
-  'PATCH /api/employee/reward-statements-templates/:id/': {
-    rule: channel('statements.saveTemplate'),
-    what: 'edit statement templates',
-  },
+  'PATCH /api/employee/reward-statements-templates/:id/': { rule: templateWriters, what: changeTemplates },
   'POST /api/employee/bulk-mail-statement/': {
     rule: channel('statements.send'),
     what: 'send reward statements',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CENTS_MAX, codePoints } from '../domain/field-limits'
 import { isStorableText, text } from './text'
 
 /**
@@ -42,7 +43,7 @@ export const idColumn = column(
   z.number().int().positive(),
   (v) => Number.isSafeInteger(v) && (v as number) > 0,
 )
-export const centsColumn = integerColumn(0, 1e14)
+export const centsColumn = integerColumn(0, CENTS_MAX)
 export const booleanColumn = column(z.boolean(), (v) => typeof v === 'boolean')
 
 /** Text of at most `max` characters, counted as zod counts them: code points (an emoji is one). */
@@ -51,18 +52,6 @@ export const textColumn = (max = 500) =>
     text().max(max),
     (v) => typeof v === 'string' && (v.length <= max || codePoints(v) <= max) && isStorableText(v),
   )
-
-function codePoints(text: string): number {
-  let count = 0
-  for (let i = 0; i < text.length; i++, count++) {
-    const unit = text.charCodeAt(i)
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) i++
-    }
-  }
-  return count
-}
 
 export const enumColumn = <const T extends readonly [string, ...string[]]>(values: T) => {
   const allowed = new Set<unknown>(values)

@@ -1,3 +1,4 @@
+import { EMPLOYEE_LIMITS, limitProblem, PROFILE_LIMITS, type FieldLimit } from './field-limits'
 import { IMPORT_VALUE_MESSAGES, parseImportValue, parseMoneyCents } from './import-values'
 
 /**
@@ -12,25 +13,40 @@ export interface RecordField {
   label: string
   type: FieldType
   required: boolean
+  /** The stored value's limit (field-limits.ts): what a company snapshot carries, so join takes it. */
+  limit?: FieldLimit
 }
+
+const E = EMPLOYEE_LIMITS
+const P = PROFILE_LIMITS
 
 /** Employee (admin view, administration document §3) fields editable here; team structure is the org chart's. */
 export const EMPLOYEE_FIELDS = {
-  name: { label: 'Name', type: 'string', required: true },
-  preferredName: { label: 'Preferred name', type: 'string', required: false },
-  email: { label: 'Email', type: 'email', required: false },
-  jobTitle: { label: 'Job Title', type: 'string', required: false },
-  jobCode: { label: 'Job Code', type: 'string', required: true },
+  name: { label: 'Name', type: 'string', required: true, limit: E.name },
+  preferredName: { label: 'Preferred name', type: 'string', required: false, limit: E.preferredName },
+  email: { label: 'Email', type: 'email', required: false, limit: E.email },
+  jobTitle: { label: 'Job Title', type: 'string', required: false, limit: E.jobTitle },
+  jobCode: { label: 'Job Code', type: 'string', required: true, limit: P.jobCode },
   hireDate: { label: 'Hire Date', type: 'date', required: true },
-  currentSalary: { label: 'Current Base Pay (Country Currency)', type: 'money', required: true },
-  currentPercentBonus: { label: 'Current Percent Bonus', type: 'number', required: true },
-  currentDollarBonus: { label: 'Current Dollar Bonus', type: 'money', required: true },
+  currentSalary: {
+    label: 'Current Base Pay (Country Currency)',
+    type: 'money',
+    required: true,
+    limit: E.money,
+  },
+  currentPercentBonus: {
+    label: 'Current Percent Bonus',
+    type: 'number',
+    required: true,
+    limit: E.percentBonus,
+  },
+  currentDollarBonus: { label: 'Current Dollar Bonus', type: 'money', required: true, limit: E.money },
   payCurrency: { label: 'Pay Currency', type: 'currency', required: true },
   salaried: { label: 'Salaried', type: 'boolean', required: true },
   fte: { label: 'FTE', type: 'fte', required: true },
-  gender: { label: 'Gender', type: 'string', required: false },
-  race: { label: 'Race', type: 'string', required: false },
-  age: { label: 'Age', type: 'number', required: false },
+  gender: { label: 'Gender', type: 'string', required: false, limit: E.gender },
+  race: { label: 'Race', type: 'string', required: false, limit: E.race },
+  age: { label: 'Age', type: 'number', required: false, limit: E.age },
 } as const satisfies Record<string, RecordField>
 
 export type EmployeeField = keyof typeof EMPLOYEE_FIELDS
@@ -38,10 +54,10 @@ export const EMPLOYEE_FIELD_NAMES = Object.keys(EMPLOYEE_FIELDS) as EmployeeFiel
 
 /** Pay range (PUT /payranges/{id}/): name, min, mid and max pay, currency, salaried. */
 export const PAY_RANGE_FIELDS = {
-  name: { label: 'Pay Range Name', type: 'string', required: true },
-  minPay: { label: 'Min Pay', type: 'money', required: true },
-  midPay: { label: 'Mid Pay', type: 'money', required: true },
-  maxPay: { label: 'Max Pay', type: 'money', required: true },
+  name: { label: 'Pay Range Name', type: 'string', required: true, limit: P.payRangeName },
+  minPay: { label: 'Min Pay', type: 'money', required: true, limit: E.money },
+  midPay: { label: 'Mid Pay', type: 'money', required: true, limit: E.money },
+  maxPay: { label: 'Max Pay', type: 'money', required: true, limit: E.money },
   payCurrency: { label: 'Pay Currency', type: 'currency', required: true },
   salaried: { label: 'Salaried', type: 'boolean', required: true },
 } as const satisfies Record<string, RecordField>
@@ -51,11 +67,11 @@ export const PAY_RANGE_FIELD_NAMES = Object.keys(PAY_RANGE_FIELDS) as PayRangeFi
 
 /** Job profile: its labels, exemption and pay range (by name); the job code is its key and stays. */
 export const JOB_PROFILE_FIELDS = {
-  jobProfile: { label: 'Job Profile', type: 'string', required: false },
-  jobFamily: { label: 'Job Family', type: 'string', required: false },
-  jobFamilyGroup: { label: 'Job Family group', type: 'string', required: false },
+  jobProfile: { label: 'Job Profile', type: 'string', required: false, limit: P.label },
+  jobFamily: { label: 'Job Family', type: 'string', required: false, limit: P.label },
+  jobFamilyGroup: { label: 'Job Family group', type: 'string', required: false, limit: P.label },
   exemptionStatus: { label: 'Exemption Status', type: 'boolean', required: true },
-  payRangeName: { label: 'Pay Range Name', type: 'string', required: true },
+  payRangeName: { label: 'Pay Range Name', type: 'string', required: true, limit: P.payRangeName },
 } as const satisfies Record<string, RecordField>
 
 export type JobProfileField = keyof typeof JOB_PROFILE_FIELDS
@@ -70,8 +86,21 @@ function invalid(label: string, message: string, raw: string): FieldResult {
   return { ok: false, message: `${label}: ${message} ("${raw}")` }
 }
 
-/** One typed value of a record field, or why not (the import's message, naming the field). */
+/**
+ * One typed value of a record field, or why not (the import's message, naming the field); a value
+ * past the field's limit is refused as the import refuses it.
+ */
 export function parseRecordField(field: RecordField, raw: string): FieldResult {
+  const result = parseTyped(field, raw)
+  const problem = result.ok && field.limit ? limitProblem(field.limit, result.value) : null
+  if (!problem) return result
+  // Long text is not quoted back whole: the problem says how long it is.
+  return field.limit?.kind === 'text'
+    ? { ok: false, message: `${field.label}: ${problem}` }
+    : invalid(field.label, problem, raw)
+}
+
+function parseTyped(field: RecordField, raw: string): FieldResult {
   const text = raw.trim()
   if (text === '') {
     return field.required ? { ok: false, message: `${field.label} is required.` } : { ok: true, value: null }

@@ -2,6 +2,7 @@ import { unescapeFormulaGuard } from './csv-format'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from './import-format'
 import { isCurrencyCode, type CurrencyCode } from './currencies'
 import { isTrimmed } from './white-space'
+import { EMPLOYEE_LIMITS as E, limitProblem, PROFILE_LIMITS as P, type FieldLimit } from './field-limits'
 import {
   isImportNullToken,
   isIsoDay,
@@ -151,8 +152,49 @@ export function parseImportRow(cells: readonly string[], row: number): ParsedImp
     } else values[i] = value
   }
   if (typeof values[AGE] === 'number') values[AGE] = Math.floor(values[AGE])
+  for (const [i, limit] of LIMITED) {
+    const problem = values[i] === null ? null : limitProblem(limit, values[i])
+    if (problem === null) continue
+    ;(errors ??= []).push({
+      field: FIELDS[i],
+      code: limit.kind === 'text' ? 'TooLong' : 'OutOfRange',
+      message: `${IMPORT_COLUMNS[i].header} ${problem}`,
+    })
+    values[i] = null
+  }
   return { values: importRowOf(values), errors: errors ?? NO_ERRORS }
 }
+
+/**
+ * What each column's stored value may hold (field-limits.ts): the import refuses more, as record
+ * edits do, so that no import makes a company a desktop's join refuses.
+ */
+export const IMPORT_LIMITS: Partial<Record<ImportField, FieldLimit>> = {
+  employeeId: E.employeeId,
+  employeeName: E.name,
+  preferredName: E.preferredName,
+  email: E.email,
+  currentBasePay: E.money,
+  employmentStatus: E.employmentStatus,
+  reasonForLastIncrease: E.reasonForLastIncrease,
+  gender: E.gender,
+  race: E.race,
+  age: E.age,
+  jobCode: P.jobCode,
+  newJobCode: P.jobCode,
+  jobProfile: P.label,
+  jobTitle: E.jobTitle,
+  jobFamily: P.label,
+  jobFamilyGroup: P.label,
+  payRangeName: P.payRangeName,
+  minPay: E.money,
+  midPay: E.money,
+  maxPay: E.money,
+}
+const LIMITED: readonly (readonly [number, FieldLimit])[] = IMPORT_COLUMNS.flatMap((c, i) => {
+  const limit = IMPORT_LIMITS[c.field]
+  return limit ? [[i, limit] as const] : []
+})
 
 const AGE = IMPORT_COLUMNS.findIndex((c) => c.field === 'age')
 const PAY_CURRENCY = IMPORT_COLUMNS.findIndex((c) => c.field === 'payCurrency')

@@ -65,3 +65,49 @@ describe('the account ceiling spares the addresses its owner signs in from', () 
     expect((await attempt('198.51.100.2', PASSWORD)).statusCode).toBe(200)
   })
 })
+
+describe("the hourly cap per account and address, on the server's clock", () => {
+  const CLERK = 'clerk@hourly.test'
+  const tryFrom = (password = 'wrong') =>
+    server().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: CLERK, password },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+      remoteAddress: '127.0.0.1',
+    })
+
+  it('one address gets 6 tries an hour on one account (a fifth of 30) however they are spread over the minutes', async () => {
+    const made = await server().app.inject({
+      method: 'POST',
+      url: '/api/company/onboarding/',
+      headers: { 'x-onboarding-key': 'test-onboarding-key' },
+      payload: { company_name: 'Hourly', owner_email: CLERK, owner_name: 'Clerk' },
+    })
+    expect(made.statusCode).toBe(200)
+    await setPassword(server().db, CLERK, PASSWORD)
+    let moved = 0
+    const advance = (ms: number) => {
+      server().advance(ms)
+      moved += ms
+    }
+    try {
+      // Two a minute: the minute's cap stops a third; three minutes pass six tries.
+      for (let minute = 0; minute < 3; minute++) {
+        expect((await tryFrom()).statusCode).toBe(401)
+        expect((await tryFrom()).statusCode).toBe(401)
+        expect((await tryFrom()).statusCode).toBe(429)
+        advance(61_000)
+      }
+      // A fresh minute, but the hour's six are spent: even the right password waits most of an hour.
+      const capped = await tryFrom(PASSWORD)
+      expect(capped.statusCode).toBe(429)
+      expect(capped.json<{ detail: string }>().detail).toBe(`${TOO_MANY_ATTEMPTS} 57 minutes.`)
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(56 * 60)
+      advance(57 * 60_000)
+      expect((await tryFrom(PASSWORD)).statusCode).toBe(200)
+    } finally {
+      server().advance(-moved)
+    }
+  })
+})

@@ -104,9 +104,9 @@ const LISTING: Record<string, string> = {
   'POST /api/employee/reward-statements/:id/revoke-magic-link/': 'S O A P C',
   'POST /api/employee/reward-statements/:id/unrevoke-magic-link/': 'S O A P C',
   'GET /api/employee/reward-statements-templates/': 'S O A P C',
-  'POST /api/employee/reward-statements-templates/': 'S O A P C',
+  'POST /api/employee/reward-statements-templates/': 'S O A C',
   'GET /api/employee/reward-statements-templates/:id/': 'S O A P C',
-  'PATCH /api/employee/reward-statements-templates/:id/': 'S O A P C',
+  'PATCH /api/employee/reward-statements-templates/:id/': 'S O A C',
   'POST /api/employee/bulk-mail-statement/': 'S O A P C',
   'POST /api/employee/send-employee-statement/': 'S O A P C',
 }

@@ -104,7 +104,10 @@ describe("the company server's statement templates and generated statements", ()
       name: 'Mine',
     })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ detail: 'Your role (MANAGER) may not edit statement templates.' })
+    expect(refused.json()).toEqual({
+      detail:
+        'Your role (MANAGER) may not change the company’s statement templates: ask an owner, admin or communications manager.',
+    })
     expect((await call(manager, 'GET', '/api/employee/reward-statements-templates/')).statusCode).toBe(403)
     expect((await call(comms, 'GET', '/api/employee/reward-statements-templates/999999/')).json()).toEqual({
       detail: 'No template has the id 999999.',

@@ -89,7 +89,9 @@ describe('a COMM_MANAGER desktop', () => {
     if (!comms) throw new Error('The demo has a COMM_MANAGER.')
     await setPassword(server().db, comms.email, PASSWORD)
     await expect(joinDesktop(url, comms.email, PASSWORD)).rejects.toThrow(
-      'Your role (COMM_MANAGER) may not download the company.',
+      'Your role (COMM_MANAGER) does not keep a copy of the company on this computer: joining downloads ' +
+        'everyone’s pay, which your role does not read. Ask an owner or admin to send the statements, ' +
+        'or to give you a role that plans.',
     )
   })
 })

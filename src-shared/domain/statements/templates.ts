@@ -1,5 +1,19 @@
 import { textRefusal } from '../free-text'
+import { hasAdminPowers, type RoleName } from '../roles'
 import { mergeProblems } from './merge-tags'
+
+/**
+ * Who writes the company's statement templates on a company server (issue 34): the admin roles and
+ * the communications manager, whose page Reward Statements is. A template is the company's letter
+ * that every sender mails, so a planner (who sends their teams' statements) and a manager may not
+ * make or change one: a planner's template would reach every employee another sender mails.
+ */
+export function mayChangeCompanyTemplates(role: RoleName): boolean {
+  return hasAdminPowers(role) || role === 'COMM_MANAGER'
+}
+
+/** The roles that may, in words, for a refusal: "ask an owner, admin or communications manager". */
+export const COMPANY_TEMPLATE_WRITERS = 'an owner, admin or communications manager'
 
 /** Spec §3: the data-tag toggles of a reward statement template, in the order the statement shows them. */
 export const DATA_TAGS = [

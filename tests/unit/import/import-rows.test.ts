@@ -1,6 +1,7 @@
 import { crossRowErrors } from '../../../src-shared/domain/import-checks'
 import { IMPORT_COLUMNS, type ImportField, type ImportRow } from '../../../src-shared/domain/import-format'
-import { MONEY_FIELDS, parseImportRow } from '../../../src-shared/domain/import-rows'
+import { IMPORT_LIMITS, MONEY_FIELDS, parseImportRow } from '../../../src-shared/domain/import-rows'
+import { limitProblem } from '../../../src-shared/domain/field-limits'
 import { unescapeFormulaGuard } from '../../../src-shared/domain/csv-format'
 import {
   isImportNullToken,
@@ -39,9 +40,17 @@ describe('import values (admin spec §5 "CSV import")', () => {
     expect(errorsOf({ currentBasePay: '1234567890123456' })).toEqual([
       { field: 'currentBasePay', code: 'InvalidNumber', message: 'Invalid number' },
     ])
-    expect(parseImportRow(cells({ currentBasePay: '1234567890123' }), 1).values.currentBasePay).toBe(
-      123456789012300,
+    expect(parseImportRow(cells({ currentBasePay: '999999999999' }), 1).values.currentBasePay).toBe(
+      99_999_999_999_900,
     )
+    // Past a trillion: more than a company snapshot carries, so join would refuse it (issue 34).
+    expect(errorsOf({ currentBasePay: '1234567890123' })).toEqual([
+      {
+        field: 'currentBasePay',
+        code: 'OutOfRange',
+        message: 'Current Base Pay (Country Currency) must be at most 1000000000000',
+      },
+    ])
   })
 
   it('parses a valid row: money as exact cents, defaults for what is absent', () => {
@@ -144,7 +153,19 @@ describe('import values (admin spec §5 "CSV import")', () => {
 })
 
 describe('the row parser agrees with the general value rules', () => {
+  /** The value rule, then the stored value's limit (field-limits.ts). */
   const general = (column: (typeof IMPORT_COLUMNS)[number], raw: string, row: number) => {
+    const result = typed(column, raw, row)
+    const limit = IMPORT_LIMITS[column.field]
+    if (!('value' in result) || result.value === null || !limit || !limitProblem(limit, result.value))
+      return result
+    return { code: limit.kind === 'text' ? 'TooLong' : 'OutOfRange' }
+  }
+  const typed = (
+    column: (typeof IMPORT_COLUMNS)[number],
+    raw: string,
+    row: number,
+  ): { code: string } | { value: unknown } => {
     if (MONEY_FIELDS.has(column.field)) {
       if (isImportNullToken(raw)) return { value: 0 }
       const cents = parseMoneyCents(raw)
@@ -171,6 +192,9 @@ describe('the row parser agrees with the general value rules', () => {
       '-5',
       '1e3',
       '9999999999999',
+      '999999999999',
+      '151',
+      '150.5',
     ),
     fc.constantFrom(
       'USD',
@@ -187,6 +211,7 @@ describe('the row parser agrees with the general value rules', () => {
     // Excel pads cells with the no-break space; String#trim removes it and the other Unicode spaces.
     fc.constantFrom('Ada\u00a0', '\u00a0Ada', '\u00a0n/a\u00a0', '\u2003none', 'x\u3000', '\ufeffnull'),
     fc.string({ maxLength: 10 }),
+    fc.string({ minLength: 99, maxLength: 330 }),
   )
 
   it('every cell of every column, fast path or not, parses as parseImportColumnValue says', () => {
