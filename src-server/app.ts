@@ -3,7 +3,8 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
-import { errorHandler } from './http/errors'
+import { errorHandler, notFoundHandler } from './http/errors'
+import { acceptEmptyJson } from './http/json-body'
 import { guardRoutes, PUBLIC_BODY_LIMIT } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
@@ -53,10 +54,18 @@ export async function buildServer(
 ): Promise<FastifyInstance> {
   const trustProxy = context.trustedProxies?.length ? [...context.trustedProxies] : false
   // Routes the guard knows take more (route-guard.ts); an unknown route reads no more than a public one.
-  const app = Fastify({ logger, bodyLimit: PUBLIC_BODY_LIMIT, trustProxy })
+  // The spec writes some paths with a trailing slash and some without: both forms answer (issue 38).
+  const app = Fastify({
+    logger,
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler(notFoundHandler)
+  acceptEmptyJson(app)
   const drained = drainOnClose(app)
   guardRoutes(app, context)
   app.get('/health', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { emailText, text } from '../../src-shared/contract/text'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
+import { acceptsColumnList, COLUMN_LIST_TOO_SHORT } from '../../src-shared/domain/user-settings'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
 import { consumeLink, voidLinks } from '../auth/links'
@@ -87,7 +88,12 @@ const passwordSchema = z
 const settingsSchema = z
   .object({
     preferredCurrency: z.enum(CURRENCY_CODES).optional(),
-    compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
+    compensationTableConfig: z
+      .array(text().max(100))
+      .max(100)
+      .refine(acceptsColumnList, COLUMN_LIST_TOO_SHORT)
+      .nullable()
+      .optional(),
   })
   .strict()
 

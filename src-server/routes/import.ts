@@ -33,6 +33,7 @@ import { recordCompanyChange } from '../sync/changes'
 import { insertRows } from '../db/bulk-insert'
 import type { ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
+import { errorBody } from '../http/errors'
 import { currentCycle } from '../planning/company-plan'
 import { logChange } from '../db/change-log'
 
@@ -456,7 +457,8 @@ export function importRoutes(app: FastifyInstance, context: ServerContext, waite
       const who = await callerOf(request, context)
       const body = importSchema.parse(request.body)
       const read = readCsvText(body.data)
-      if (!read.ok) return reply.status(400).send({ detail: read.errors[0].message, errors: read.errors })
+      if (!read.ok)
+        return reply.status(400).send({ ...errorBody(read.errors[0].message), errors: read.errors })
       const c = who.companyId
       const keys = async () => ({
         existingEmployeeIds: new Set(
@@ -477,7 +479,7 @@ export function importRoutes(app: FastifyInstance, context: ServerContext, waite
       const validation = validateRows(read.rows, await keys())
       if (validation.errors.length > 0)
         return reply.status(400).send({
-          detail: `The data has ${validation.errors.length} errors; nothing was imported.`,
+          ...errorBody(`The data has ${validation.errors.length} errors; nothing was imported.`),
           errors: validation.errors.slice(0, ERRORS_ANSWERED),
         })
       const values = validation.values as ImportRow[]

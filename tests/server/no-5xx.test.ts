@@ -118,7 +118,7 @@ function samples(): Record<string, Record<string, unknown>> {
     'POST /api/user/login': { username: 'someone@example.com', password: 'password' },
     'POST /api/user/recover_password': { email: 'someone@example.com' },
     'POST /api/user/token/verify_link/': { link: 'abc' },
-    'PUT /api/user/settings': { preferredCurrency: 'USD', compensationTableConfig: ['name'] },
+    'PUT /api/user/settings': { preferredCurrency: 'USD', compensationTableConfig: ['name', 'manager'] },
     'POST /api/users/': { email: 'new@example.com', role: 'PLANNER', name: 'New', employee_id: employee },
     'PUT /api/users/:id/': { role: 'PLANNER' },
     'POST /api/company/onboarding/': { company_name: 'C', owner_email: 'o@example.com', owner_name: 'O' },
