@@ -28,6 +28,7 @@ import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import { recoveryLimits, signInLimits } from '../http/limits'
 import { sendLink } from '../auth/send-link'
+import { userViews } from '../http/user-views'
 
 export const REFRESH_COOKIE = 'meritbook_refresh'
 const REFRESH_PATH = '/api/user/token'
@@ -224,14 +225,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       .select(['id', 'name'])
       .where('id', '=', caller.companyId)
       .executeTakeFirstOrThrow()
-    return {
-      id: caller.userId,
-      email: caller.email,
-      name: caller.name,
-      role: caller.role,
-      employee_id: caller.employeeId,
-      company,
-    }
+    // The user's fields as GET users answers them (spec §3), and the company as before.
+    const [user] = await userViews(db, caller.companyId, caller.userId)
+    return { ...user, company }
   })
 
   app.get('/api/user/settings', async (request) => {

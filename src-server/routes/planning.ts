@@ -37,6 +37,7 @@ import {
 import { pushKeyOf } from '../sync/push-keys'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { logChange } from '../db/change-log'
+import { submissionView, withSpecFields } from '../planning/reward-views'
 
 const id = z.coerce.number().int().positive()
 const cents = z.number().int('Amounts are whole cents.').min(0, 'Amounts cannot be negative.').max(1e14)
@@ -109,11 +110,12 @@ async function rewardsOf(db: Reader, who: Caller, scope: PlanningScope) {
         .onRef('employee.id', '=', 'reward.employee_id'),
     )
     .selectAll('reward')
-    .select('employee.team_id')
+    .select(['employee.team_id', 'employee.current_salary', 'employee.salaried', 'employee.fte'])
     .where('reward.company_id', '=', who.companyId)
     .orderBy('reward.employee_id')
     .execute()
-  return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+  const shown = rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+  return withSpecFields(db, who.companyId, shown)
 }
 
 /** GET /payranges/. */
@@ -135,7 +137,7 @@ async function submissionsOf(db: Reader, companyId: number) {
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute()
-  return rows.map(({ company_id: _c, ...r }) => r)
+  return rows.map(({ company_id: _c, ...r }) => submissionView(r))
 }
 
 export function planningRoutes(app: FastifyInstance, context: ServerContext, waiters: FeedWaiters): void {
@@ -251,7 +253,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
       .where('company_id', '=', who.companyId)
       .orderBy('id')
       .execute()
-    return rows.map(({ company_id: _c, ...r }) => r)
+    // The spec's name of the range reference (`pay_range`) besides the stored one.
+    return rows.map(({ company_id: _c, ...r }) => ({ ...r, pay_range: r.pay_range_id }))
   })
 
   app.get('/api/payranges/', async (request) => {
@@ -492,7 +495,8 @@ export function planningRoutes(app: FastifyInstance, context: ServerContext, wai
         .returningAll()
         .executeTakeFirst()
       if (!row) throw new HttpError(409, ALREADY_SUBMITTED)
-      const { company_id: _c, ...submission } = row
+      const { company_id: _c, ...stored } = row
+      const submission = submissionView(stored)
       await recordChange(
         trx,
         who,
