@@ -9,6 +9,7 @@ import { guardRoutes, PUBLIC_BODY_LIMIT } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
+import { docsRoutes } from './routes/docs'
 import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
 import { payCycleRoutes } from './routes/pay-cycles'
@@ -51,6 +52,8 @@ function drainOnClose(app: FastifyInstance): () => Promise<void> {
 export async function buildServer(
   context: ServerContext,
   logger: FastifyServerOptions['logger'] = false,
+  /** Called before any route is registered (a test's onRoute hook sees every route). */
+  observe?: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> {
   const trustProxy = context.trustedProxies?.length ? [...context.trustedProxies] : false
   // Routes the guard knows take more (route-guard.ts); an unknown route reads no more than a public one.
@@ -61,6 +64,7 @@ export async function buildServer(
     trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   })
+  observe?.(app)
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.setErrorHandler(errorHandler)
@@ -91,6 +95,7 @@ export async function buildServer(
   importRoutes(app, context, waiters)
   statementRoutes(app, context)
   statementPageRoutes(app)
+  docsRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)
   return app

@@ -76,17 +76,17 @@ async function accessFor(
   }
 }
 
-const loginSchema = z
+export const loginSchema = z
   .object({ username: text().trim().min(1).max(320), password: text().min(1).max(1000) })
   .strict()
-const passwordSchema = z
+export const passwordSchema = z
   .object({
     password: text().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000),
     // Needed with an ordinary access token; a set-password token (from a link) stands for it.
     current_password: text().max(1000).optional(),
   })
   .strict()
-const settingsSchema = z
+export const settingsSchema = z
   .object({
     preferredCurrency: z.enum(CURRENCY_CODES).optional(),
     compensationTableConfig: z

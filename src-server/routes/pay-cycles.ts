@@ -46,12 +46,14 @@ const configBody = z
  */
 const copyPlans = { copy_plans: z.boolean().optional() }
 /** PUT /paycycle/config/{id}/: any of them; `active: false` closes the cycle, `true` activates it. */
-const configPatch = configBody.partial().extend(copyPlans).strict()
+export const configPatch = configBody.partial().extend(copyPlans).strict()
 /**
  * POST: a replica's new configuration also names the id it has there (each replica's rows keep
  * their ids); refused when another configuration has it already.
  */
-const configCreate = configBody.extend({ id: z.number().int().positive().optional(), ...copyPlans }).strict()
+export const configCreate = configBody
+  .extend({ id: z.number().int().positive().optional(), ...copyPlans })
+  .strict()
 
 type Row = Selectable<PayCycleTable>
 

@@ -60,7 +60,7 @@ export const rewardPutSchema = z
  * PUT /teams/{id}/: a team's name, or its budget (cents of `budget_currency`; null clears it) with the
  * desktop's `teams.setBudget` rules and words.
  */
-const teamPutSchema = z
+export const teamPutSchema = z
   .object({
     name: text().trim().min(1, 'A team name cannot be empty.').max(200).optional(),
     budget: budgetsChannels['teams.setBudget'].input.shape.budget.optional(),
@@ -114,7 +114,9 @@ async function rewardsOf(db: Reader, who: Caller, scope: PlanningScope) {
     .where('reward.company_id', '=', who.companyId)
     .orderBy('reward.employee_id')
     .execute()
-  const shown = rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+  const shown = rows
+    .filter((r) => inScope(scope, r.team_id))
+    .map(({ company_id: _c, team_id: _t, ...r }) => r)
   return withSpecFields(db, who.companyId, shown)
 }
 

@@ -33,7 +33,7 @@ import {
 } from '../statements/templates'
 
 const idParams = z.object({ id: z.coerce.number().int().positive() })
-const updateSendStatus = z
+export const updateSendStatus = z
   .object({
     employee_id: z.number().int().positive(),
     // Handed out another way: one of the ways a statement goes out ('pdf': saved and given by hand).
