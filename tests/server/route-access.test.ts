@@ -37,6 +37,8 @@ const LISTING: Record<string, string> = {
   'GET /health': 'public',
   'GET /statement': 'public',
   'GET /statement.js': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
   'POST /api/user/login': 'public',
   'POST /api/user/token/refresh/': 'public',
   'POST /api/user/token/logout': 'public',
