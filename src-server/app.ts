@@ -3,11 +3,13 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { sql } from 'kysely'
 import type { ServerContext } from './context'
-import { errorHandler } from './http/errors'
+import { errorHandler, notFoundHandler } from './http/errors'
+import { acceptEmptyJson } from './http/json-body'
 import { guardRoutes, PUBLIC_BODY_LIMIT } from './http/route-guard'
 import { authRoutes } from './routes/auth'
 import { budgetRoutes } from './routes/budgets'
 import { companyRoutes } from './routes/company'
+import { docsRoutes } from './routes/docs'
 import { importRoutes } from './routes/import'
 import { matrixRoutes } from './routes/matrix'
 import { mergeRoutes } from './routes/merge'
@@ -55,14 +57,25 @@ function drainOnClose(app: FastifyInstance): () => Promise<void> {
 export async function buildServer(
   context: ServerContext,
   logger: FastifyServerOptions['logger'] = false,
+  /** Called before any route is registered (a test's onRoute hook sees every route). */
+  observe?: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> {
   const trustProxy = context.trustedProxies?.length ? [...context.trustedProxies] : false
   // Routes the guard knows take more (route-guard.ts); an unknown route reads no more than a public one.
-  const app = Fastify({ logger, bodyLimit: PUBLIC_BODY_LIMIT, trustProxy })
+  // The spec writes some paths with a trailing slash and some without: both forms answer (issue 38).
+  const app = Fastify({
+    logger,
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  observe?.(app)
   await app.register(cookie)
   // Limits count on the server's clock (tests move it instead of waiting).
   await app.register(rateLimit, { global: false, store: clockStore(context.now) })
   app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler(notFoundHandler)
+  acceptEmptyJson(app)
   const drained = drainOnClose(app)
   guardRoutes(app, context)
   app.get('/health', async () => {
@@ -92,6 +105,7 @@ export async function buildServer(
   statementRoutes(app, context)
   statementPageRoutes(app)
   setPasswordPageRoutes(app)
+  docsRoutes(app)
   // Last: the feed's long polls are released by the hooks before this one.
   app.addHook('onClose', drained)
   return app

@@ -19,7 +19,8 @@ export interface Caller {
 /** The request's `Authorization: Bearer` token, or null. */
 export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : null
+  // The scheme is case-insensitive (RFC 9110 §11.1): 'bearer' as the spec's client may send it.
+  return header && /^bearer /i.test(header) ? header.slice(7).trim() : null
 }
 
 /** A request's token holder: the user, which kind of token, and what set_password checks. */

@@ -66,33 +66,73 @@ export function missingReferenceMessage(error: pg.DatabaseError): string {
     : `The ${what}'s ${columns} ${values} names nothing that exists.`
 }
 
-/** Bodies are `{ detail }` like the spec's server; a bad payload names the field and the rule. */
+/**
+ * Every error body of the server, whatever answers it (a route, the guard, Fastify's own checks, an
+ * unknown route): the spec's client reads `non_field_errors[0]` (create user, pay cycle, submission)
+ * and `message` (the matrix), the desktop reads `detail`. One text in all three.
+ */
+export interface ErrorBody {
+  detail: string
+  non_field_errors: [string]
+  message: string
+}
+
+export function errorBody(detail: string): ErrorBody {
+  return { detail, non_field_errors: [detail], message: detail }
+}
+
+/** Fastify's own refusals (before a handler runs) in the user's words. */
+const FASTIFY_MESSAGES: Record<string, () => string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'The request body is too large for this call.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    'This call does not take a body of this content type; send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'The body is not valid JSON.',
+}
+
+function fastifyMessage(error: FastifyError | Error, status: number): string {
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : ''
+  const known = FASTIFY_MESSAGES[code]
+  if (known) return known()
+  if (error instanceof SyntaxError && status === 400) return `The body is not valid JSON: ${error.message}`
+  return error.message
+}
+
+/** Bodies are `errorBody`; a bad payload names the field and the rule. */
 export function errorHandler(
   error: FastifyError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   if (error instanceof HttpError) {
-    void reply.status(error.status).send({ detail: error.message })
+    void reply.status(error.status).send(errorBody(error.message))
     return
   }
   if (error instanceof ZodError) {
     const issue = error.issues[0]
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-    void reply.status(400).send({ detail: `${where}${issue?.message ?? 'Invalid request.'}` })
+    void reply.status(400).send(errorBody(`${where}${issue?.message ?? 'Invalid request.'}`))
     return
   }
   if (isUniqueViolation(error)) {
     request.log.warn({ constraint: error.constraint }, 'unique violation answered 409')
-    void reply.status(409).send({ detail: duplicateMessage(error) })
+    void reply.status(409).send(errorBody(duplicateMessage(error)))
     return
   }
   if (isForeignKeyViolation(error)) {
     request.log.warn({ constraint: error.constraint }, 'foreign key violation answered 409')
-    void reply.status(409).send({ detail: missingReferenceMessage(error) })
+    void reply.status(409).send(errorBody(missingReferenceMessage(error)))
     return
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
   if (status >= 500) request.log.error({ err: error }, 'request failed')
-  void reply.status(status).send({ detail: status >= 500 ? 'An unexpected error occurred.' : error.message })
+  void reply
+    .status(status)
+    .send(errorBody(status >= 500 ? 'An unexpected error occurred.' : fastifyMessage(error, status)))
+}
+
+/** An unknown route: the same body as every other error, naming what was asked. */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
+  const path = request.url.split('?')[0]
+  void reply.status(404).send(errorBody(`No call answers ${request.method} ${path} on this server.`))
 }

@@ -3,6 +3,7 @@ import { inScope, type PlanningScope } from '../../src-shared/domain/visibility'
 import type { ServerDb } from '../db/connect'
 import type { ServerDatabase } from '../db/schema'
 import type { Caller } from '../http/context'
+import { submissionView, withSpecFields } from './reward-views'
 
 /** The planning lists the GETs and the bulk fetch answer, each without its company column. */
 
@@ -29,11 +30,14 @@ export async function rewardsOf(db: Reader, who: Caller, scope: PlanningScope) {
         .onRef('employee.id', '=', 'reward.employee_id'),
     )
     .selectAll('reward')
-    .select('employee.team_id')
+    .select(['employee.team_id', 'employee.current_salary', 'employee.salaried', 'employee.fte'])
     .where('reward.company_id', '=', who.companyId)
     .orderBy('reward.employee_id')
     .execute()
-  return rows.filter((r) => inScope(scope, r.team_id)).map(({ company_id: _c, team_id: _t, ...r }) => r)
+  const shown = rows
+    .filter((r) => inScope(scope, r.team_id))
+    .map(({ company_id: _c, team_id: _t, ...r }) => r)
+  return withSpecFields(db, who.companyId, shown)
 }
 
 /** One employee's reward as it is, or null. */
@@ -79,7 +83,7 @@ export async function submissionsOf(db: Reader, companyId: number) {
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute()
-  return rows.map(({ company_id: _c, ...r }) => r)
+  return rows.map(({ company_id: _c, ...r }) => submissionView(r))
 }
 
 /** GET /jobprofiles/. */
@@ -90,7 +94,8 @@ export async function jobProfilesOf(db: Reader, companyId: number) {
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute()
-  return rows.map(({ company_id: _c, ...r }) => r)
+  // The spec's name of the range reference (`pay_range`) besides the stored one.
+  return rows.map(({ company_id: _c, ...r }) => ({ ...r, pay_range: r.pay_range_id }))
 }
 
 /** GET /teams/. */

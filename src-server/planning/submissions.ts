@@ -1,3 +1,4 @@
+import { submissionView } from './reward-views'
 import {
   decideSubmission,
   type SubmissionActor,
@@ -117,8 +118,8 @@ export async function submitPlan(
     decided(command, { ...facts, submitted: new Set([...facts.submitted, change.plannerId]) }, who)
     throw new HttpError(409, ALREADY_SUBMITTED)
   }
-  const { company_id: _c, ...submission } = row
-  return submission
+  const { company_id: _c, ...stored } = row
+  return submissionView(stored)
 }
 
 /** DELETE /paycycle/submit/{id}: 'Send back for changes', decided as the desktop decides it. */

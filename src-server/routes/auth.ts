@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { emailText, text } from '../../src-shared/contract/text'
 import { CURRENCY_CODES } from '../../src-shared/domain/currencies'
+import { acceptsColumnList, COLUMN_LIST_TOO_SHORT } from '../../src-shared/domain/user-settings'
 import { manageRefusal } from '../../src-shared/domain/user-admin'
 import { isRoleName } from '../../src-shared/domain/roles'
 import { consumeLink, voidLinks } from '../auth/links'
@@ -27,6 +28,7 @@ import { statementOfLink } from '../statements/magic-links'
 import { HttpError, NOT_LOGGED_IN } from '../http/errors'
 import { recoveryLimits, signInLimits } from '../http/limits'
 import { sendLink } from '../auth/send-link'
+import { userViews } from '../http/user-views'
 
 export const REFRESH_COOKIE = 'meritbook_refresh'
 const REFRESH_PATH = '/api/user/token'
@@ -74,20 +76,25 @@ async function accessFor(
   }
 }
 
-const loginSchema = z
+export const loginSchema = z
   .object({ username: text().trim().min(1).max(320), password: text().min(1).max(1000) })
   .strict()
-const passwordSchema = z
+export const passwordSchema = z
   .object({
     password: text().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1000),
     // Needed with an ordinary access token; a set-password token (from a link) stands for it.
     current_password: text().max(1000).optional(),
   })
   .strict()
-const settingsSchema = z
+export const settingsSchema = z
   .object({
     preferredCurrency: z.enum(CURRENCY_CODES).optional(),
-    compensationTableConfig: z.array(text().max(100)).max(100).nullable().optional(),
+    compensationTableConfig: z
+      .array(text().max(100))
+      .max(100)
+      .refine(acceptsColumnList, COLUMN_LIST_TOO_SHORT)
+      .nullable()
+      .optional(),
   })
   .strict()
 
@@ -218,14 +225,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       .select(['id', 'name'])
       .where('id', '=', caller.companyId)
       .executeTakeFirstOrThrow()
-    return {
-      id: caller.userId,
-      email: caller.email,
-      name: caller.name,
-      role: caller.role,
-      employee_id: caller.employeeId,
-      company,
-    }
+    // The user's fields as GET users answers them (spec §3), and the company as before.
+    const [user] = await userViews(db, caller.companyId, caller.userId)
+    return { ...user, company }
   })
 
   app.get('/api/user/settings', async (request) => {

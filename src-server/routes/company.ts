@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { emailText, text } from '../../src-shared/contract/text'
 import { companySnapshotSchema, type CompanySnapshot } from '../../src-shared/contract/company-snapshot'
 import type { PublishResult } from '../../src-shared/contract/server-dto'
-import { ROLES } from '../../src-shared/domain/roles'
+import { ROLE_DISPLAY_NAMES, ROLES, roleId } from '../../src-shared/domain/roles'
 import { publishableUsers, skippedUsersNotice } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
 import { insertRows, type ColumnTypes } from '../db/bulk-insert'
@@ -215,7 +215,7 @@ export function companyRoutes(app: FastifyInstance, context: ServerContext): voi
 
   app.get('/api/company/roles/', async (request) => {
     await callerOf(request, context)
-    return ROLES.map((name, index) => ({ id: index + 1, name }))
+    return ROLES.map((name) => ({ id: roleId(name), name, name_display: ROLE_DISPLAY_NAMES[name] }))
   })
 
   // The route access table lets only a super user in, and a super user is always an operator.

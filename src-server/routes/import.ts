@@ -7,6 +7,7 @@ import { callerOf } from '../http/context'
 import { readCsvText } from '../import/read-csv'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { importRows } from '../import/import-rows'
+import { errorBody } from '../http/errors'
 
 /** POST /import/data/: `data` is the CSV text of the import format (what Export writes). */
 const importSchema = z
@@ -32,9 +33,10 @@ export function importRoutes(app: FastifyInstance, context: ServerContext, waite
       const who = await callerOf(request, context)
       const body = importSchema.parse(request.body)
       const read = readCsvText(body.data)
-      if (!read.ok) return reply.status(400).send({ detail: read.errors[0].message, errors: read.errors })
+      if (!read.ok)
+        return reply.status(400).send({ ...errorBody(read.errors[0].message), errors: read.errors })
       const done = await importRows(context, waiters, who, read.rows, body.plans ?? DEFAULT_PLAN_MODE)
-      if (!done.ok) return reply.status(400).send({ detail: done.detail, errors: done.errors })
+      if (!done.ok) return reply.status(400).send({ ...errorBody(done.detail), errors: done.errors })
       return { status: 'imported', rows: done.rows, ...done.outcome }
     },
   )

@@ -26,7 +26,7 @@ import { NO_PAY_CYCLE } from './budgets'
 import { logChange } from '../db/change-log'
 
 /** POST /calculate-matrix/: the desktop's request, and `save` (spec §7). */
-const calculateMatrixSchema = matrixCalculationSchema.extend({ save: z.boolean().optional() })
+export const calculateMatrixSchema = matrixCalculationSchema.extend({ save: z.boolean().optional() })
 
 /** The engine's rows: the pay cycle's employees (those in it or in none), as the desktop builds them. */
 function engineRows(plan: CompanyPlan) {

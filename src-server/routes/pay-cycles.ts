@@ -46,12 +46,14 @@ const configBody = z
  */
 const copyPlans = { copy_plans: z.boolean().optional() }
 /** PUT /paycycle/config/{id}/: any of them; `active: false` closes the cycle, `true` activates it. */
-const configPatch = configBody.partial().extend(copyPlans).strict()
+export const configPatch = configBody.partial().extend(copyPlans).strict()
 /**
  * POST: a replica's new configuration also names the id it has there (each replica's rows keep
  * their ids); refused when another configuration has it already.
  */
-const configCreate = configBody.extend({ id: z.number().int().positive().optional(), ...copyPlans }).strict()
+export const configCreate = configBody
+  .extend({ id: z.number().int().positive().optional(), ...copyPlans })
+  .strict()
 
 type Row = Selectable<PayCycleTable>
 
@@ -157,7 +159,8 @@ async function log(trx: Trx, who: Caller, id: number, action: string, oldValue: 
 
 /**
  * The pay cycle lifecycle on the server (administration document §4), with the desktop's rules: a
- * new configuration is always saved active and the active one is deactivated; one active at a time;
+ * new configuration is saved active and the active one is deactivated (`active: false`: saved closed,
+ * the active one untouched); one active at a time;
  * `active: false` closes (every planner choice locks); employees follow the current cycle. A
  * configuration with submissions, or the active one, cannot be removed. Admin roles.
  */
@@ -173,7 +176,6 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
   app.post('/api/paycycle/config/', async (request, reply) => {
     const who = await callerOf(request, context)
     const body = configCreate.parse(request.body)
-    if (body.active === false) throw new HttpError(400, 'active: A new configuration is always saved active.')
     const key = pushKeyOf(request, who)
     const replayed = key ? await changeByKey(db, who.companyId, key) : null
     if (replayed) {
@@ -209,12 +211,15 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
           409,
           `The pay cycle configuration id ${taken.id} is taken on the server by ${taken.name}, made meanwhile on another desktop.`,
         )
-      await trx
-        .updateTable('pay_cycle')
-        .set({ active: false, closed_at: now })
-        .where('company_id', '=', c)
-        .where('active', '=', true)
-        .execute()
+      // `active: false` records the configuration closed (a past cycle); the active one stays so.
+      const active = body.active !== false
+      if (active)
+        await trx
+          .updateTable('pay_cycle')
+          .set({ active: false, closed_at: now })
+          .where('company_id', '=', c)
+          .where('active', '=', true)
+          .execute()
       const next =
         body.id === undefined
           ? await trx
@@ -229,7 +234,8 @@ export function payCycleRoutes(app: FastifyInstance, context: ServerContext, wai
           company_id: c,
           id: Number(next.id),
           name: config.name,
-          active: true,
+          active,
+          closed_at: active ? null : now,
           effective_date: config.effectiveDate,
           company_merit_budget: config.companyMeritBudget,
           default_currency: config.defaultCurrency,

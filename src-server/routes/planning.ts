@@ -45,7 +45,7 @@ const payRangePutSchema = z
  * PUT /teams/{id}/: a team's name, or its budget (cents of `budget_currency`; null clears it) with the
  * desktop's `teams.setBudget` rules and words.
  */
-const teamPutSchema = z
+export const teamPutSchema = z
   .object({
     name: text().trim().min(1, 'A team name cannot be empty.').max(200).optional(),
     budget: budgetsChannels['teams.setBudget'].input.shape.budget.optional(),

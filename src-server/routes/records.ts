@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { EmployeeRecordDto, EmployeeUpdateResult } from '../../src-shared/contract'
-import { employeeChangesSchema } from '../../src-shared/contract/channels'
+import { parseEmployeePut, type EmployeePut } from '../../src-shared/contract/rest/employees'
 import {
   describeRecordChanges,
   EMPLOYEE_FIELDS,
@@ -82,9 +82,41 @@ function toRecordDto(found: NonNullable<Awaited<ReturnType<typeof readRecord>>>)
   }
 }
 
+/** JSON as GET answers it (dates as text), for comparing a column sent back with the stored one. */
+const asJson = (value: unknown) =>
+  JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null))
+
+/**
+ * The snake_case row's changes as the record's text changes: its job profile by id becomes the
+ * profile's job code; any other column must come back as stored (those change through their own calls).
+ */
+async function rowChanges(
+  db: ServerDb,
+  companyId: number,
+  stored: Record<string, unknown>,
+  put: Extract<EmployeePut, { kind: 'row' }>,
+): Promise<Partial<Record<EmployeeField, string>>> {
+  for (const [column, value] of Object.entries(put.others)) {
+    if (!(column in stored) || column === 'company_id')
+      throw new HttpError(400, `${column}: not a field of an employee.`)
+    if (asJson(stored[column]) !== asJson(value))
+      throw new HttpError(400, `${column}: this call does not change it (it is ${asJson(stored[column])}).`)
+  }
+  if (put.jobProfileId === undefined) return put.changes
+  if (put.jobProfileId === null) throw new HttpError(400, 'job_profile_id: Job Code is required.')
+  const profile = await db
+    .selectFrom('job_profile')
+    .select('job_code')
+    .where('company_id', '=', companyId)
+    .where('id', '=', put.jobProfileId)
+    .executeTakeFirst()
+  if (!profile) throw new HttpError(400, `job_profile_id: no job profile has the id ${put.jobProfileId}.`)
+  return { ...put.changes, jobCode: profile.job_code }
+}
+
 /**
  * PUT /employees/{id}/: an employee's admin-view fields as text (the contract's `employees.update`
- * changes), parsed with the import's rules; one change-log entry with the values before and after.
+ * changes) or as the snake_case row GET /employees/ answers (issue 38), parsed with the import's rules; one change-log entry with the values before and after.
  * DELETE /employees/{id}/: the employee, their reward, history and submissions; teams, reports and
  * the user who pointed at them are unlinked; the change log keeps what was removed. Admin roles, as
  * on the desktop.
@@ -95,10 +127,11 @@ export function recordRoutes(app: FastifyInstance, context: ServerContext, waite
   app.put('/api/employees/:id/', async (request, reply): Promise<EmployeeUpdateResult> => {
     const who = await callerOf(request, context)
     const employeeId = idParam(request.params)
-    const input = employeeChangesSchema.parse(request.body ?? {})
+    const put = parseEmployeePut(request.body)
     const key = pushKeyOf(request, who)
     const found = await readRecord(db, who.companyId, employeeId)
     if (!found) throw new HttpError(404, `No employee has the id ${employeeId}.`)
+    const input = put.kind === 'text' ? put.changes : await rowChanges(db, who.companyId, found.row, put)
     const used = key ? await keyUsed(db, who.companyId, key) : null
     if (used) {
       // A replica's push replayed (its answer was lost): the record as it is, nothing applied again.

@@ -21,7 +21,7 @@ import type { FeedWaiters } from '../sync/feed-waiters'
 import { itemKeySchema, KEY_REUSED, scopedKey, type PushKey } from '../sync/push-keys'
 import { overwrittenBy, rewardPutSchema } from '../planning/reward-edit'
 
-const batchSchema = z
+export const batchSchema = z
   .object({
     rewards: z
       .array(

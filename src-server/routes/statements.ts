@@ -25,6 +25,7 @@ import { generateStatements } from '../statements/generate'
 import { EMAIL_FAILED, sendStatements, statementDto } from '../statements/send'
 import {
   createTemplate,
+  defaultTemplateId,
   listTemplates,
   patchTemplate,
   templateDto,
@@ -32,7 +33,7 @@ import {
 } from '../statements/templates'
 
 const idParams = z.object({ id: z.coerce.number().int().positive() })
-const updateSendStatus = z
+export const updateSendStatus = z
   .object({
     employee_id: z.number().int().positive(),
     // Handed out another way: one of the ways a statement goes out ('pdf': saved and given by hand).
@@ -195,7 +196,8 @@ export function statementRoutes(app: FastifyInstance, context: ServerContext): v
   app.post('/api/employee/reward-statements/', async (request, reply) => {
     const caller = await callerOf(request, context)
     const body = statementCreateSchema.parse(request.body)
-    const [statement] = await generateStatements(context, caller, body.template, {
+    const template = body.template ?? (await defaultTemplateId(context, caller.companyId))
+    const [statement] = await generateStatements(context, caller, template, {
       kind: 'employees',
       ids: [body.employee],
     })

@@ -19,7 +19,7 @@ import { logChange } from '../db/change-log'
 const id = z.number().int().positive()
 
 /** POST /teams/: a team's fields; members are employees moved into it. */
-const newTeamSchema = z
+export const newTeamSchema = z
   .object({
     name: text().trim().max(300).optional(),
     parent_team_id: id.nullable().optional(),

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
-import { emailText, text } from '../../src-shared/contract/text'
-import { isRoleName, ROLES } from '../../src-shared/domain/roles'
+import { userCreateSchema, userRoleSchema } from '../../src-shared/contract/rest/users'
+import { isRoleName } from '../../src-shared/domain/roles'
 import { grantRefusal, manageRefusal, roleChangeRefusal } from '../../src-shared/domain/user-admin'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
@@ -11,6 +11,7 @@ import { pushKeyOf } from '../sync/push-keys'
 import { answerFeedPosition } from '../http/feed-position'
 import { callerOf, type Caller } from '../http/context'
 import { HttpError } from '../http/errors'
+import { userViews } from '../http/user-views'
 
 const emailTaken = (email: string) => `A user with the e-mail ${email} exists already.`
 
@@ -78,29 +79,19 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
 
   app.get('/api/users/', async (request) => {
     const who = await callerOf(request, context)
-    return db
-      .selectFrom('app_user')
-      .select(userColumns)
-      .where('company_id', '=', who.companyId)
-      .orderBy('id')
-      .execute()
+    return userViews(db, who.companyId)
   })
+  /** A user as every route answers them (spec §3), once written. */
+  const view = async (companyId: number, id: number) => (await userViews(db, companyId, id))[0]
 
   app.post('/api/users/', async (request, reply) => {
     const who = await callerOf(request, context)
     const { key, replayed, replayedSeq } = await keyOf(request, reply, who)
-    const body = z
-      .object({
-        email: emailText('Email is required.'),
-        role: z.enum(ROLES, 'Role is required.'),
-        name: text().trim().min(1).max(300).optional(),
-        employee_id: z.number().int().positive().nullable().optional(),
-      })
-      .strict()
-      .parse(request.body)
+    const body = userCreateSchema.parse(request.body)
     if (replayed) {
       answerFeedPosition(reply, replayedSeq)
-      return (await byEmail(who.companyId, body.email)) ?? { email: body.email }
+      const made = await byEmail(who.companyId, body.email)
+      return made ? view(who.companyId, made.id) : { email: body.email }
     }
     const refusal = grantRefusal(who.role, body.role)
     if (refusal) throw new HttpError(403, refusal)
@@ -141,18 +132,18 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
     })
     waiters.notify(who.companyId)
     answerFeedPosition(reply, created.seq)
-    return created.user
+    return view(who.companyId, created.user.id)
   })
 
   app.put('/api/users/:id/', async (request, reply) => {
     const who = await callerOf(request, context)
     const { key, replayed } = await keyOf(request, reply, who)
-    if (replayed) return (await current(who.companyId, idParam(request.params))) ?? { ok: true }
+    if (replayed) {
+      const user = await current(who.companyId, idParam(request.params))
+      return user ? view(who.companyId, user.id) : { ok: true }
+    }
     const user = await target(who.companyId, idParam(request.params))
-    const { role } = z
-      .object({ id: z.number().int().optional(), role: z.enum(ROLES) })
-      .strict()
-      .parse(request.body)
+    const { role } = userRoleSchema.parse(request.body)
     const refusal = roleChangeRefusal(
       { userId: who.userId, role: who.role },
       { userId: user.id, role: user.role },
@@ -170,7 +161,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext, waiters
       return row
     })
     waiters.notify(who.companyId)
-    return updated
+    return view(who.companyId, updated.id)
   })
 
   app.delete('/api/users/:id/', async (request, reply) => {

@@ -3,6 +3,8 @@ import type { ServerTemplateDto } from '../../src-shared/contract/statement-mail
 import type { z } from 'zod'
 import type { templateCreateSchema, templatePatchSchema } from '../../src-shared/contract/statement-mail'
 import {
+  defaultTemplate,
+  NO_TEMPLATE_YET,
   newTemplateDraft,
   templateProblems,
   type DataTags,
@@ -81,6 +83,20 @@ export async function listTemplates(context: ServerContext, companyId: number): 
     .orderBy('id')
     .execute()
   return rows.map(templateDto)
+}
+
+/** The company's default template's id (the domain's `defaultTemplate`); 400 when it has none. */
+export async function defaultTemplateId(context: ServerContext, companyId: number): Promise<number> {
+  const rows = await context.db
+    .selectFrom('reward_template')
+    .select(['id', 'modified_at'])
+    .where('company_id', '=', companyId)
+    .execute()
+  const chosen = defaultTemplate(
+    rows.map((r) => ({ id: r.id, modifiedAt: new Date(r.modified_at as Date | string).toISOString() })),
+  )
+  if (!chosen) throw new HttpError(400, NO_TEMPLATE_YET)
+  return chosen.id
 }
 
 export async function templateRow(

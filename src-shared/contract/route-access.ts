@@ -84,6 +84,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /statement.js': { rule: pub, what: 'open the statement page' },
   'GET /set-password': { rule: pub, what: 'open the set-password page' },
   'GET /set-password.js': { rule: pub, what: 'open the set-password page' },
+  'GET /api/openapi.json': { rule: pub, what: 'read the API document' },
+  'GET /api/docs': { rule: pub, what: 'read the API document' },
 
   'POST /api/user/login': { rule: pub, what: 'sign in' },
   'POST /api/user/token/refresh/': { rule: pub, what: 'refresh a session' },

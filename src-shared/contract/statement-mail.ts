@@ -58,7 +58,11 @@ export const templatePatchSchema = templateFields
 
 /** POST /employee/reward-statements/: a statement of `employee` from the company template `template`. */
 export const statementCreateSchema = z
-  .object({ employee: z.number().int().positive(), template: z.number().int().positive() })
+  .object({
+    employee: z.number().int().positive(),
+    // Left out: the company's default template (statements/templates.ts `defaultTemplate`).
+    template: z.number().int().positive().optional(),
+  })
   .strict()
 
 /** Statements one generate-batch call writes at most. */

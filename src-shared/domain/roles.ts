@@ -76,3 +76,13 @@ export function landingPathAfterLogin(role: RoleName): string | null {
 export function isPlanningStaff(role: RoleName): boolean {
   return role === 'PLANNER' || role === 'ADMIN' || role === 'OWNER'
 }
+
+/** A role's id on the company server (GET /api/company/roles/): its place in ROLES, from 1. */
+export function roleId(role: RoleName): number {
+  return ROLES.indexOf(role) + 1
+}
+
+/** The role with this server id, or null. */
+export function roleOfId(id: number): RoleName | null {
+  return Number.isInteger(id) && id >= 1 && id <= ROLES.length ? ROLES[id - 1] : null
+}

@@ -118,7 +118,7 @@ describe('finding 1: no company makes a super user', () => {
     expect(onboard.statusCode).toBe(200)
     // A super user grants no super user either, and manages no other company's users.
     const grant = await call(ops, 'POST', '/api/users/', { email: 'ops2@meritbook.test', role: 'SUPER_USER' })
-    expect(grant.json()).toEqual({ detail: SUPER_USER_NOT_GRANTED })
+    expect(grant.json()).toMatchObject({ detail: SUPER_USER_NOT_GRANTED })
     const globexOwner = await server()
       .db.selectFrom('app_user')
       .select('id')
@@ -284,7 +284,7 @@ describe('finding 8: a client mistake is never a 500', () => {
       new_job_profile_id: 424242,
     })
     expect(answer.statusCode).toBe(409)
-    expect(answer.json()).toEqual({ detail: 'new_job_profile_id: no job profile has the id 424242.' })
+    expect(answer.json()).toMatchObject({ detail: 'new_job_profile_id: no job profile has the id 424242.' })
   })
 
   it('ids too large for the database, nesting too deep and repeated recipients are 400', async () => {

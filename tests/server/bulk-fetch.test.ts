@@ -63,7 +63,7 @@ describe('GET /api/bulk/', () => {
     ).toBe(200)
     const refused = await call(await signIn('staff@acme.test'), 'GET', '/api/bulk/')
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ detail: 'Your role (EMPLOYEE) may not read planning data.' })
+    expect(refused.json()).toMatchObject({ detail: 'Your role (EMPLOYEE) may not read planning data.' })
 
     await createCompany(server().context, {
       companyName: 'Globex',

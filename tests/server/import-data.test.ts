@@ -131,7 +131,9 @@ describe('POST /import/data/', () => {
   })
 
   it('is for admin roles; another company’s import never touches this one', async () => {
-    expect((await call(manager, 'POST', '/api/import/data/', { data: toCsv(exported) })).json()).toEqual({
+    expect(
+      (await call(manager, 'POST', '/api/import/data/', { data: toCsv(exported) })).json(),
+    ).toMatchObject({
       detail: 'Your role (MANAGER) may not import employees.',
     })
     const acmeBefore = (await call(owner, 'GET', '/api/employees/')).json<{ id: number; name: string }[]>()

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
+import { ROUTE_ACCESS } from '../../src-shared/contract/route-access'
 import { IDEMPOTENCY_HEADER } from '../../src-shared/contract/sync-dto'
 import { publishDemo, testServer, type PublishedCompany } from './support'
 
@@ -33,7 +34,14 @@ function routesOf(app: FastifyInstance): Route[] {
     stack.push(path)
     for (const method of (match[3] ?? '').split(', '))
       if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
-        routes.push({ method: method as Method, url: path })
+        // The router drops a trailing slash (both forms answer): the route as registered, from the table.
+        routes.push({
+          method: method as Method,
+          url:
+            `${method} ${path}/` in ROUTE_ACCESS && !(`${method} ${path}` in ROUTE_ACCESS)
+              ? `${path}/`
+              : path,
+        })
   }
   return routes
 }
@@ -118,7 +126,7 @@ function samples(): Record<string, Record<string, unknown>> {
     'POST /api/user/login': { username: 'someone@example.com', password: 'password' },
     'POST /api/user/recover_password': { email: 'someone@example.com' },
     'POST /api/user/token/verify_link/': { link: 'abc' },
-    'PUT /api/user/settings': { preferredCurrency: 'USD', compensationTableConfig: ['name'] },
+    'PUT /api/user/settings': { preferredCurrency: 'USD', compensationTableConfig: ['name', 'manager'] },
     'POST /api/users/': { email: 'new@example.com', role: 'PLANNER', name: 'New', employee_id: employee },
     'PUT /api/users/:id/': { role: 'PLANNER' },
     'POST /api/company/onboarding/': { company_name: 'C', owner_email: 'o@example.com', owner_name: 'O' },

@@ -132,7 +132,7 @@ describe('company server: publish, join and the planning calls', () => {
     ] as const)
       expect(checksum(back[key]), key).toBe(checksum(snapshot[key]))
     const again = await call(acmeOwner, 'POST', '/api/company/publish/', withoutOwnerEmail)
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       detail: 'This company already holds employees on the server: join it instead of publishing.',
     })
   })
@@ -171,7 +171,7 @@ describe('company server: publish, join and the planning calls', () => {
       (e) => !visible.some((v) => v.id === e.id),
     ) as CompanySnapshot['employees'][number]
     const refused = await call(token, 'PUT', `/api/employeerewards/${outside.id}/`, { lump_sum: 100_00 })
-    expect(refused.json()).toEqual({ detail: 'This employee is not in your teams.' })
+    expect(refused.json()).toMatchObject({ detail: 'This employee is not in your teams.' })
     const mine = visible.find((v) => v.id !== manager.employee_id) as { id: number }
     const planned = await call(token, 'PUT', `/api/employeerewards/${mine.id}/`, {
       lump_sum: 250_00,
@@ -183,7 +183,7 @@ describe('company server: publish, join and the planning calls', () => {
     >()
     expect(history[0]).toMatchObject({ source: 'planner', changes: { lump_sum: { to: 250_00 } } })
     const bad = await call(token, 'PUT', `/api/employeerewards/${mine.id}/`, { lump_sum: -1 })
-    expect(bad.json()).toEqual({ detail: 'lump_sum: Amounts cannot be negative.' })
+    expect(bad.json()).toMatchObject({ detail: 'lump_sum: Amounts cannot be negative.' })
 
     const cycle = snapshot.payCycles.find((c) => c.active) as CompanySnapshot['payCycles'][number]
     const wrongType = await call(token, 'POST', '/api/paycycle/submit/', {
@@ -201,10 +201,10 @@ describe('company server: publish, join and the planning calls', () => {
     })
     expect(submitted.statusCode).toBe(200)
     const locked = await call(token, 'PUT', `/api/employeerewards/${mine.id}/`, { lump_sum: 1 })
-    expect(locked.json()).toEqual({ detail: 'Your plan is submitted; choices are locked.' })
+    expect(locked.json()).toMatchObject({ detail: 'Your plan is submitted; choices are locked.' })
     // Only admin roles send back; then the plan opens again.
     const id = submitted.json<{ id: number }>().id
-    expect((await call(token, 'DELETE', `/api/paycycle/submit/${id}`)).json()).toEqual({
+    expect((await call(token, 'DELETE', `/api/paycycle/submit/${id}`)).json()).toMatchObject({
       detail: 'Your role (MANAGER) may not send plans back.',
     })
     expect((await call(acmeOwner, 'DELETE', `/api/paycycle/submit/${id}`)).statusCode).toBe(200)
@@ -253,7 +253,7 @@ describe('company server: publish, join and the planning calls', () => {
       (u) => u.role === 'MANAGER' && u.employee_id !== null,
     ) as CompanySnapshot['users'][number]
     const token = await signIn(manager.email)
-    expect((await call(token, 'GET', '/api/users/')).json()).toEqual({
+    expect((await call(token, 'GET', '/api/users/')).json()).toMatchObject({
       detail: 'Your role (MANAGER) may not list users.',
     })
     expect(
@@ -271,7 +271,7 @@ describe('company server: publish, join and the planning calls', () => {
     })
     expect(created.json()).toMatchObject({ email: 'new@acme.test', role: 'ADMIN' })
     const me = (await call(acmeOwner, 'GET', '/api/user/profile')).json<{ id: number }>()
-    expect((await call(acmeOwner, 'PUT', `/api/users/${me.id}/`, { role: 'ADMIN' })).json()).toEqual({
+    expect((await call(acmeOwner, 'PUT', `/api/users/${me.id}/`, { role: 'ADMIN' })).json()).toMatchObject({
       detail: 'Users cannot change their own role.',
     })
   })
@@ -279,7 +279,7 @@ describe('company server: publish, join and the planning calls', () => {
   it('a pay range keeps min ≤ mid ≤ max', async () => {
     const range = snapshot.payRanges[0]
     const bad = await call(acmeOwner, 'PUT', `/api/payranges/${range.id}/`, { min_pay: range.max_pay + 1 })
-    expect(bad.json()).toEqual({ detail: 'A pay range needs min_pay ≤ mid_pay ≤ max_pay.' })
+    expect(bad.json()).toMatchObject({ detail: 'A pay range needs min_pay ≤ mid_pay ≤ max_pay.' })
     expect((await server().app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ ok: true })
   })
 })

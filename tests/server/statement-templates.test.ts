@@ -98,18 +98,20 @@ describe("the company server's statement templates and generated statements", ()
       name: 'year END',
     })
     expect(twice.statusCode).toBe(409)
-    expect(twice.json()).toEqual({ detail: 'A template named "Year end" already exists.' })
+    expect(twice.json()).toMatchObject({ detail: 'A template named "Year end" already exists.' })
     const manager = await signIn(userOf('MANAGER').email)
     const refused = await call(manager, 'POST', '/api/employee/reward-statements-templates/', {
       name: 'Mine',
     })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       detail:
         'Your role (MANAGER) may not change the company’s statement templates: ask an owner, admin or communications manager.',
     })
     expect((await call(manager, 'GET', '/api/employee/reward-statements-templates/')).statusCode).toBe(403)
-    expect((await call(comms, 'GET', '/api/employee/reward-statements-templates/999999/')).json()).toEqual({
+    expect(
+      (await call(comms, 'GET', '/api/employee/reward-statements-templates/999999/')).json(),
+    ).toMatchObject({
       detail: 'No template has the id 999999.',
     })
   })
@@ -230,7 +232,7 @@ describe("the company server's statement templates and generated statements", ()
       employees: [outsider.id],
     })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       detail: `${outsider.name} is not one of the employees you write statements for.`,
     })
     const own = await call(plannerToken, 'POST', '/api/employee/reward-statements/generate-batch/', {

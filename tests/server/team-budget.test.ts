@@ -93,7 +93,9 @@ describe('PUT /teams/{id}/', () => {
     const small = (await call(owner, 'POST', '/api/teams/', { name: 'Small' })).json<{ id: number }>()
     const refused = await put(owner, { budget: 1_00 }, small.id)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ detail: 'Input is disabled because the team has 2 or fewer members.' })
+    expect(refused.json()).toMatchObject({
+      detail: 'Input is disabled because the team has 2 or fewer members.',
+    })
   })
 
   it('admin roles may set budgets; planners, managers, comp managers and employees may not', async () => {
@@ -110,7 +112,7 @@ describe('PUT /teams/{id}/', () => {
       if (role === 'ADMIN') expect(answer.json<TeamAnswer>().budget).toBe(2_000_00)
       else {
         expect(answer.statusCode).toBe(403)
-        expect(answer.json()).toEqual({ detail: `Your role (${role}) may not change teams.` })
+        expect(answer.json()).toMatchObject({ detail: `Your role (${role}) may not change teams.` })
       }
     }
   })
@@ -126,7 +128,7 @@ describe('PUT /teams/{id}/', () => {
     for (const [body, detail] of cases) {
       const answer = await put(owner, body)
       expect(answer.statusCode).toBe(400)
-      expect(answer.json()).toEqual({ detail })
+      expect(answer.json()).toMatchObject({ detail })
     }
     const typed = await put(owner, { budget: '100' })
     expect(typed.statusCode).toBe(400)
@@ -140,6 +142,8 @@ describe('PUT /teams/{id}/', () => {
       ownerName: 'Globex Owner',
     })
     const globex = await signIn('owner@globex.test')
-    expect((await put(globex, { budget: 1_00 })).json()).toEqual({ detail: `No team has the id ${team.id}.` })
+    expect((await put(globex, { budget: 1_00 })).json()).toMatchObject({
+      detail: `No team has the id ${team.id}.`,
+    })
   })
 })

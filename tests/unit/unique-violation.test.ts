@@ -32,7 +32,7 @@ describe('a unique violation the route did not settle is a 409 naming what is du
     })
     const answer = await app.inject({ method: 'GET', url: '/' })
     expect(answer.statusCode).toBe(409)
-    expect(answer.json()).toEqual({ detail: 'A user with this e-mail address already exists.' })
+    expect(answer.json()).toMatchObject({ detail: 'A user with this e-mail address already exists.' })
     await app.close()
   })
 })
