@@ -1,9 +1,12 @@
 import { sql } from 'kysely'
 import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../src-shared/domain/locks'
+import { hasAdminPowers } from '../../src-shared/domain/roles'
 import {
   inScope,
   planningScope,
   type PlanningScope,
+  chainCoveredBySubmission,
+  submissionScope,
   type ScopedTeam,
 } from '../../src-shared/domain/visibility'
 import type { ServerDb } from '../db/connect'
@@ -103,7 +106,11 @@ export async function plannedEmployee(
   if (!employee) throw new HttpError(404, `No employee has the id ${employeeId}.`)
   if (!(await chainInScope(db, caller, employee.team_id, employee.chain)))
     throw new HttpError(403, NOT_YOUR_EMPLOYEE)
-  const lockReason = employee.cycle_id === null ? CYCLE_CLOSED : employee.submitted ? PLAN_SUBMITTED : null
+  // One's own submission locks the teams it covers (an admin's, not the whole company: issue 39).
+  const covered =
+    employee.submitted &&
+    chainCoveredBySubmission(caller.role, caller.employeeId ?? null, employee.team_id, employee.chain)
+  const lockReason = employee.cycle_id === null ? CYCLE_CLOSED : covered ? PLAN_SUBMITTED : null
   return { id: employee.id, team_id: employee.team_id, lockReason }
 }
 
@@ -140,6 +147,31 @@ export async function lockReason(db: ServerDb, caller: Caller): Promise<string |
     .executeTakeFirst()
   if (!row) return CYCLE_CLOSED
   return row.submitted ? PLAN_SUBMITTED : null
+}
+
+/**
+ * The teams the caller's own submission locks when it does not lock everything (issue 39): an admin's or
+ * owner's covers only the teams they manage or plan (`submissionScope`); null for other roles, whose
+ * submission covers all they may plan.
+ */
+export async function submissionTeamIds(db: ServerDb, caller: Caller): Promise<ReadonlySet<number> | null> {
+  if (!hasAdminPowers(caller.role)) return null
+  if (caller.employeeId === null) return new Set()
+  const teams = await db
+    .selectFrom('team')
+    .select(['id', 'parent_team_id', 'manager_id', 'planner_id'])
+    .where('company_id', '=', caller.companyId)
+    .where((eb) =>
+      eb.or([eb('manager_id', '=', caller.employeeId), eb('planner_id', '=', caller.employeeId)]),
+    )
+    .execute()
+  const scoped = teams.map((t) => ({
+    id: Number(t.id),
+    parentTeamId: t.parent_team_id === null ? null : Number(t.parent_team_id),
+    managerId: t.manager_id === null ? null : Number(t.manager_id),
+    plannerId: t.planner_id === null ? null : Number(t.planner_id),
+  }))
+  return submissionScope(caller.role, caller.employeeId, scoped)
 }
 
 /** Refuses a planner change while the caller's planning is locked. */

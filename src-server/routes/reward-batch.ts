@@ -14,7 +14,8 @@ import type { ServerContext } from '../context'
 import type { RewardHistoryTable, ServerDatabase } from '../db/schema'
 import { callerOf, type Caller } from '../http/context'
 import { isForeignKeyViolation, isUniqueViolation, missingReferenceMessage } from '../http/errors'
-import { lockReason, scopeOf } from '../http/planning-access'
+import { lockReason, scopeOf, submissionTeamIds } from '../http/planning-access'
+import { CYCLE_CLOSED } from '../../src-shared/domain/locks'
 import { rewardChangeRefusal } from '../planning/reward-rules'
 import { lockFeed, recordChanges, rewardChangesSinceMany, usedKeys } from '../sync/changes'
 import type { FeedWaiters } from '../sync/feed-waiters'
@@ -162,7 +163,7 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
     const pushKeys = items.map((i) =>
       scopedKey(i.key, who, `PUT /api/employeerewards/${i.employee}/`, i.fields),
     )
-    const [employees, scope, locked, used] = await Promise.all([
+    const [employees, scope, locked, lockedTeams, used] = await Promise.all([
       db
         .selectFrom('employee')
         .select(['id', 'team_id'])
@@ -174,6 +175,7 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
         ),
       scopeOf(db, who),
       lockReason(db, who),
+      submissionTeamIds(db, who),
       usedKeys(db, who.companyId, pushKeys),
     ])
     const accepted: Accepted[] = []
@@ -204,7 +206,10 @@ export function rewardBatchRoutes(app: FastifyInstance, context: ServerContext, 
         return earlier === pushKey.scope
           ? (answers[index] = { key: item.key, status: 200, replay: true })
           : refuse(409, KEY_REUSED)
-      if (locked) return refuse(403, locked)
+      // A closed cycle locks all; an admin's own submission only the teams it covers.
+      const closed = locked === CYCLE_CLOSED
+      if (locked && (closed || lockedTeams === null || (teamId !== null && lockedTeams.has(teamId))))
+        return refuse(403, locked)
       keys.set(item.key, pushKey.scope)
       accepted.push({
         index,

@@ -94,6 +94,10 @@ export interface TablePage {
   /** violationCount split by severity (the badge: '1 error · 500 warnings'). */
   errorCount: number
   warningCount: number
+  /** The pay problems alone (the row rules), without the rows waiting for a sub-planner. */
+  pay: { worstSeverity: 'none' | 'warning' | 'error'; errorCount: number; warningCount: number }
+  /** Rows waiting for a sub-planner's submission (subPlannerNotSubmitted), counted apart from pay problems. */
+  waitingCount: number
   /** The viewer's teams' aggregate budget violations (aboveBudgetExceeded). */
   teamViolations: { teamId: number; name: string; violations: ViolationDto[] }[]
 }

@@ -49,6 +49,18 @@ export function prioritySliderValue(value: number): number {
   return snapToMiddle(toSliderValue(value, PRIORITY_SLIDER))
 }
 
+/** How a slider's value changed: a pointer dragging its thumb, or keys (arrows, Page Up/Down, Home/End). */
+export type SliderMove = 'drag' | 'keys'
+
+/**
+ * A priority slider moved (issue 39): a drag snaps to 50 from 46 to 54 (spec §9), so the middle is easy to
+ * hit by hand; keys move by whole steps and pass through 46–54, else the arrows could never leave 50.
+ */
+export function prioritySliderMove(value: number, move: SliderMove): number {
+  const stepped = toSliderValue(value, PRIORITY_SLIDER)
+  return move === 'drag' ? snapToMiddle(stepped) : stepped
+}
+
 /** Spec §9: heat colours run from #BD0136 (fraction 0) to #0AB00A (fraction 1). */
 export const HEAT_COLOR_LOW = '#BD0136'
 export const HEAT_COLOR_HIGH = '#0AB00A'

@@ -45,9 +45,16 @@ test.describe('the pay-cycle matrix screen (HyperBalance)', () => {
     await expect(page.getByRole('note')).toContainText('defaults')
     await expect(page.getByTestId('matrix-budget-used')).toContainText('of $')
 
-    // Spec: sliders snap to 50 between 46 and 54.
-    await page.getByTestId('perf-priority').fill('47')
-    await expect(page.getByTestId('perf-priority')).toHaveValue('50')
+    // Spec: sliders snap to 50 between 46 and 54 (on a drag: keys pass 50, issue 39).
+    const slider = page.getByTestId('perf-priority')
+    const box = await slider.boundingBox()
+    if (!box) throw new Error('slider not drawn')
+    const value = Number(await slider.inputValue())
+    await page.mouse.move(box.x + (box.width * value) / 100, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.47, box.y + box.height / 2, { steps: 5 })
+    await page.mouse.up()
+    await expect(slider).toHaveValue('50')
     // Performance weighs more: the best rating's lowest band moves away from the worst's.
     await page.getByTestId('perf-priority').fill('90')
     await expect(page.getByTestId('perf-priority')).toHaveValue('90')

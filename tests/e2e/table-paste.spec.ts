@@ -240,7 +240,7 @@ test.describe('copy and paste on the Compensation Table', () => {
     expect(bAfter.newSalary).toBe(bPlanned.newSalary)
   })
 
-  test('a refused paste lists each cell with its employee, header and reason, and changes nothing', async ({
+  test('a paste lists each refused cell with its employee, header and reason, and pastes the rest', async ({
     page,
   }) => {
     await open(page, app)
@@ -254,7 +254,9 @@ test.describe('copy and paste on the Compensation Table', () => {
     // Lump Sum, Bonus, Comments: a bad amount, a negative one in parentheses, and a locked row.
     await pasteOn(page, ok.id, 'lumpSum', 'abc\t(5.0000%)\tFine\r\n$500\t\tNot allowed\r\n')
     const refusal = page.getByTestId('paste-refusal')
-    await expect(refusal).toContainText('4 cells cannot take their pasted values, so no cell was changed.')
+    await expect(refusal).toContainText(
+      '4 cells cannot take their pasted values and kept their values; the other cells were pasted (1 row updated, one undo step).',
+    )
     await expect(refusal.getByTestId('paste-problem')).toHaveText([
       `Row 1 · ${ok.employeeName} (${ok.employeeId}) · Lump Sum: 'abc' is not a number.`,
       `Row 1 · ${ok.employeeName} (${ok.employeeId}) · Bonus: '(5.0000%)' is negative; a bonus cannot be negative.`,
@@ -266,12 +268,13 @@ test.describe('copy and paste on the Compensation Table', () => {
     await page.getByTestId('paste-refusal-close').click()
     await expect(refusal).toHaveCount(0)
 
-    // Nothing was applied, not even the good cells, and there is nothing to undo.
+    // The good cell went in (the refused ones kept their values), and one undo takes it back.
     const after = await rowById(page, ok.id)
-    expect([after.lumpSum, after.comments, after.newDollarBonus]).toEqual([null, null, null])
-    await expect(cell(page, ok.id, 'comments')).toHaveText('')
+    expect([after.lumpSum, after.comments, after.newDollarBonus]).toEqual([null, 'Fine', null])
+    await expect(cell(page, ok.id, 'comments')).toHaveText('Fine')
     await page.keyboard.press('Control+z')
-    await expect(toast(page, 'Nothing to undo.')).toBeVisible()
+    await expect(cell(page, ok.id, 'comments')).toHaveText('')
+    expect((await rowById(page, ok.id)).comments).toBeNull()
   })
 
   test('new job profiles paste by job code or by name as shown, and a wrong one is refused by name', async ({

@@ -40,8 +40,12 @@ test.describe('the violation badge on the demo company', () => {
   }) => {
     await page.goto(app.url)
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded')
-    const { errorCount, warningCount, worstSeverity } = await summary(page)
+    // Issue 39: the badge counts the pay problems; rows waiting for a sub-planner have a badge of their own.
+    const { pay, waitingCount } = await summary(page)
+    const { errorCount, warningCount, worstSeverity } = pay
     expect(errorCount + warningCount).toBeGreaterThan(0)
+    if (waitingCount > 0)
+      await expect(page.getByTestId('waiting-badge')).toHaveAttribute('data-count', String(waitingCount))
     const parts = [
       ...(errorCount > 0 ? [plural(errorCount, 'error')] : []),
       ...(warningCount > 0 ? [plural(warningCount, 'warning')] : []),

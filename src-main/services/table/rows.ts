@@ -3,6 +3,7 @@ import { payRangeHints } from '../../../src-shared/domain/pay-range-hints'
 import { bonusInputs, increaseInputState } from '../../../src-shared/domain/proration'
 import { CYCLE_CLOSED, NOT_YOUR_EMPLOYEE, PLAN_SUBMITTED } from '../../../src-shared/domain/locks'
 import { subPlannerViolation } from '../../../src-shared/domain/violations'
+import { submissionScope } from '../../../src-shared/domain/visibility'
 import { ratingLabel, SEVERITY_NAMES } from './columns'
 import type { RowState, TableModel } from './model'
 import { resolveView } from './query'
@@ -14,18 +15,31 @@ export interface Actor {
   user: SessionUser
   /** null: the whole company. */
   teamIds: ReadonlySet<number> | null
-  /** A closed pay cycle or the actor's own submission locks every input. */
+  /** A closed pay cycle or the actor's own submission locks the inputs. */
   lockReason: string | null
+  /** The teams the lock holds (null: every row); an own submission locks only the teams it covers. */
+  lockedTeamIds: ReadonlySet<number> | null
 }
 
 export function actorOf(model: TableModel, user: SessionUser): Actor {
   const { teamIds } = resolveView(model, user, null)
   const submitted = user.employeeId !== null && model.submitted.has(user.employeeId)
+  const closed = !model.payCycle.active
+  const teams = model.tree.order.map((id) => model.teams.get(id)).filter((t) => t !== undefined)
   return {
     user,
     teamIds,
-    lockReason: !model.payCycle.active ? CYCLE_CLOSED : submitted ? PLAN_SUBMITTED : null,
+    lockReason: closed ? CYCLE_CLOSED : submitted ? PLAN_SUBMITTED : null,
+    lockedTeamIds:
+      closed || !submitted ? null : submissionScope(user.role, user.employeeId, teams, model.tree),
   }
+}
+
+/** Why the actor may not change this row's choices; null when nothing locks it. */
+export function actorLockFor(actor: Actor, row: RowState): string | null {
+  if (actor.lockReason === null || actor.lockedTeamIds === null) return actor.lockReason
+  const teamId = row.e.teamId
+  return teamId !== null && actor.lockedTeamIds.has(teamId) ? actor.lockReason : null
 }
 
 export function actorMayPlan(actor: Actor, row: RowState): boolean {
@@ -57,9 +71,10 @@ export function toTableRow(
   const { e } = row
   const settings = model.payCycle.settings
   const mayPlan = actorMayPlan(actor, row)
+  const lock = actorLockFor(actor, row)
   const input = increaseInputState({
     editable: mayPlan,
-    locked: actor.lockReason !== null,
+    locked: lock !== null,
     proration: row.proration,
   })
   const bounds = row.range?.bounds ?? null
@@ -103,7 +118,7 @@ export function toTableRow(
     violations: rowViolationsFor(model, row, viewerId),
     proratedPercent: row.proration.percent,
     editable: !input.disabled,
-    lockedReason: input.tooltip ?? actor.lockReason ?? (mayPlan ? null : NOT_YOUR_EMPLOYEE),
+    lockedReason: input.tooltip ?? lock ?? (mayPlan ? null : NOT_YOUR_EMPLOYEE),
     bonusInputs: bonusInputs(e, e, settings),
   }
 }

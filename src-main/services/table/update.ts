@@ -12,7 +12,7 @@ import type { TableCache } from './cache'
 import { COLUMN_ACCESS } from './columns'
 import type { RowState, TableModel } from './model'
 import { queriesOf } from './query'
-import { actorMayPlan, actorOf, toTableRow, type Actor } from './rows'
+import { actorLockFor, actorMayPlan, actorOf, toTableRow, type Actor } from './rows'
 
 export { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM }
 
@@ -95,7 +95,8 @@ export async function updateRewards(
 ): Promise<TableRow[]> {
   const model = await cache.get(workbook)
   const actor: Actor = actorOf(model, user)
-  if (actor.lockReason) throw new Failure('FORBIDDEN', actor.lockReason)
+  // A closed cycle locks everything; one's own submission locks the teams it covers (actorLockFor).
+  if (actor.lockReason && actor.lockedTeamIds === null) throw new Failure('FORBIDDEN', actor.lockReason)
   // Several updates of one employee in a batch apply in order.
   const merged = new Map<number, RewardChanges>()
   for (const update of updates) {
@@ -109,6 +110,8 @@ export async function updateRewards(
     if (!actorMayPlan(actor, row)) {
       throw new Failure('FORBIDDEN', `You may not plan for ${row.e.name} (${row.e.companyEmployeeId}).`)
     }
+    const locked = actorLockFor(actor, row)
+    if (locked) throw new Failure('FORBIDDEN', locked)
     const diff = diffOf(row.e, requested)
     if (Object.keys(diff).length === 0) continue
     checkChange(model, row, diff)

@@ -307,6 +307,7 @@ export default function CompensationTablePage() {
           columnDefs={columnDefs}
           datasource={table.datasource}
           display={display}
+          switches={pasteContext}
           onReady={onReady}
           onPagination={syncPage}
           onSort={table.setSort}

@@ -39,8 +39,19 @@ export function FilterPopover({ columns, filters, currency, onApply }: Props) {
     const onPointerDown = (event: PointerEvent) => {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false)
     }
+    // Esc closes it wherever the focus is (still on the Filter button after a click), and the focus
+    // goes back to the button.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      setOpen(false)
+      root.current?.querySelector<HTMLButtonElement>('[data-testid="table-filter-button"]')?.focus()
+    }
     document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
   }, [open])
 
   const pick = (id: TableColumnId) => {

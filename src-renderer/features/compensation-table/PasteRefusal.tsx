@@ -4,7 +4,7 @@ import { MAX_LISTED_PROBLEMS, problemText } from './paste'
 import type { PasteRefusal as Refusal } from './use-block-paste'
 
 /**
- * A refused paste: nothing was changed; each cell that could not take its value, by row of the pasted
+ * The cells a paste refused (the others were pasted, or none could be); each one, by row of the pasted
  * block, employee and column header, with the reason. 'Copy the list' puts every line on the clipboard.
  */
 export function PasteRefusal({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
@@ -13,7 +13,7 @@ export function PasteRefusal({ refusal, onClose }: { refusal: Refusal; onClose: 
   const copy = () => void navigator.clipboard?.writeText(refusal.problems.map(problemText).join('\n'))
   return (
     <Modal
-      title="Nothing was pasted"
+      title={refusal.applied ? 'Some cells were not pasted' : 'Nothing was pasted'}
       closing={false}
       onDismiss={onClose}
       footer={

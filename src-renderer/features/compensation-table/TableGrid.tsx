@@ -6,12 +6,14 @@ import type {
   GridApi,
   GridReadyEvent,
   IDatasource,
+  CellFocusedEvent,
   SortChangedEvent,
 } from 'ag-grid-community'
 import { AgGridReact } from 'ag-grid-react'
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   type ClipboardEvent,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -20,6 +22,8 @@ import type { RewardChanges, TableQuery, TableRow } from '../../../src-shared/co
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { isTyping } from '../../components/keyboard'
 import { changesFromEdit, clearedChanges } from './cell-edit'
+import { CellNoticePopup } from './CellNoticePopup'
+import type { CellSwitches } from './cell-refusal'
 import { copyText, toTsv } from './clipboard'
 import { columnOf } from './column-config'
 import type { DisplayCurrency } from './display-money'
@@ -30,12 +34,15 @@ import { KeyHold } from './key-hold'
 import { jump, replayKey, stepAcrossPage } from './page-jump'
 import { pasteRequest, type PasteRequest } from './use-block-paste'
 import { querySort } from './sort-cycle'
+import { useGridBlock } from './use-grid-block'
 import { PAGE_SIZE } from './table-query'
 
 interface Props {
   columnDefs: ColDef<TableRow>[]
   datasource: IDatasource
   display: DisplayCurrency
+  /** The pay cycle's switches: why a bonus or lump sum cell refuses typing. */
+  switches: CellSwitches
   onReady: (api: GridApi<TableRow>) => void
   onPagination: () => void
   onSort: (sort: TableQuery['sort']) => void
@@ -65,14 +72,35 @@ const rowId = (params: { data: TableRow }) => String(params.data.id)
 
 /**
  * The grid: AG Grid's Infinite Row Model paging 25 rows at a time (its own pager hidden: the page
- * draws the spec's), read-only edits handed to `onEdit`, Ctrl+C of the selected rows or the focused
- * cell as tab-separated text, Ctrl+V of a spreadsheet block from the focused cell (rows past the page).
+ * draws the spec's), read-only edits handed to `onEdit`, Ctrl+C of the selected block, the ticked rows
+ * or the focused cell as tab-separated text, Ctrl+V of a spreadsheet block from the focused cell or into
+ * the selected block (rows past the page), Ctrl+D fill down (use-grid-block.ts).
  */
 export function TableGrid(props: Props) {
   const api = useRef<GridApi<TableRow> | null>(null)
   const host = useRef<HTMLDivElement>(null)
   const keyHold = useRef<KeyHold | null>(null)
-  const { onReady, onEdit, onPaste, onSort, display } = props
+  const { onReady, onEdit, onPaste, onSort, display, switches } = props
+  const block = useGridBlock({
+    api: () => api.current,
+    host: () => host.current,
+    hold: () => keyHold.current,
+    display,
+    switches,
+    onPaste,
+  })
+  const { inSelectedBlock, onCellFocused: blockFocus } = block
+  // Each data column draws whether its cell is in the selected block.
+  const columnDefs = useMemo(
+    () =>
+      props.columnDefs.map((def) =>
+        def.colId && isTableColumnId(def.colId)
+          ? { ...def, cellClassRules: { ...def.cellClassRules, 'cell--in-block': inSelectedBlock } }
+          : def,
+      ),
+    [props.columnDefs, inSelectedBlock],
+  )
+  const onCellFocused = useCallback((event: CellFocusedEvent<TableRow>) => blockFocus(event), [blockFocus])
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<TableRow>) => {
@@ -137,6 +165,11 @@ export function TableGrid(props: Props) {
     if (!grid || !host.current || !keyHold.current || !inCell) return
     const { key, shiftKey } = event
     const editing = isTyping(event.target)
+    if (block.onKey(event, editing)) {
+      event.preventDefault()
+      event.stopPropagation()
+      return
+    }
     // Enter steps out of a cell's editor (on a selected cell it opens one); ↓ / ↑ step when not editing.
     const steps = isStepKey(key) && editing === (key === 'Enter')
     if (isJumpKey(key) && !editing) {
@@ -153,6 +186,12 @@ export function TableGrid(props: Props) {
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     const grid = api.current
     if (!grid || isTyping(event.target)) return
+    const blockText = block.copyBlock()
+    if (blockText !== null) {
+      event.clipboardData.setData('text/plain', blockText)
+      event.preventDefault()
+      return
+    }
     const columns = shownTableColumns(grid)
     // Selected rows in the order shown, whatever order they were ticked in.
     const selected = grid
@@ -179,7 +218,7 @@ export function TableGrid(props: Props) {
     const request = pasteRequest(grid, event.clipboardData.getData('text/plain'))
     if (!request) return
     event.preventDefault()
-    onPaste(request)
+    onPaste(block.pasteInto(request))
   }
 
   return (
@@ -188,6 +227,7 @@ export function TableGrid(props: Props) {
       className="grid-host"
       data-testid="compensation-table"
       onKeyDownCapture={onKeyDownCapture}
+      onMouseDownCapture={block.onMouseDownCapture}
       onCopy={onCopy}
       onPaste={onPasteEvent}
     >
@@ -202,7 +242,7 @@ export function TableGrid(props: Props) {
         paginationPageSize={PAGE_SIZE}
         paginationPageSizeSelector={false}
         suppressPaginationPanel
-        columnDefs={props.columnDefs}
+        columnDefs={columnDefs}
         defaultColDef={DEFAULT_COLUMN}
         getRowId={rowId}
         rowSelection={SELECTION}
@@ -219,7 +259,10 @@ export function TableGrid(props: Props) {
         onSortChanged={onSortChanged}
         onCellEditRequest={onCellEditRequest}
         onCellKeyDown={onCellKeyDown}
+        onCellFocused={onCellFocused}
+        onBodyScroll={block.dismissNotice}
       />
+      <CellNoticePopup notice={block.notice} />
     </div>
   )
 }

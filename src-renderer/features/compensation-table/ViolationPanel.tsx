@@ -59,23 +59,49 @@ export function ViolationPanel({ viewAsEmployeeId, version, onClose, onFind }: P
         </p>
       )}
       {groups && groups.groups.length === 0 && <p className="muted">No violations.</p>}
-      {groups && groups.groups.length > 0 && (
-        <ul className="violation-groups">
-          {groups.groups.map((group) => (
-            <GroupItem
-              key={group.rule}
-              group={group}
-              viewAsEmployeeId={viewAsEmployeeId}
-              version={version}
-              open={openRule === group.rule}
-              onToggle={() => setOpenRule(openRule === group.rule ? null : group.rule)}
-              onFind={onFind}
-            />
-          ))}
-        </ul>
-      )}
+      {groups &&
+        splitGroups(groups.groups).map(
+          (part) =>
+            part.groups.length > 0 && (
+              <section key={part.title} aria-label={part.title} data-testid={part.testId}>
+                <h3 className="violation-groups__heading">{part.title}</h3>
+                <ul className="violation-groups">
+                  {part.groups.map((group) => (
+                    <GroupItem
+                      key={group.rule}
+                      group={group}
+                      viewAsEmployeeId={viewAsEmployeeId}
+                      version={version}
+                      open={openRule === group.rule}
+                      onToggle={() => setOpenRule(openRule === group.rule ? null : group.rule)}
+                      onFind={onFind}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ),
+        )}
     </SidePanel>
   )
+}
+
+/** The rule of the rows waiting for a sub-planner: listed apart from the pay problems (issue 39). */
+const WAITING_RULE = 'subPlannerNotSubmitted'
+
+/** Pay problems first, then the rows waiting for sub-planners, each under its heading. */
+export function splitGroups(groups: readonly Group[]): { title: string; testId: string; groups: Group[] }[] {
+  return [
+    {
+      title: 'Pay problems',
+      testId: 'violation-groups-pay',
+      groups: groups.filter((g) => g.rule !== WAITING_RULE),
+    },
+    {
+      title: 'Waiting for sub-planners',
+      testId: 'violation-groups-waiting',
+      groups: groups.filter((g) => g.rule === WAITING_RULE),
+    },
+  ]
 }
 
 interface GroupProps {

@@ -7,34 +7,46 @@ interface Props {
 }
 
 /**
- * Above the table: the worst severity's icon and colour over every row the view matches and how
- * many errors and warnings they have ('1 error · 500 warnings'), 'View All' for the table-violation panel, and the viewer's teams' budget violations
- * ('Total pay exceeds your budget.').
+ * Above the table, two badges over every row the view matches: the pay problems (the worst one's icon
+ * and colour, '1 error · 5 warnings') and, apart in a neutral colour, the rows waiting for a sub-planner's
+ * submission ('495 waiting for sub-planners', issue 39); 'View All' for the table-violation panel; the
+ * viewer's teams' budget violations ('Total pay exceeds your budget.').
  */
 export function ViolationSummary({ summary, onViewAll }: Props) {
   if (!summary) return null
-  const { worstSeverity, violationCount, errorCount, warningCount, teamViolations } = summary
+  const { violationCount, pay, waitingCount, teamViolations } = summary
   const budget = teamViolations.flatMap((team) =>
     team.violations.map((violation) => ({ team: team.name, teamId: team.teamId, violation })),
   )
+  const payCount = pay.errorCount + pay.warningCount
   return (
     <div className="violation-summary">
       <span
-        className={`violation-badge violation-badge--${worstSeverity}`}
+        className={`violation-badge violation-badge--${pay.worstSeverity}`}
         data-testid="violation-badge"
-        data-severity={worstSeverity}
-        data-count={violationCount}
+        data-severity={pay.worstSeverity}
+        data-count={payCount}
         role="status"
       >
-        {worstSeverity === 'none' ? (
-          'No violations'
+        {pay.worstSeverity === 'none' ? (
+          'No pay problems'
         ) : (
           <>
-            <SeverityIcon severity={worstSeverity} />
-            {badgeText(errorCount, warningCount)}
+            <SeverityIcon severity={pay.worstSeverity} />
+            {badgeText(pay.errorCount, pay.warningCount)}
           </>
         )}
       </span>
+      {waitingCount > 0 && (
+        <span
+          className="violation-badge violation-badge--waiting"
+          data-testid="waiting-badge"
+          data-count={waitingCount}
+          role="status"
+        >
+          {waitingText(waitingCount)}
+        </span>
+      )}
       {violationCount > 0 && (
         <button type="button" className="button button--link" data-testid="view-all" onClick={onViewAll}>
           View All
@@ -51,6 +63,11 @@ export function ViolationSummary({ summary, onViewAll }: Props) {
       )}
     </div>
   )
+}
+
+/** The second badge: rows held up by a sub-planner, not a pay problem ('12 waiting for sub-planners'). */
+export function waitingText(count: number): string {
+  return `${count.toLocaleString('en-US')} waiting for ${count === 1 ? 'a sub-planner' : 'sub-planners'}`
 }
 
 /** '1 error · 500 warnings'; a severity with none is left out ('3 errors', '500 warnings'). */

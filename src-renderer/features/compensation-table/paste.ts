@@ -2,10 +2,10 @@ import type { RewardChanges, TableRow } from '../../../src-shared/contract'
 import { canConvert, convertCents } from '../../../src-shared/domain/currency-conversion'
 import { textRefusal } from '../../../src-shared/domain/free-text'
 import { jobProfileLabel, type NamedJobProfile } from '../../../src-shared/domain/job-profiles'
-import { BONUS_NOT_EDITABLE, NO_BONUS, NO_LUMP_SUM } from '../../../src-shared/domain/locks'
 import { PERCENT_DECIMALS, roundTo } from '../../../src-shared/domain/money'
 import { parsePastedNumber, pastedUnits, type PastedNumber } from '../../../src-shared/domain/pasted-values'
 import { isTableColumnId, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import { cellRefusal, type CellSwitches } from './cell-refusal'
 import { changesNothing, inverseChanges, newSalaryForPercent, type RewardUpdate } from './cell-edit'
 import { copyText } from './clipboard'
 import { columnOf } from './column-config'
@@ -14,8 +14,8 @@ import { formatIncreasePercent, type DisplayCurrency } from './display-money'
 /**
  * Pasting a block of cells (tab-separated, as spreadsheets copy) onto the table: the focused cell is
  * the block's top left; columns follow the table's shown order, rows the view's order past the page
- * (the main process answers them: `table.rowsFrom`). Every cell is checked first; any cell that
- * cannot take its value refuses the whole paste, and all such cells are listed. A value equal to what
+ * (the main process answers them: `table.rowsFrom`). Every cell is checked first; a cell that cannot
+ * take its value is refused with the reason and listed, and the other cells are pasted. A value equal to what
  * a cell shows changes nothing, so what the table copies pastes back even over columns that cannot be
  * edited. The rest is one `rewards.update` call and one undo step.
  */
@@ -36,8 +36,16 @@ export interface PasteProblem {
   reason: string
 }
 
-export type PasteResult =
-  { ok: true; plan: PastePlan } | { ok: false; message: string; problems: PasteProblem[] }
+/**
+ * A planned paste: what the cells that can take their values do (`plan`), and the cells refused with
+ * their reasons. `ok` when no cell was refused; `message` says what happened when some were.
+ */
+export interface PasteResult {
+  ok: boolean
+  plan: PastePlan
+  problems: PasteProblem[]
+  message: string
+}
 
 /** A job profile a New Job Profile cell can take. */
 export interface PastableJobProfile extends NamedJobProfile {
@@ -48,10 +56,8 @@ export interface PastableJobProfile extends NamedJobProfile {
  * What a paste needs to know beyond the rows: the shown currency, the pay cycle's switches and the
  * company's job profiles (null while they load).
  */
-export interface PasteContext {
+export interface PasteContext extends CellSwitches {
   display: DisplayCurrency
-  includeBonus: boolean
-  includeLumpSum: boolean
   jobProfiles: readonly PastableJobProfile[] | null
 }
 
@@ -282,30 +288,6 @@ function commentsCell(text: string): CellOutcome {
   return { changes: { comments: trimmed === '' ? null : trimmed } }
 }
 
-/** Why this row's cell refuses any new value; null when it takes one. */
-function lockReason(column: TableColumnId, row: TableRow, ctx: PasteContext): string | null {
-  const label = columnOf(column).label
-  switch (column) {
-    case 'newSalary':
-    case 'salaryIncrease':
-    case 'comments':
-    case 'promotion':
-      return row.editable ? null : (row.lockedReason ?? `${label} cannot be edited for this employee.`)
-    case 'lumpSum':
-      if (!ctx.includeLumpSum) return NO_LUMP_SUM
-      return row.editable ? null : (row.lockedReason ?? `${label} cannot be edited for this employee.`)
-    case 'bonus':
-      if (!ctx.includeBonus) return NO_BONUS
-      if (!row.editable) return row.lockedReason ?? `${label} cannot be edited for this employee.`
-      if (!row.bonusInputs.editable) return BONUS_NOT_EDITABLE
-      return row.bonusInputs.showDollar || row.bonusInputs.showPercent ? null : NO_BONUS
-    case 'newJobProfile':
-      return row.editable ? null : (row.lockedReason ?? `${label} cannot be edited for this employee.`)
-    default:
-      return `${label} is not edited in the table.`
-  }
-}
-
 /** What one pasted cell does to its row. */
 export function pasteCell(
   column: TableColumnId,
@@ -314,7 +296,7 @@ export function pasteCell(
   ctx: PasteContext,
 ): CellOutcome {
   if (sameShown(text, copyText(column, row, ctx.display))) return same
-  const locked = lockReason(column, row, ctx)
+  const locked = cellRefusal(column, row, ctx)
   if (locked !== null) return { reason: locked }
   switch (column) {
     case 'newSalary':
@@ -347,8 +329,8 @@ const FIELD_NAMES: Record<keyof RewardChanges, string> = {
 }
 
 /**
- * The whole paste: `cells[i][j]` goes to `rows[i]`, `columns[j]`. All or nothing: any cell that cannot
- * take its value refuses the paste, and every such cell is listed.
+ * The whole paste: `cells[i][j]` goes to `rows[i]`, `columns[j]`. Cell by cell: one that cannot take
+ * its value keeps what it had and is listed with the reason; the others are planned (one undo step).
  */
 export function planBlockPaste(
   columns: readonly TableColumnId[],
@@ -388,12 +370,21 @@ export function planBlockPaste(
     updates.push({ employeeId: row.id, changes: merged })
     inverse.push({ employeeId: row.id, changes: inverseChanges(merged, row) })
   })
-  if (problems.length > 0) {
-    const cells =
-      problems.length === 1
-        ? '1 cell cannot take its pasted value'
-        : `${problems.length} cells cannot take their pasted values`
-    return { ok: false, message: `${cells}, so no cell was changed.`, problems }
+  return {
+    ok: problems.length === 0,
+    plan: { updates, inverse },
+    problems,
+    message: pasteMessage(problems, updates.length),
   }
-  return { ok: true, plan: { updates, inverse } }
+}
+
+/** What a paste did, said once: '' when every cell took its value. */
+export function pasteMessage(problems: readonly PasteProblem[], updatedRows: number): string {
+  if (problems.length === 0) return ''
+  const cells =
+    problems.length === 1
+      ? '1 cell cannot take its pasted value'
+      : `${problems.length} cells cannot take their pasted values`
+  if (updatedRows === 0) return `${cells}, so no cell was changed.`
+  return `${cells} and kept ${problems.length === 1 ? 'its value' : 'their values'}; the other cells were pasted (${updatedRows} ${updatedRows === 1 ? 'row' : 'rows'} updated, one undo step).`
 }

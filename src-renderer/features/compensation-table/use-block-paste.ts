@@ -5,6 +5,7 @@ import { parseClipboardTable } from '../../../src-shared/domain/pasted-values'
 import { isTableColumnId } from '../../../src-shared/domain/table-columns'
 import { invoke } from '../../app/client'
 import { useToast } from '../../components/toast'
+import { tileCells } from './block-selection'
 import {
   blockLabel,
   MAX_PASTE_ROWS,
@@ -23,6 +24,10 @@ export interface PasteRequest {
   anchorColumn: string
   /** Column ids in the order shown (pinned first), as the grid draws them. */
   displayed: string[]
+  /** The selected block's size when a single value fills it (Ctrl+V of one cell on a block, Ctrl+D). */
+  fill?: { rows: number; columns: number }
+  /** The undo step's name instead of the block's size ('Fill down'). */
+  label?: string
 }
 
 /** The request of a paste on the grid's focused cell; null when no table cell has the focus. */
@@ -41,10 +46,11 @@ export function pasteRequest(grid: GridApi<TableRow>, text: string): PasteReques
   }
 }
 
-/** A refused paste: why, and each cell that could not take its value. */
+/** Cells a paste refused: why, each cell that could not take its value, and whether the rest went in. */
 export interface PasteRefusal {
   message: string
   problems: PasteProblem[]
+  applied: boolean
 }
 
 interface Options {
@@ -57,8 +63,8 @@ interface Options {
 
 /**
  * Plans a pasted block: the rows from the anchor on come from the main process in the view's order,
- * across pages; every cell is checked before anything is sent. A refusal with cells to list opens the
- * refusal dialog (`refusal`); a refusal of the whole block is a toast.
+ * across pages; every cell is checked before anything is sent. Cells refused are listed in the refusal
+ * dialog (`refusal`) and the others pasted; a refusal of the whole block (its shape) is a toast.
  */
 export function useBlockPaste({ query, context, paste }: Options) {
   const toast = useToast()
@@ -66,7 +72,7 @@ export function useBlockPaste({ query, context, paste }: Options) {
 
   const prepare = useCallback(
     async (request: PasteRequest): Promise<{ plan: PastePlan; label: string } | null> => {
-      const cells = parseClipboardTable(request.text)
+      const cells = tileCells(parseClipboardTable(request.text), request.fill)
       const width = Math.max(...cells.map((line) => line.length))
       const columns = pasteColumns(request.displayed, request.anchorColumn, width)
       if (!columns.ok) {
@@ -97,14 +103,14 @@ export function useBlockPaste({ query, context, paste }: Options) {
       }
       const result = planBlockPaste(columns.columns, rows, cells, context)
       if (!result.ok) {
-        setRefusal({ message: result.message, problems: result.problems })
-        return null
-      }
-      if (result.plan.updates.length === 0) {
+        const applied = result.plan.updates.length > 0
+        setRefusal({ message: result.message, problems: result.problems, applied })
+        if (!applied) return null
+      } else if (result.plan.updates.length === 0) {
         toast.info('Nothing to paste: the values are already there.')
         return null
       }
-      return { plan: result.plan, label: blockLabel(columns.columns, cells.length) }
+      return { plan: result.plan, label: request.label ?? blockLabel(columns.columns, cells.length) }
     },
     [context, query, toast],
   )

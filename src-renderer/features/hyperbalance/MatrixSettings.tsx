@@ -1,5 +1,11 @@
 import { fromCents, toCents } from '../../../src-shared/domain/money'
-import { OVER_MAX_SLIDER, prioritySliderValue, toSliderValue } from '../../../src-shared/domain/sliders'
+import { useRef } from 'react'
+import {
+  OVER_MAX_SLIDER,
+  prioritySliderMove,
+  toSliderValue,
+  type SliderMove,
+} from '../../../src-shared/domain/sliders'
 import { NumericInput } from '../../components/numeric-input'
 import type { MatrixInputs } from './use-matrix'
 
@@ -33,6 +39,8 @@ export function MatrixSettings({
         </span>
         <input
           type="range"
+          aria-label="Over max: highest new position in range"
+          aria-valuetext={inputs.max_position_in_range.toFixed(2)}
           min={OVER_MAX_SLIDER.min}
           max={OVER_MAX_SLIDER.max}
           step={OVER_MAX_SLIDER.step}
@@ -66,6 +74,10 @@ function PrioritySlider(props: {
   value: number
   onChange: (value: number) => void
 }) {
+  // Snap on drag only (sliders.ts): a pointer held on the slider is a drag; keys move it step by step.
+  const move = useRef<SliderMove>('keys')
+  const drag = () => (move.current = 'drag')
+  const keys = () => (move.current = 'keys')
   return (
     <label className="matrix__slider">
       <span>
@@ -73,12 +85,19 @@ function PrioritySlider(props: {
       </span>
       <input
         type="range"
+        aria-label={props.label}
+        aria-valuetext={`${props.value} of 100`}
         min={0}
         max={100}
         step={1}
         value={props.value}
         data-testid={props.testId}
-        onChange={(e) => props.onChange(prioritySliderValue(Number(e.currentTarget.value)))}
+        onPointerDown={drag}
+        onPointerUp={keys}
+        onPointerCancel={keys}
+        onKeyDown={keys}
+        onBlur={keys}
+        onChange={(e) => props.onChange(prioritySliderMove(Number(e.currentTarget.value), move.current))}
       />
     </label>
   )

@@ -9,6 +9,7 @@ import {
   bubbleSize,
   heatColor,
   heatFraction,
+  prioritySliderMove,
   prioritySliderValue,
   snapToMiddle,
   toSliderValue,
@@ -97,5 +98,24 @@ describe("the spec's max position in range default 0.5 (docs/decisions.md)", () 
     expect(OVER_MAX_DEFAULT).toBe(OVER_MAX_SLIDER.min)
     expect(OVER_MAX_DEFAULT).toBe(1)
     expect(toSliderValue(MAX_POSITION_IN_RANGE_DEFAULT, OVER_MAX_SLIDER)).toBe(1)
+  })
+})
+
+describe('priority sliders snap on drag only (issue 39)', () => {
+  it('a drag from 46 to 54 snaps to 50', () => {
+    for (const value of [46, 47, 50, 53, 54]) expect(prioritySliderMove(value, 'drag')).toBe(50)
+    expect(prioritySliderMove(45, 'drag')).toBe(45)
+    expect(prioritySliderMove(55, 'drag')).toBe(55)
+  })
+
+  it('arrow keys move by one and pass through 50', () => {
+    let value = 44
+    const seen: number[] = []
+    for (let press = 0; press < 12; press += 1) {
+      value = prioritySliderMove(value + 1, 'keys')
+      seen.push(value)
+    }
+    expect(seen).toEqual([45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56])
+    expect(prioritySliderMove(101, 'keys')).toBe(100)
   })
 })

@@ -111,6 +111,8 @@ describe('a pasted block', () => {
           { employeeId: 2, changes: { lumpSum: 10_00, newDollarBonus: null } },
         ],
       },
+      problems: [],
+      message: '',
     })
   })
 
@@ -166,11 +168,16 @@ describe('a pasted block', () => {
       const display = { ...usd, preferred }
       const copied = toTsv(rows.map((r) => TABLE_COLUMN_IDS.map((c) => copyText(c, r, display))))
       const result = paste([...TABLE_COLUMN_IDS], rows, `${copied}\r\n`, { ...ctx, display })
-      expect(result, preferred).toEqual({ ok: true, plan: { updates: [], inverse: [] } })
+      expect(result, preferred).toEqual({
+        ok: true,
+        plan: { updates: [], inverse: [] },
+        problems: [],
+        message: '',
+      })
     }
   })
 
-  it('lists every cell that cannot take its value, and plans nothing', () => {
+  it('lists every cell that cannot take its value, and plans the cells that can', () => {
     const rows = [
       row(1),
       row(2, { editable: false, lockedReason: 'Employee not eligible for an increase.' }),
@@ -180,13 +187,23 @@ describe('a pasted block', () => {
     expect(columns).toEqual(['salaryIncrease', 'newSalary', 'newFitInRange', 'lumpSum', 'bonus'])
     const result = paste(columns, rows, '3\t\t\tabc\t\r\n\t90,000\t\t(1,200.00)\t\r\n\t\t50%\t100\t$5\r\n')
     expect(result.ok).toBe(false)
-    if (result.ok) return
-    expect(result.message).toBe('5 cells cannot take their pasted values, so no cell was changed.')
+    expect(result.message).toBe(
+      '5 cells cannot take their pasted values and kept their values; the other cells were pasted (2 rows updated, one undo step).',
+    )
+    // Row 1's Salary Increase (3%) and row 3's Lump Sum (100) go in; the refused cells keep their values.
+    expect(result.plan.updates).toEqual([
+      { employeeId: 1, changes: { newSalary: 103_000_00 } },
+      { employeeId: 3, changes: { lumpSum: 100_00 } },
+    ])
+    expect(result.plan.inverse).toEqual([
+      { employeeId: 1, changes: { newSalary: null } },
+      { employeeId: 3, changes: { lumpSum: null } },
+    ])
     expect(result.problems.map(problemText)).toEqual([
       "Row 1 · Person 1 (E1) · Lump Sum: 'abc' is not a number.",
       'Row 2 · Person 2 (E2) · New Salary: Employee not eligible for an increase.',
       'Row 2 · Person 2 (E2) · Lump Sum: Employee not eligible for an increase.',
-      'Row 3 · Person 3 (E3) · New Fit in Range: New Fit in Range is not edited in the table.',
+      'Row 3 · Person 3 (E3) · New Fit in Range: New Fit in Range is calculated from the New Salary; type the raise in New Salary or Salary Increase.',
       `Row 3 · Person 3 (E3) · Bonus: ${BONUS_NOT_EDITABLE}`,
     ])
   })
