@@ -140,10 +140,16 @@ export const NO_TEMPLATE_YET =
  * The company's default template, used when a call leaves the template out (spec §7: POST
  * reward-statements/ "takes employee"): the one edited last, the newest of equals; null when none.
  */
-export function defaultTemplate<T extends { id: number; modifiedAt: string }>(templates: readonly T[]): T | null {
+export function defaultTemplate<T extends { id: number; modifiedAt: string }>(
+  templates: readonly T[],
+): T | null {
   let chosen: T | null = null
   for (const t of templates)
-    if (!chosen || t.modifiedAt > chosen.modifiedAt || (t.modifiedAt === chosen.modifiedAt && t.id > chosen.id))
+    if (
+      !chosen ||
+      t.modifiedAt > chosen.modifiedAt ||
+      (t.modifiedAt === chosen.modifiedAt && t.id > chosen.id)
+    )
       chosen = t
   return chosen
 }
