@@ -3,9 +3,11 @@
  * Builds nothing: run `npm run build` first. Usage: `npm run docs:screenshots`.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { chromium, expect, type Locator, type Page } from '@playwright/test'
 import type { TableRow } from '../src-shared/contract'
+import { IMPORT_COLUMNS } from '../src-shared/domain/import-format'
 import { generateDemoCompany } from '../src-main/workbook/demo'
 import { startApp, type RunningApp } from '../tests/e2e/support/app'
 import { compensationTable, gridCell } from '../tests/e2e/support/grid'
@@ -45,6 +47,31 @@ async function visit(page: Page, app: RunningApp, address: string, main: Locator
   await page.goto(`${app.origin}${address}`)
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'loaded', { timeout: 30_000 })
   await expect(main).toBeVisible({ timeout: 30_000 })
+}
+
+/** A small CSV with two mistakes (a date and a currency), for the review picture. */
+function importFile(): string {
+  const header = IMPORT_COLUMNS.map((c) => c.header).join(',')
+  const lines = [header]
+  for (let n = 1; n <= 6; n++) {
+    const row: Partial<Record<string, string>> = {
+      employeeId: `NEW-${n}`,
+      employeeName: `New Hire ${n}`,
+      currentBasePay: String(80_000 + n * 1000),
+      payCurrency: n === 4 ? 'USX' : 'USD',
+      salaried: 'true',
+      hireDate: n === 2 ? '2021-13-45' : '2021-03-15',
+      jobCode: 'ENG',
+      payRangeName: 'ENG-2',
+      minPay: '90000',
+      midPay: '110000',
+      maxPay: '130000',
+    }
+    lines.push(IMPORT_COLUMNS.map((c) => row[c.field] ?? '').join(','))
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meritbook-docs-')), 'new-hires.csv')
+  fs.writeFileSync(file, lines.join('\r\n') + '\r\n')
+  return file
 }
 
 /** The first row of the table's first page that the signed-in user may edit and has no lump sum yet. */
@@ -93,6 +120,10 @@ async function demoPictures(page: Page, app: RunningApp): Promise<void> {
 
   await visit(page, app, '/import', page.getByTestId('import-page'))
   await shoot(page, 'manage-data')
+  await page.getByTestId('import-file-input').setInputFiles(importFile())
+  await expect(page.getByTestId('import-summary')).toContainText('6 rows', { timeout: 30_000 })
+  await shoot(page, 'import-review')
+  await page.getByTestId('import-discard').click()
 
   await visit(
     page,
