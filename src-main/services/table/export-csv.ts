@@ -9,7 +9,12 @@ import {
   shownRatio,
   violationsText,
 } from '../../../src-shared/domain/shown-values'
-import { isTableColumnId, TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import {
+  isTableColumnId,
+  PER_HOUR_COLUMNS,
+  TABLE_COLUMNS,
+  type TableColumnId,
+} from '../../../src-shared/domain/table-columns'
 import { Failure } from '../failure'
 import { COLUMN_ACCESS, ratingLabel, SEVERITY_NAMES } from './columns'
 import type { RowState, TableModel } from './model'
@@ -21,7 +26,7 @@ import { rowViolationsFor } from './rows'
  * numbers where it shows numbers. Money in the chosen currency (the header names it; a row the pay
  * cycle cannot convert stays in its own currency, as on screen, and 'Amounts In' says which), at the
  * shown precision (2 decimals, whole yen), with 'Pay Basis' for the hourly rates the table marks
- * '/hr'; percents as percent numbers under a '(%)' header (positions in range whole, as shown;
+ * '/hr' (Current, Dollar Increase and New Salary: current + increase = new on every row); percents as percent numbers under a '(%)' header (positions in range whole, as shown;
  * Salary Increase, Recommended Increase and the bonus percent to 4 decimals); Performance Rating as its label with the
  * number beside it; Bonus as its two inputs, empty when empty; text guarded against formula injection.
  */
@@ -188,8 +193,8 @@ export function exportTableCsv(
   const fields: Field[] = []
   for (const column of columns) {
     fields.push(...fieldsOf(ctx, column))
-    // The '/hr' the table shows on hourly rates, once, after the first salary column.
-    if ((column === 'currentSalary' || column === 'newSalary') && !fields.includes(PAY_BASIS)) {
+    // The '/hr' the table shows on hourly rates, once, after the first column in that unit (issue 36).
+    if (PER_HOUR_COLUMNS.has(column) && !fields.includes(PAY_BASIS)) {
       fields.push(PAY_BASIS)
     }
   }
