@@ -1,6 +1,13 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { BudgetLevel, DashboardSummary, MatrixAnswer, OrgChartView } from '../../src-shared/contract'
+import type {
+  BudgetLevel,
+  DashboardSummary,
+  MatrixAnswer,
+  OrgChartView,
+  StatementEmployeesPage,
+} from '../../src-shared/contract'
+import { statementsMissingRatesWarning } from '../../src-shared/domain/missing-rates'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
@@ -104,6 +111,21 @@ describe('missing rates are said where the figure is (issue 36)', () => {
     )
     expect(sum(inside.subTeams, (c) => c.missingRates.employees) + members).toBeGreaterThanOrEqual(
       top.missingRates.employees,
+    )
+  })
+
+  it('statements: the page says whose statements leave out their range for want of a rate', async () => {
+    const call = await withCad(6)
+    const page = await call<StatementEmployeesPage>('statements.employees', {
+      search: '',
+      teamId: null,
+      offset: 0,
+      limit: 5,
+    })
+    expect(page.missingRates).toEqual({ employees: 6, currencies: ['CAD'] })
+    expect(statementsMissingRatesWarning(page.missingRates)).toBe(
+      "6 employees' statements leave out the pay range, compa ratio and position in range: no conversion rate " +
+        "from the range's currency to CAD. Set it in Pay Cycle Configuration → currency conversions.",
     )
   })
 })
