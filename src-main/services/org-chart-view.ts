@@ -1,6 +1,7 @@
 import type { OrgCard, OrgChartView, OrgTeamCard } from '../../src-shared/contract'
 import { convertCents, withDefaultRate } from '../../src-shared/domain/currency-conversion'
 import { ancestorTeamIds, childTeamIds } from '../../src-shared/domain/hierarchy'
+import { NO_MISSING_RATES } from '../../src-shared/domain/missing-rates'
 import { teamBudgetInDefaultCurrency } from '../../src-shared/domain/violations'
 import { budgetFigures } from './budget-distribution/figures'
 import { Failure } from './failure'
@@ -58,6 +59,8 @@ export function orgChartView(
       headcount: figures.headcount.get(id) ?? 0,
       subTeamCount: childTeamIds(model.tree, id).length,
       weight: Math.max(budget ?? figures.recommended.get(id) ?? 0, MIN_TEAM_WEIGHT),
+      eligiblePayroll: figures.eligiblePayroll.get(id) ?? 0,
+      missingRates: figures.missingRates.get(id) ?? NO_MISSING_RATES,
     }
   }
   const below = query.teamId === null ? model.tree.roots : childTeamIds(model.tree, query.teamId)

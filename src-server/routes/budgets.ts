@@ -3,7 +3,8 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { contract } from '../../src-shared/contract/channels'
 import { roleMayCall } from '../../src-shared/domain/access'
-import { budgetFigureSums, teamBudgetFigures } from '../../src-shared/domain/budget-figures'
+import { budgetFigureSums, teamBudgetFigures, teamMissingRates } from '../../src-shared/domain/budget-figures'
+import { missingRatesWarning, type MissingRates } from '../../src-shared/domain/missing-rates'
 import type { ServerContext } from '../context'
 import type { FeedWaiters } from '../sync/feed-waiters'
 import { recordCompanyChange } from '../sync/changes'
@@ -33,7 +34,23 @@ function figuresOf(plan: CompanyPlan) {
     sums,
     budget,
   )
-  return { ...teams, company: sums.company.allocated ?? budget }
+  return {
+    ...teams,
+    company: sums.company.allocated ?? budget,
+    missingRates: sums.company.missingRates,
+    teamMissingRates: (teamId: number) => teamMissingRates(sums, teamId),
+  }
+}
+
+/**
+ * Issue 36: who the figures leave out for want of a rate, as the desktop's Budgets says it: the
+ * counts (`missing_rates`, as calculate-matrix answers them) and the sentence (null when none).
+ */
+function missingRatesAnswer(plan: CompanyPlan, missing: MissingRates) {
+  return {
+    missing_rates: missing,
+    missing_rates_warning: missingRatesWarning(missing, 'Eligible payroll', plan.currency.defaultCurrency),
+  }
 }
 
 /**
@@ -49,7 +66,7 @@ export function budgetRoutes(app: FastifyInstance, context: ServerContext, waite
     const who = await callerOf(request, context)
     const plan = await loadCompanyPlan(db, who.companyId)
     if (!plan) throw new HttpError(409, NO_PAY_CYCLE)
-    const { calculated, recommended, company } = figuresOf(plan)
+    const { calculated, recommended, company, missingRates } = figuresOf(plan)
     const ids = plan.teams.map((t) => t.id)
     await db.transaction().execute(async (trx) => {
       if (ids.length > 0)
@@ -67,6 +84,7 @@ export function budgetRoutes(app: FastifyInstance, context: ServerContext, waite
         const value = recommended.get(t.id) ?? null
         return value == null ? [] : [{ id: t.id, name: t.name, recommended_budget: value }]
       }),
+      ...missingRatesAnswer(plan, missingRates),
     }
   })
 
@@ -89,12 +107,15 @@ export function budgetRoutes(app: FastifyInstance, context: ServerContext, waite
       throw new HttpError(403, 'This team is not one of yours.')
     const plan = await loadCompanyPlan(db, who.companyId)
     if (!plan) throw new HttpError(409, NO_PAY_CYCLE)
-    const { calculated, recommended } = figuresOf(plan)
+    const figures = figuresOf(plan)
     return {
       team: team.id,
       name: team.name,
-      calculated_budget: calculated.get(team.id) ?? null,
-      recommended_budget: recommended.get(team.id) ?? null,
+      calculated_budget: figures.calculated.get(team.id) ?? null,
+      recommended_budget: figures.recommended.get(team.id) ?? null,
+      // The team's own (and below); its calculated budget also shares the company's payroll.
+      ...missingRatesAnswer(plan, figures.teamMissingRates(team.id)),
+      company_missing_rates: figures.missingRates,
     }
   })
 }

@@ -1,3 +1,4 @@
+import type { MissingRates } from '../domain/missing-rates'
 import { z } from 'zod'
 import { text } from './text'
 
@@ -63,6 +64,10 @@ export interface OrgTeamCard {
   subTeamCount: number
   /** max(budget or recommended budget, 100000) (spec §9), in cents. */
   weight: number
+  /** Eligible payroll of the team and every team below it, default currency, cents (Budgets' figure). */
+  eligiblePayroll: number
+  /** Who that payroll leaves out for want of a conversion rate (issue 36). */
+  missingRates: MissingRates
 }
 
 export interface OrgChartView {

@@ -1,3 +1,4 @@
+import type { StatementsMissingRates } from '../domain/missing-rates'
 import type { StatementPage } from '../domain/statements/layout'
 import type { DataTags } from '../domain/statements/templates'
 
@@ -66,6 +67,8 @@ export interface StatementEmployeeRow {
 export interface StatementEmployeesPage {
   total: number
   rows: StatementEmployeeRow[]
+  /** Of the `total`: whose statements leave out their range for want of a rate (issue 36). */
+  missingRates: StatementsMissingRates
 }
 
 export type StatementScope =

@@ -20,6 +20,7 @@ export interface TableRow {
   currentAnnualPay: number
   newSalary: number | null
   newAnnualPay: number
+  /** New − current salary as stored: an hourly row's is per hour (issue 36). */
   dollarIncrease: number | null
   /** Percent. */
   salaryIncrease: number | null

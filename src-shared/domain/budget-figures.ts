@@ -1,6 +1,6 @@
 import { convertCents, withDefaultRate } from './currency-conversion'
 import type { TeamTree } from './hierarchy'
-import { missingRatesTally, type MissingRates } from './missing-rates'
+import { leftOutForRate, missingRatesTally, NO_MISSING_RATES, type MissingRates } from './missing-rates'
 import type { Cents } from './money'
 import type { CurrencyContext } from './violations'
 
@@ -31,6 +31,13 @@ export interface BudgetFigureSums {
   /** Sum of the planned employees' allocations; null when none has one. */
   allocated: Map<number, Cents | null>
   company: { headcount: number; eligiblePayroll: Cents; allocated: Cents | null; missingRates: MissingRates }
+  /** Who each team's eligible payroll leaves out for want of a rate (team and below); absent: nobody. */
+  missingRates: Map<number, MissingRates>
+}
+
+/** A team's `missingRates` (NO_MISSING_RATES when every pay in it has a rate). */
+export function teamMissingRates(sums: BudgetFigureSums, teamId: number): MissingRates {
+  return sums.missingRates.get(teamId) ?? NO_MISSING_RATES
 }
 
 /**
@@ -66,8 +73,16 @@ export function budgetFigureSums(
   const company = { headcount: 0, eligiblePayroll: 0, allocated: null as Cents | null }
   // Eligible pay without a rate counts as 0 (spec §9): said, not dropped silently.
   const missing = missingRatesTally(defaultCurrency, rates)
+  const teamMissing = new Map<number, ReturnType<typeof leftOutForRate>>()
   for (const e of employees) {
-    if (!e.fullyProrated) missing.add(e.payCurrency, e.currentAnnualPay)
+    if (!e.fullyProrated && missing.add(e.payCurrency, e.currentAnnualPay)) {
+      // The team and every team above it leave this pay out too (the tree's teams only).
+      for (let id = e.teamId; id != null && headcount.has(id); id = tree.parent.get(id) ?? null) {
+        const left = teamMissing.get(id) ?? leftOutForRate()
+        left.add(e.payCurrency, e.currentAnnualPay)
+        teamMissing.set(id, left)
+      }
+    }
     const pay = e.fullyProrated ? 0 : convertCents(e.currentAnnualPay, e.payCurrency, defaultCurrency, rates)
     const amount = e.allocated
     company.headcount += 1
@@ -96,6 +111,7 @@ export function budgetFigureSums(
     eligiblePayroll,
     allocated,
     company: { ...company, missingRates: missing.result() },
+    missingRates: new Map([...teamMissing].map(([id, left]) => [id, left.result()])),
   }
 }
 

@@ -29,3 +29,11 @@ export function importWarnings(rows: readonly (ImportRow | null)[]): ImportRowWa
   })
   return warnings
 }
+
+/**
+ * The one question before committing an import with warnings (issue 36): "3 warnings — import
+ * anyway?". Rows with a warning are imported as they are.
+ */
+export function importWarningsQuestion(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'warning' : 'warnings'} — import anyway?`
+}

@@ -76,3 +76,22 @@ export function missingRatesWarning(
   const verb = codes.length === 1 ? 'has' : 'have'
   return `${who} (${pay}) ${missing.employees === 1 ? 'is' : 'are'} left out of ${figure}: ${list} ${verb} no conversion rate to ${defaultCurrency}. ${SET_RATE_WAY}`
 }
+
+/**
+ * Statements (issue 36): amounts are in the employee's own currency, but the pay range is compared on
+ * it; a range in a currency without a rate to the pay's leaves out the range, compa ratio and position.
+ */
+export interface StatementsMissingRates {
+  employees: number
+  /** The pay currencies the ranges cannot be converted to, in code order. */
+  currencies: string[]
+}
+
+export function statementsMissingRatesWarning(missing: StatementsMissingRates): string | null {
+  if (missing.employees === 0) return null
+  const who =
+    missing.employees === 1
+      ? "1 employee's statement leaves"
+      : `${missing.employees} employees' statements leave`
+  return `${who} out the pay range, compa ratio and position in range: no conversion rate from the range's currency to ${missing.currencies.join(', ')}. ${SET_RATE_WAY}`
+}

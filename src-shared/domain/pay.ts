@@ -113,7 +113,11 @@ export function positionInRange(
   return bounds ? positionBetween(pay, bounds.min, bounds.max) : null
 }
 
-/** Dollar increase = new pay − current pay (both in the same units); null when there is no new pay. */
+/**
+ * Dollar increase = new pay − current pay (both in the same units); null when there is no new pay. The
+ * Compensation Table passes the stored amounts, so an hourly row's increase is per hour like its Current
+ * and New Salary (issue 36): current + increase = new on every row, on screen and in the export.
+ */
 export function dollarIncrease(newPay: Cents | null | undefined, currentPay: Cents): Cents | null {
   return newPay == null ? null : newPay - currentPay
 }

@@ -114,3 +114,20 @@ export function tableColumnsFor(config: readonly string[] | null): TableColumnId
 
 /** Number filters: equals within 0.01 (spec §5), less than, greater than, between. */
 export const NUMBER_EQUALS_TOLERANCE = 0.01
+
+/**
+ * The unit of a row's money columns (issue 36): Current Salary, Dollar Increase and New Salary of an
+ * hourly employee are per hour ("/hr"); a salaried employee's are annual.
+ */
+export const PER_HOUR_COLUMNS: ReadonlySet<TableColumnId> = new Set<TableColumnId>([
+  'currentSalary',
+  'dollarIncrease',
+  'newSalary',
+])
+/** The header tooltip of the per-hour columns. */
+export const HOURLY_MONEY_TOOLTIP = 'Hourly employees: per hour (/hr). Salaried employees: annual.'
+/** Amounts that stay what they are for every employee: a lump sum is paid once. */
+export const LUMP_SUM_TOOLTIP = 'Paid once, the same for hourly and salaried employees (not per hour).'
+/** The bonus is annual; its percent is of the annualised new pay (hourly: rate × 2080 × FTE). */
+export const BONUS_TOOLTIP =
+  'Annual bonus; its percent is of the new pay annualised (hourly: rate × 2080 × FTE).'

@@ -1,6 +1,13 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { BudgetLevel, DashboardSummary, MatrixAnswer } from '../../src-shared/contract'
+import type {
+  BudgetLevel,
+  DashboardSummary,
+  MatrixAnswer,
+  OrgChartView,
+  StatementEmployeesPage,
+} from '../../src-shared/contract'
+import { statementsMissingRatesWarning } from '../../src-shared/domain/missing-rates'
 import { createDemoWorkbook } from '../../src-main/services/workbooks'
 import { testBackend } from '../support/session'
 import { tempDir } from '../support/temp'
@@ -76,5 +83,49 @@ describe('missing rates are said where the figure is (issue 36)', () => {
       employees: 4,
       currencies: [{ currency: 'CAD', employees: 4, payroll: 4 * 147_020_00 }],
     })
+  })
+
+  it('the org chart: each team card says who its eligible payroll leaves out', async () => {
+    const call = await withCad(5)
+    const level = await call<BudgetLevel>('budgets.level', { teamId: null, offset: 0, limit: 24 })
+    expect(level.company.missingRates.employees).toBeGreaterThan(0)
+    const root = await call<OrgChartView>('orgChart.view', { teamId: null, offset: 0, limit: 500 })
+    const sum = (cards: OrgChartView['subTeams'], get: (c: OrgChartView['subTeams'][number]) => number) =>
+      cards.reduce((n, c) => n + get(c), 0)
+    // The top teams' cards share the company's figures between them, beside the employees without a team
+    // (a card without a rate shows 0).
+    const loose = root.members.filter((m) => m.salary === 0).length
+    expect(sum(root.subTeams, (c) => c.missingRates.employees) + loose).toBe(
+      level.company.missingRates.employees,
+    )
+    expect(sum(root.subTeams, (c) => c.missingRates.employees)).toBeGreaterThan(0)
+    expect(sum(root.subTeams, (c) => c.eligiblePayroll)).toBeLessThanOrEqual(level.company.eligiblePayroll)
+    expect(sum(root.subTeams, (c) => c.eligiblePayroll)).toBeGreaterThan(level.company.eligiblePayroll / 2)
+    const top = root.subTeams.find((c) => c.missingRates.employees > 0) as OrgChartView['subTeams'][number]
+    expect(top.missingRates.currencies.map((c) => c.currency)).toEqual(['CAD'])
+    expect(top.missingRates.currencies[0].payroll).toBe(top.missingRates.employees * 147_020_00)
+    const inside = await call<OrgChartView>('orgChart.view', { teamId: top.id, offset: 0, limit: 500 })
+    const members = inside.members.filter((m) => m.salary === 0).length
+    expect(sum(inside.subTeams, (c) => c.missingRates.employees)).toBeLessThanOrEqual(
+      top.missingRates.employees,
+    )
+    expect(sum(inside.subTeams, (c) => c.missingRates.employees) + members).toBeGreaterThanOrEqual(
+      top.missingRates.employees,
+    )
+  })
+
+  it('statements: the page says whose statements leave out their range for want of a rate', async () => {
+    const call = await withCad(6)
+    const page = await call<StatementEmployeesPage>('statements.employees', {
+      search: '',
+      teamId: null,
+      offset: 0,
+      limit: 5,
+    })
+    expect(page.missingRates).toEqual({ employees: 6, currencies: ['CAD'] })
+    expect(statementsMissingRatesWarning(page.missingRates)).toBe(
+      "6 employees' statements leave out the pay range, compa ratio and position in range: no conversion rate " +
+        "from the range's currency to CAD. Set it in Pay Cycle Configuration → currency conversions.",
+    )
   })
 })

@@ -25,6 +25,8 @@ export interface BudgetFigures {
   recommended: Map<number, number | null>
   checks: Map<number, TeamBudgetCheck>
   company: BudgetFigureSums['company']
+  /** Per team (and below): who its eligible payroll leaves out for want of a rate (issue 36). */
+  missingRates: BudgetFigureSums['missingRates']
 }
 
 const cache = new WeakMap<TableModel, { version: number; figures: BudgetFigures }>()

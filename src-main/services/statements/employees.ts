@@ -5,6 +5,7 @@ import type {
   StatementScope,
 } from '../../../src-shared/contract'
 import { descendantTeamIds } from '../../../src-shared/domain/hierarchy'
+import type { StatementsMissingRates } from '../../../src-shared/domain/missing-rates'
 import type { Workbook } from '../../workbook/open'
 import { latestStatements } from '../../workbook/queries/statements'
 import { Failure } from '../failure'
@@ -74,6 +75,7 @@ export function statementEmployees(
   )
   return {
     total: rows.length,
+    missingRates: rangesWithoutRate(model, rows),
     rows: page.map((row): StatementEmployeeRow => {
       const e = row.e
       const last = latest.get(e.id)
@@ -101,6 +103,19 @@ export function statementEmployees(
       }
     }),
   }
+}
+
+/** The employees whose new pay range has no rate to their pay's currency (statements leave it out). */
+function rangesWithoutRate(model: TableModel, rows: Int32Array): StatementsMissingRates {
+  let employees = 0
+  const currencies = new Set<string>()
+  for (const index of rows) {
+    const row = model.rows[index]
+    if (row.newRange === null || row.newRange.bounds !== null) continue
+    employees += 1
+    currencies.add(row.e.defaultPayCurrency)
+  }
+  return { employees, currencies: [...currencies].sort() }
 }
 
 /** Employee ids by the company's Employee Id (the CLI's --employees). */

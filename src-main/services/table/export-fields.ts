@@ -8,7 +8,12 @@ import {
   shownRatio,
   violationsText,
 } from '../../../src-shared/domain/shown-values'
-import { isTableColumnId, TABLE_COLUMNS, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import {
+  isTableColumnId,
+  PER_HOUR_COLUMNS,
+  TABLE_COLUMNS,
+  type TableColumnId,
+} from '../../../src-shared/domain/table-columns'
 import { Failure } from '../failure'
 import { COLUMN_ACCESS, ratingLabel, SEVERITY_NAMES } from './columns'
 import type { RowState, TableModel } from './model'
@@ -202,7 +207,8 @@ export function exportedTable(
   for (const column of columns) {
     fields.push(...fieldsOf(ctx, column))
     // The '/hr' the table shows on hourly rates, once, after the first salary column.
-    if ((column === 'currentSalary' || column === 'newSalary') && !fields.includes(PAY_BASIS)) {
+    // The '/hr' the table shows on hourly rates, once, after the first column in that unit (issue 36).
+    if (PER_HOUR_COLUMNS.has(column) && !fields.includes(PAY_BASIS)) {
       fields.push(PAY_BASIS)
     }
   }

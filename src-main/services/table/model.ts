@@ -6,7 +6,12 @@ import {
   type TeamTree,
 } from '../../../src-shared/domain/hierarchy'
 import { jobProfileLabel } from '../../../src-shared/domain/job-profiles'
-import { annualPay, positionBetween, salaryIncreasePercent } from '../../../src-shared/domain/pay'
+import {
+  annualPay,
+  dollarIncrease,
+  positionBetween,
+  salaryIncreasePercent,
+} from '../../../src-shared/domain/pay'
 import type { ProrationResult } from '../../../src-shared/domain/proration'
 import {
   aboveBudgetViolation,
@@ -201,7 +206,8 @@ export class TableModel {
     row.positionInRange = bounds ? positionBetween(current, bounds.min, bounds.max) : null
     const newBounds = newRange?.bounds ?? null
     row.newPositionInRange = newBounds ? positionBetween(next, newBounds.min, newBounds.max) : null
-    row.dollarIncrease = e.newSalary == null ? null : next - current
+    // Per hour on an hourly row, like its Current and New Salary (issue 36).
+    row.dollarIncrease = dollarIncrease(e.newSalary, e.currentSalary)
     row.salaryIncrease = e.newSalary == null ? null : salaryIncreasePercent(next, current)
     row.violations = rules.violations(current, next, newRange)
     let severity = 0

@@ -6,7 +6,14 @@ import type {
   ValueFormatterParams,
 } from 'ag-grid-community'
 import type { TableRow } from '../../../src-shared/contract'
-import { isTableColumnId, type TableColumnId } from '../../../src-shared/domain/table-columns'
+import {
+  BONUS_TOOLTIP,
+  HOURLY_MONEY_TOOLTIP,
+  LUMP_SUM_TOOLTIP,
+  PER_HOUR_COLUMNS,
+  isTableColumnId,
+  type TableColumnId,
+} from '../../../src-shared/domain/table-columns'
 import { cellEditable, isEditableColumn } from './cell-edit'
 import {
   ActionsCell,
@@ -44,9 +51,11 @@ type Def = ColDef<TableRow>
 function money(
   display: DisplayCurrency,
   key: 'currentSalary' | 'newSalary' | 'dollarIncrease' | 'lumpSum',
-  hourly: boolean,
 ): Def {
+  // Hourly rows: Current, Dollar Increase and New Salary all per hour (issue 36).
+  const hourly = PER_HOUR_COLUMNS.has(key)
   return {
+    headerTooltip: hourly ? HOURLY_MONEY_TOOLTIP : undefined,
     valueGetter: (params) => params.data?.[key] ?? null,
     valueFormatter: (params: ValueFormatterParams<TableRow, number | null>) =>
       params.data ? formatDisplayMoney(params.value ?? null, params.data, display, hourly) : '',
@@ -71,13 +80,12 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
         width: 170,
       }
     case 'currentSalary':
-      return money(display, 'currentSalary', true)
-    case 'newSalary':
-      return { ...money(display, 'newSalary', true), ...editor('newSalary') }
     case 'dollarIncrease':
-      return money(display, 'dollarIncrease', false)
+      return money(display, id)
+    case 'newSalary':
+      return { ...money(display, 'newSalary'), ...editor('newSalary') }
     case 'lumpSum':
-      return { ...money(display, 'lumpSum', false), ...editor('lumpSum') }
+      return { ...money(display, 'lumpSum'), ...editor('lumpSum'), headerTooltip: LUMP_SUM_TOOLTIP }
     case 'salaryIncrease':
       return { cellRenderer: PercentCell, type: 'rightAligned', width: 140, ...editor('salaryIncrease') }
     case 'currentPayInRange':
@@ -96,6 +104,7 @@ function columnDef(id: TableColumnId, cb: ColumnCallbacks): Def {
         cellRendererParams: { display },
         cellEditor: BonusCellEditor,
         cellEditorPopup: true,
+        headerTooltip: BONUS_TOOLTIP,
         width: 200,
       }
     case 'comments':

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, type ChangeEvent } from 'react'
 import { IMPORT_COLUMNS } from '../../../src-shared/domain/import-format'
+import { importWarningsQuestion } from '../../../src-shared/domain/import-warnings'
 import { useDialog } from '../../components/dialog'
 import { useUndoKeys } from '../../components/keyboard'
 import { JobProfileList } from '../records/JobProfileList'
@@ -10,6 +11,7 @@ import { ImportChangesPanel } from './ImportChangesPanel'
 import { ImportAbortReason, ImportDone, ImportProgressPanel } from './ImportStatus'
 import { ImportSummaryPanel } from './ImportSummaryPanel'
 import { ImportToolbar } from './ImportToolbar'
+import { ImportWarningsPanel } from './ImportWarningsPanel'
 import { RowErrorsPanel } from './RowErrorsPanel'
 import { formatCount } from './import-view'
 import { useImport, type FileMode } from './use-import'
@@ -69,6 +71,20 @@ export default function ImportPage() {
     await ctl.discard()
   }
 
+  /** With warnings, the commit asks once (issue 36). */
+  async function commit() {
+    const warnings = summary?.warningCount ?? 0
+    if (warnings > 0) {
+      const sure = await dialog.confirm({
+        title: importWarningsQuestion(warnings),
+        message: 'Rows with a warning are imported as they are. Cancel to look at them first.',
+        confirmLabel: 'Import anyway',
+      })
+      if (!sure) return
+    }
+    await ctl.commit()
+  }
+
   const { editCell, undo, redo } = ctl
   useUndoKeys(undo, redo)
   // Fixes live in main's memory until the import is committed.
@@ -104,7 +120,7 @@ export default function ImportPage() {
         onRedo={ctl.redo}
         onRevalidate={() => void ctl.revalidate()}
         onDiscard={() => void discard()}
-        onCommit={() => void ctl.commit()}
+        onCommit={() => void commit()}
       />
       <input
         ref={fileInput}
@@ -145,6 +161,7 @@ export default function ImportPage() {
             onOnlyErrors={(onlyErrors) => dispatch({ type: 'onlyErrors', onlyErrors })}
             onDownloadErrors={busy === 'report' ? null : () => void ctl.downloadErrors()}
           />
+          <ImportWarningsPanel summary={summary} onGoToRow={onGoToRow} />
           <ImportChangesPanel preview={preview} busy={busy !== null} />
           <div className="import-review">
             <ImportGrid

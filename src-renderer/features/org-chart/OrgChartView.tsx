@@ -192,6 +192,7 @@ export function OrgChartView() {
             <TeamCard
               key={team.id}
               team={team}
+              defaultCurrency={data.defaultCurrency}
               flash={flash}
               onOpen={() => open(team.id)}
               onDrop={drop}

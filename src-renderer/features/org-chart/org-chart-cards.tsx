@@ -4,6 +4,7 @@ import type { OrgCard, OrgTeamCard } from '../../../src-shared/contract'
 import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
 import { formatMoneyInThousands } from '../../../src-shared/domain/money'
 import { countOf } from '../../../src-shared/domain/words'
+import { MissingRatesNote } from '../../components/missing-rates/MissingRatesNote'
 
 /** The org chart's cards (react-dnd): employees dragged onto teams, manager slots and the company root. */
 const CARD = 'org-card'
@@ -115,12 +116,14 @@ export function EmployeeCard({
 
 export function TeamCard({
   team,
+  defaultCurrency,
   flash,
   onOpen,
   onDrop,
   onMove,
 }: {
   team: OrgTeamCard
+  defaultCurrency: string
   flash: string | null
   onOpen: () => void
   onDrop: (source: DragSource, target: DropTarget) => void
@@ -148,6 +151,15 @@ export function TeamCard({
           {countOf(team.headcount, 'employee')}
           {team.subTeamCount > 0 && ` · ${team.subTeamCount} sub-teams`}
         </span>
+        <span className="muted" data-testid="org-team-payroll">
+          {formatMoneyInThousands(team.eligiblePayroll, defaultCurrency)} eligible payroll
+        </span>
+        <MissingRatesNote
+          missing={team.missingRates}
+          figure="this team's eligible payroll"
+          defaultCurrency={defaultCurrency}
+          testId="org-team-missing-rates"
+        />
         <DropZone
           target={{ kind: 'managerSlot', teamId: team.id }}
           flash={flash}

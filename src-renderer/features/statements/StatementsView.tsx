@@ -17,6 +17,7 @@ import type { GenerateChoices } from './WhoseStatements'
 import { RewardStatementPreview, TEMPLATE_LOAD_FAILED } from './RewardStatementPreview'
 import { SendDialog } from './SendDialog'
 import { countOf } from '../../../src-shared/domain/words'
+import { statementsMissingRatesWarning } from '../../../src-shared/domain/missing-rates'
 
 const PAGE = 25
 
@@ -235,6 +236,11 @@ export function StatementsView({ templates }: { templates: StatementTemplateSumm
       {error && (
         <p className="form__error" role="alert">
           {error}
+        </p>
+      )}
+      {page && statementsMissingRatesWarning(page.missingRates) && (
+        <p className="notice notice--warning" role="note" data-testid="statements-missing-rates">
+          {statementsMissingRatesWarning(page.missingRates)}
         </p>
       )}
       {!template && <p className="empty-state">Write a template first (Templates tab).</p>}
