@@ -6,7 +6,7 @@ import { listEntityChangeLog } from '../../workbook/queries/change-log'
 import type { Workbook } from '../../workbook/open'
 import { Failure } from '../failure'
 import type { TableCache } from '../table/cache'
-import { isSubPlannerOf } from './rules'
+import { isSubPlannerOf } from '../../../src-shared/domain/commands/submission'
 
 function parsed(value: string | null): Record<string, unknown> {
   if (value === null) return {}

@@ -88,7 +88,7 @@ export async function submitPlan(
       entityId: plannerId,
       action: 'submit',
       oldValue: null,
-      newValue: { type, comments, payCycleId: model.payCycle.id },
+      newValue: { type, comments, payCycleId },
     })
   })
   table.update(workbook, (m) => m.setSubmitted(plannerId, true))
