@@ -6,6 +6,7 @@ import { dashboardsBench } from './dashboards'
 import { importBench } from './import'
 import { matrixBench } from './matrix'
 import { plannerStatusBench } from './planner-status'
+import { reimportBench } from './reimport'
 import { serverBench } from './server'
 import { statementsBench } from './statements'
 import { syncBench } from './sync'
@@ -16,6 +17,7 @@ import { workbookBench } from './workbook'
 const BENCHES: Record<string, () => Promise<void>> = {
   workbook: workbookBench,
   import: importBench,
+  reimport: reimportBench,
   table: tableBench,
   users: usersBench,
   dashboards: dashboardsBench,

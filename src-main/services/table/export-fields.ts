@@ -206,7 +206,6 @@ export function exportedTable(
   const fields: ExportField[] = []
   for (const column of columns) {
     fields.push(...fieldsOf(ctx, column))
-    // The '/hr' the table shows on hourly rates, once, after the first salary column.
     // The '/hr' the table shows on hourly rates, once, after the first column in that unit (issue 36).
     if (PER_HOUR_COLUMNS.has(column) && !fields.includes(PAY_BASIS)) {
       fields.push(PAY_BASIS)
