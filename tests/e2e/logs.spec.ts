@@ -44,11 +44,26 @@ test.describe('logs and diagnostics in browser mode', () => {
   }) => {
     const employees = await call(request, app, 'employees.list', {})
     expect(employees.ok).toBe(true)
-    const people = employees.value as { name: string; email: string | null; currentSalary: number }[]
+    const people = employees.value as {
+      id: number
+      name: string
+      email: string | null
+      currentSalary: number
+    }[]
     expect(people.length).toBeGreaterThan(10)
-    // A refused call whose input (and so its message) names an employee.
+    // A refused call from the page (a path where a handle belongs), and one whose message names an employee.
     const refused = await call(request, app, 'workbook.open', { path: `/nowhere/${people[0].name}.paycycle` })
     expect(refused.ok).toBe(false)
+    // A user of the demo linked to an employee: making another user for that employee is refused by name.
+    const users = (await call(request, app, 'users.list', {})).value as { employeeId: number | null }[]
+    const linked = users.find((user) => user.employeeId !== null)?.employeeId as number
+    const person = people.find((employee) => employee.id === linked) as { id: number; name: string }
+    const again = await call(request, app, 'users.create', {
+      email: 'log-test@example.com',
+      role: 'PLANNER',
+      employeeId: person.id,
+    })
+    expect(again.error?.message).toContain(person.name)
     const unknown = await call(request, app, 'no.such.channel', {})
     expect(unknown.ok).toBe(false)
 
@@ -65,6 +80,9 @@ test.describe('logs and diagnostics in browser mode', () => {
     expect(lines).toContainEqual(expect.objectContaining({ event: 'workbook.opened', demo: true }))
     expect(lines).toContainEqual(
       expect.objectContaining({ event: 'refused', channel: 'workbook.open', code: refused.error?.code }),
+    )
+    expect(lines).toContainEqual(
+      expect.objectContaining({ event: 'refused', channel: 'users.create', code: again.error?.code }),
     )
     expect(lines).toContainEqual(
       expect.objectContaining({ event: 'refused', channel: 'no.such.channel', code: unknown.error?.code }),
