@@ -75,7 +75,7 @@ export default tseslint.config(
   },
   {
     files: ['src-main/**/*.ts'],
-    ignores: ['src-main/index.ts'],
+    ignores: ['src-main/index.ts', 'src-main/electron-updates.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

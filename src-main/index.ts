@@ -5,7 +5,19 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, session, type WebFrameMain } from 'electron'
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  clipboard,
+  crashReporter,
+  dialog,
+  ipcMain,
+  safeStorage,
+  session,
+  shell,
+  type WebFrameMain,
+} from 'electron'
 import { fail, type ChannelOutput, type FilePurpose } from '../src-shared/contract'
 import { APP_VERSION } from './app-paths'
 import { startBackend, type BackendClient } from './backend/client'
@@ -26,6 +38,12 @@ import {
   windowWebPreferences,
   withContentSecurityPolicy,
 } from './shell-security'
+import { BusyWork } from './busy-work'
+import { startUpdates } from './electron-updates'
+import { newestLogFile, readDiagnostics } from './logging/diagnostics'
+import { createAppLogger, type AppLogger } from './logging/logger'
+import { installCrashLogging, logCrash, type CrashSource } from './logging/crash-logging'
+import { logEvents, logRefusals } from './logging/with-logging'
 
 const INVOKE_CHANNEL = 'meritbook:invoke'
 const EVENT_CHANNEL = 'meritbook:event'
@@ -35,6 +53,41 @@ const allowedBase = rendererBase(pathToFileURL(rendererIndex).href, devServerUrl
 
 let backend: BackendClient
 let mainWindow: BrowserWindow | null = null
+let logger: AppLogger | null = null
+const busy = new BusyWork()
+/** An update's quitAndInstall: the workbook is closed already, will-quit lets the app go. */
+let installing = false
+
+// Minidumps stay on this machine (app.getPath('crashDumps')): nothing is uploaded without consent.
+crashReporter.start({ uploadToServer: false })
+
+const logDir = () => app.getPath('logs')
+
+function copyDiagnostics(): void {
+  clipboard.writeText(readDiagnostics(logDir(), APP_VERSION, 'electron').text)
+}
+
+function showLogs(): void {
+  shell.showItemInFolder(newestLogFile(logDir()) ?? logDir())
+}
+
+/** An error nothing caught (main or a worker): logged already; a dialog offers diagnostics to copy. */
+function showCrash(source: CrashSource, error: unknown): void {
+  const detail = `${error instanceof Error ? error.message : String(error)}\n\nIt is in Meritbook's log. Copy diagnostics to send with a support request.`
+  if (!app.isReady()) return dialog.showErrorBox('Meritbook hit an unexpected error', detail)
+  const choice = dialog.showMessageBoxSync({
+    type: 'error',
+    buttons: ['Copy diagnostics', 'Close'],
+    defaultId: 0,
+    cancelId: 1,
+    message:
+      source === 'worker'
+        ? 'The workbook engine stopped unexpectedly.'
+        : 'Meritbook hit an unexpected error.',
+    detail,
+  })
+  if (choice === 0) copyDiagnostics()
+}
 
 function isOwnFrame(frame: WebFrameMain | null): boolean {
   return isOwnFrameUrl(frame?.url, allowedBase)
@@ -133,6 +186,13 @@ function buildMenu(): void {
     { role: 'editMenu' },
     { role: 'viewMenu' },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Show Logs', click: showLogs },
+        { label: 'Copy Diagnostics', click: copyDiagnostics },
+      ],
+    },
   ]
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
@@ -201,21 +261,37 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     const dataDir = app.getPath('userData')
+    const appLogger = await createAppLogger({ logDir: logDir(), version: APP_VERSION, mode: 'electron' })
+    logger = appLogger
+    installCrashLogging(appLogger, showCrash)
     const secrets = await chooseSecretStore({ safeStorage, dataDir })
     console.log(describeSecretStore(secrets.status))
     const account = new ServerAccount(secrets.store, dataDir)
     backend = withSync(
       withServerAccount(
         startBackend(
-          { mode: 'electron', version: APP_VERSION, dataDir, actAs: null, secretStore: secrets.status },
+          {
+            mode: 'electron',
+            version: APP_VERSION,
+            dataDir,
+            logDir: logDir(),
+            actAs: null,
+            secretStore: secrets.status,
+          },
           path.join(__dirname, 'backend.js'),
+          (error) => {
+            logCrash(appLogger, 'worker', error)
+            showCrash('worker', error)
+          },
         ),
         account,
       ),
       account,
     )
     void account.restore()
-    const fromRenderer = withFileHandles(backend, new FileHandles(), pickPath)
+    logEvents(backend, appLogger)
+    backend.onEvent((event, payload) => busy.observe(event, payload))
+    const fromRenderer = logRefusals(withFileHandles(backend, new FileHandles(), pickPath), appLogger)
     backend.onEvent((event, payload) => {
       for (const window of BrowserWindow.getAllWindows())
         window.webContents.send(EVENT_CHANNEL, { event, payload })
@@ -231,6 +307,15 @@ if (!app.requestSingleInstanceLock()) {
     if (pendingFile) await openFromShell(pendingFile)
     else await openAtStart(dataDir)
     createWindow()
+    startUpdates({
+      busy,
+      logger: appLogger,
+      window: () => mainWindow,
+      beforeInstall: async () => {
+        installing = true
+        await backend.stop()
+      },
+    })
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow()
     })
@@ -242,9 +327,11 @@ if (!app.requestSingleInstanceLock()) {
   // will-quit runs once: the workbook closes (checkpointed, its lock removed) before the app exits.
   let quitting = false
   app.on('will-quit', (event) => {
+    if (installing) return
     event.preventDefault()
     if (quitting) return
     quitting = true
+    logger?.info({ event: 'stop' }, 'Meritbook stopped')
     void backend.stop().finally(() => app.exit(0))
   })
   // Ctrl+C or SIGTERM of `npm start` quits as the menu's Quit does.

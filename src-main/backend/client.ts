@@ -23,7 +23,12 @@ type Reply = { result: Result<unknown> } | { json: Uint8Array }
  * Entries pass the path of the built worker (`out/main/backend.js`, beside them): this module may
  * land in a shared chunk elsewhere.
  */
-export function startBackend(config: BackendConfig, workerPath: string): BackendClient {
+export function startBackend(
+  config: BackendConfig,
+  workerPath: string,
+  /** Told when a worker thread fails (the shell logs it, with its stack). */
+  onThreadError?: (error: Error) => void,
+): BackendClient {
   const { port1, port2 } = new MessageChannel()
   const workbookData: WorkerData = { role: 'workbook', config, lists: port1 }
   const readerData: WorkerData = { role: 'lists', requests: port2 }
@@ -61,6 +66,7 @@ export function startBackend(config: BackendConfig, workerPath: string): Backend
     thread.on('message', onMessage)
     thread.on('error', (error) => {
       console.error('[meritbook] the workbook worker failed:', error)
+      onThreadError?.(error)
       settleAll('The workbook engine stopped unexpectedly. Restart Meritbook; your saved work is safe.')
     })
     thread.on('exit', () => settleAll('The workbook engine has stopped.'))

@@ -14,6 +14,8 @@ export interface BackendConfig {
   mode: AppInfo['mode']
   version: string
   dataDir: string
+  /** Where the shell's logger writes (Help → Copy diagnostics reads it); else <dataDir>/logs. */
+  logDir?: string
   actAs: string | null
   /** The secret store the shell chose (it lives on the shell's thread); null in the CLI. */
   secretStore: SecretStoreStatus | null

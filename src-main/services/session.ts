@@ -29,6 +29,8 @@ export interface SessionOptions {
   version: string
   /** Where recent files and the demo workbook live. */
   dataDir: string
+  /** Where the shell's logger writes (Electron's logs path); else <dataDir>/logs. */
+  logDir?: string
   /** Act as this user of the workbook (`--as <email>`); otherwise the workbook's owner. */
   actAs: string | null
   /** Where the shell keeps sign-in tokens (shown in Settings); null in the CLI. */

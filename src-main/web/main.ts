@@ -14,6 +14,10 @@ import { describeSecretStore } from '../secrets/secret-store'
 import { startWebServer } from './server'
 import { FileHandles, withFileHandles } from '../services/file-handles'
 import { browserFileFor, browserFilesFolder } from '../services/browser-files'
+import { logDirFor } from '../logging/diagnostics'
+import { createAppLogger } from '../logging/logger'
+import { installCrashLogging, logCrash } from '../logging/crash-logging'
+import { logEvents, logRefusals } from '../logging/with-logging'
 
 const USAGE = `Usage: node out/main/browser.js [--demo | --workbook <file.paycycle> | --reopen] [--as <email>] [--port <n>] [--data-dir <dir>]`
 
@@ -48,15 +52,28 @@ async function main(): Promise<number> {
   }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir())
   fs.mkdirSync(dataDir, { recursive: true })
+  const logDir = logDirFor(dataDir)
+  const logger = await createAppLogger({ logDir, version: APP_VERSION, mode: 'browser' })
+  // Browser mode: an uncaught error is logged with its stack and printed.
+  installCrashLogging(logger, (source, error) => console.error(`[meritbook] ${source}:`, error))
   const secrets = await chooseSecretStore({ dataDir })
   console.log(describeSecretStore(secrets.status))
   const workbookBackend = startBackend(
-    { mode: 'browser', version: APP_VERSION, dataDir, actAs: values.as ?? null, secretStore: secrets.status },
+    {
+      mode: 'browser',
+      version: APP_VERSION,
+      dataDir,
+      logDir,
+      actAs: values.as ?? null,
+      secretStore: secrets.status,
+    },
     path.join(__dirname, 'backend.js'),
+    (error) => logCrash(logger, 'worker', error),
   )
   const account = new ServerAccount(secrets.store, dataDir)
   await account.restore()
   const backend = withSync(withServerAccount(workbookBackend, account), account)
+  logEvents(backend, logger)
 
   // --reopen (npm start): the last workbook, or the demo company on a first start.
   const start: StartWorkbook = values.workbook
@@ -89,14 +106,17 @@ async function main(): Promise<number> {
   // The page names files only by handles: uploads, recent files, the files folder (browser-files.ts).
   const files = new FileHandles()
   fs.mkdirSync(browserFilesFolder(dataDir), { recursive: true })
-  const fromPage = withFileHandles(
-    backend,
-    files,
-    async (purpose, name, folder) => browserFileFor(dataDir, purpose, name, new Date(), folder),
-    () => [
-      { name: 'Home', path: os.homedir() },
-      { name: 'Meritbook files', path: browserFilesFolder(dataDir) },
-    ],
+  const fromPage = logRefusals(
+    withFileHandles(
+      backend,
+      files,
+      async (purpose, name, folder) => browserFileFor(dataDir, purpose, name, new Date(), folder),
+      () => [
+        { name: 'Home', path: os.homedir() },
+        { name: 'Meritbook files', path: browserFilesFolder(dataDir) },
+      ],
+    ),
+    logger,
   )
   const server = await startWebServer({
     host: fromPage,
@@ -117,6 +137,7 @@ async function main(): Promise<number> {
   console.log('Meritbook is stopping: closing the workbook…')
   await server.close()
   await backend.stop()
+  logger.info({ event: 'stop' }, 'Meritbook stopped')
   // Uploads are copies of payroll files: they do not outlive the run.
   fs.rmSync(uploadDir, { recursive: true, force: true })
   return 0

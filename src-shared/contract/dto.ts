@@ -48,6 +48,13 @@ export interface AppInfo {
   secretStore: SecretStoreStatus | null
 }
 
+/** Help → Copy diagnostics: versions, OS and the newest log's last 200 lines, and where the logs are. */
+export interface DiagnosticsDto {
+  text: string
+  logDir: string
+  logFile: string | null
+}
+
 /** The secret store the shell chose (src-main/secrets), as Settings shows it. */
 export interface SecretStoreStatus {
   kind: 'safeStorage' | 'keytar' | 'memory'

@@ -2,9 +2,16 @@ import { Failure } from '../../services/failure'
 import { saveWorkbookCopy } from '../../services/save-copy'
 import { readCompanySnapshot } from '../../workbook/queries/company-snapshot'
 import type { HandlerMap } from '../types'
+import { logDirFor, readDiagnostics } from '../../logging/diagnostics'
 
 export const appHandlers: HandlerMap = {
   'app.info': async (_input, { session }) => session.info(),
+  'app.diagnostics': async (_input, { session }) =>
+    readDiagnostics(
+      session.options.logDir ?? logDirFor(session.options.dataDir),
+      session.options.version,
+      session.options.mode,
+    ),
   'workbook.recent': async (_input, { session }) => session.recent.list(),
   'workbook.create': async ({ path, ...owner }, { session }) => session.create(path, owner),
   'workbook.open': async ({ path }, { session }) => session.open(path),

@@ -9,6 +9,7 @@ import { CurrencyPicker } from '../../features/compensation-table/CurrencyPicker
 import { saveUserSettings } from '../../features/compensation-table/user-settings'
 import { selectCurrentPayCycle, selectUserSettings } from '../data-slice'
 import { useAppDispatch, useAppSelector } from '../hooks'
+import { HelpDiagnostics } from './HelpDiagnostics'
 
 /**
  * Who is acting and their preferred currency (spec: a missing preferred currency becomes USD), with
@@ -111,6 +112,7 @@ export function UserSettingsPopover({ user }: { user: SessionUser }) {
               )}
             </p>
           )}
+          <HelpDiagnostics />
         </div>
       )}
     </div>

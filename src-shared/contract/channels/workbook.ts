@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailText, text } from '../text'
 import type {
   AppInfo,
+  DiagnosticsDto,
   CompanyDto,
   EmployeeDto,
   JobProfileDto,
@@ -24,6 +25,8 @@ import { admin, channel, filePath, member, none, open, planningPages } from './s
 /** The app and its workbooks (the welcome screen), and the initial data load. */
 export const workbookChannels = {
   'app.info': channel<AppInfo>()(none, open),
+  /** Help → Copy diagnostics: versions, OS and the last 200 lines of the newest log (ids and codes only). */
+  'app.diagnostics': channel<DiagnosticsDto>()(none, open),
   'workbook.recent': channel<RecentFile[]>()(none, open),
   'workbook.create': channel<WorkbookSummary>()(
     z
