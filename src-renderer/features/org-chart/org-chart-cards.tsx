@@ -20,7 +20,11 @@ export function targetKey(target: DropTarget): string {
 
 interface DragItem {
   source: DragSource
+  name: string
 }
+
+/** A drop: what was dragged (with the dragged person's name, for a confirm) onto what. */
+export type OrgDrop = (source: DragSource, target: DropTarget, name: string) => void
 
 export function DropZone({
   target,
@@ -32,7 +36,7 @@ export function DropZone({
 }: {
   target: DropTarget
   flash: string | null
-  onDrop: (source: DragSource, target: DropTarget) => void
+  onDrop: OrgDrop
   className: string
   testId?: string
   children: ReactNode
@@ -43,7 +47,7 @@ export function DropZone({
       drop: (item, monitor) => {
         // The innermost zone takes the drop (a member card inside the members area).
         if (monitor.didDrop()) return undefined
-        onDrop(item.source, target)
+        onDrop(item.source, target, item.name)
         return { handled: true }
       },
       collect: (monitor) => ({ over: monitor.isOver({ shallow: true }) }),
@@ -77,10 +81,10 @@ export function EmployeeCard({
   const [{ dragging }, dragRef] = useDrag<DragItem, unknown, { dragging: boolean }>(
     () => ({
       type: CARD,
-      item: { source: { employeeId: card.id, asManager } },
+      item: { source: { employeeId: card.id, asManager }, name: card.name },
       collect: (monitor) => ({ dragging: monitor.isDragging() }),
     }),
-    [card.id, asManager],
+    [card.id, card.name, asManager],
   )
   return (
     <article
@@ -122,7 +126,7 @@ export function TeamCard({
   team: OrgTeamCard
   flash: string | null
   onOpen: () => void
-  onDrop: (source: DragSource, target: DropTarget) => void
+  onDrop: OrgDrop
   onMove: (card: OrgCard, asManager: boolean) => void
 }) {
   // Wider for heavier teams: max(budget or recommended budget, 100000), on a square-root scale.
@@ -147,19 +151,15 @@ export function TeamCard({
           {team.headcount.toLocaleString('en-US')} employees
           {team.subTeamCount > 0 && ` · ${team.subTeamCount} sub-teams`}
         </span>
-        <DropZone
-          target={{ kind: 'managerSlot', teamId: team.id }}
-          flash={flash}
-          onDrop={onDrop}
-          className="org-slot"
-          testId="org-team-manager"
-        >
+        {/* Not a drop target of its own: a drop anywhere on the card moves the person into the team;
+            making someone its manager is 'Make manager' (Move…) or the open team's manager slot (issue 36). */}
+        <div className="org-slot" data-testid="org-team-manager">
           {team.manager ? (
             <EmployeeCard card={team.manager} asManager onMove={onMove} />
           ) : (
             <span className="muted">No manager</span>
           )}
-        </DropZone>
+        </div>
       </div>
     </DropZone>
   )
