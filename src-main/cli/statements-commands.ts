@@ -55,6 +55,16 @@ function whoseArgs(flags: Flags): { teamName?: string; employees?: string } {
   return { teamName, employees }
 }
 
+/**
+ * Plans not submitted or sent back (issue 36): the same warning the window shows, and the run stops
+ * unless --include-unsubmitted says to go on.
+ */
+async function checkReadiness(session: CliSession, scope: StatementScope, flags: Flags): Promise<void> {
+  const { warning } = await session.call('statements.readiness', { scope })
+  if (warning !== null && flags['include-unsubmitted'] !== true)
+    throw new Failure('BAD_INPUT', `${warning} Add --include-unsubmitted to go on anyway.`)
+}
+
 async function templateNamed(session: CliSession, name: string) {
   const templates = await session.call('statements.templates', {})
   const template = templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase())
@@ -137,6 +147,7 @@ async function sendCommand(file: string, flags: Flags, out: Output): Promise<voi
     const server = await replicaServerOf(session)
     const template = await templateNamed(session, templateName)
     const scope = await scopeOf(session, teamName, employees)
+    await checkReadiness(session, scope, flags)
     const answer = await withAccount(
       flags,
       'statements send',
@@ -266,6 +277,7 @@ export async function statementsCommand(
     await withSession(file, flags, async (session) => {
       const template = await templateNamed(session, templateName)
       const scope = await scopeOf(session, teamName, employees)
+      await checkReadiness(session, scope, flags)
       const started = await session.call('statements.generate', {
         templateId: template.id,
         folder,

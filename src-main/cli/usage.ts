@@ -85,10 +85,11 @@ export const USAGE = `Meritbook command line
       Reward statement templates. Merge tags such as {{name}} or {{effective_date}} in the texts (an unknown
       tag is refused); --tags turns on only these data tags: salary, bonus, lump_sum, totalCash, compaRatio,
       positionInRange, pay_range (default: salary, bonus, lump_sum, totalCash).
-  statements <file.paycycle> generate --template <name> --out <dir> [--team <name> | --employees <Employee Id,…>] [--combined] [--as <email>] --json
+  statements <file.paycycle> generate --template <name> --out <dir> [--team <name> | --employees <Employee Id,…>] [--combined] [--include-unsubmitted] [--as <email>] --json
       One PDF per employee (everyone the user may see, a team and the teams below it, or these employees) in
       <dir>, named from the Employee Id and the name; --combined also writes 'All statements.pdf'.
-      --json: { written, files, combined }.
+      --json: { written, files, combined }. Plans not submitted or sent back stop the run with a warning naming
+      how many and their teams; --include-unsubmitted goes on (also for send).
   statements <replica.paycycle> send --template <name> [--method attachment|link] [--team <name> | --employees <Employee Id,…>] --email <e> --password-stdin [--server <url>] [--as <email>] --json
       Send statements by e-mail through the company server the workbook was joined from (bulk-mail-statement,
       25 a step): the PDF attached (default; it cannot be recalled) or a personal link that can be revoked.

@@ -9,7 +9,7 @@ import {
 } from '../../src-shared/domain/pay'
 import { performanceRatingLabel } from '../../src-shared/domain/ratings'
 import { bonusCents } from '../../src-shared/domain/violations'
-import type { StatementFacts } from '../../src-shared/domain/statements/facts'
+import { promotionOf, type StatementFacts } from '../../src-shared/domain/statements/facts'
 import type { ServerDb } from '../db/connect'
 import { currentCycle, profileRanges } from '../planning/company-plan'
 
@@ -46,6 +46,9 @@ export async function statementFactsOf(
       .leftJoin('team as t', (join) =>
         join.onRef('t.company_id', '=', 'e.company_id').onRef('t.id', '=', 'e.team_id'),
       )
+      .leftJoin('job_profile as np', (join) =>
+        join.onRef('np.company_id', '=', 'e.company_id').onRef('np.id', '=', 'r.new_job_profile_id'),
+      )
       .select([
         'e.id',
         'e.company_employee_id',
@@ -69,6 +72,9 @@ export async function statementFactsOf(
         'r.new_job_profile_id',
         'r.lump_sum',
         'r.performance_rating',
+        'np.id as new_profile_id',
+        'np.job_profile as new_profile_name',
+        'np.job_code as new_profile_code',
       ])
       .where('e.company_id', '=', companyId)
       .where('e.id', 'in', employeeIds)
@@ -125,6 +131,17 @@ export async function statementFactsOf(
         : null,
       newPositionInRange: bounds ? positionBetween(next, bounds.min, bounds.max) : null,
       payRange: bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
+      promotion: promotionOf(
+        e.job_profile_id,
+        e.new_profile_id == null
+          ? null
+          : {
+              id: e.new_profile_id,
+              jobProfile: e.new_profile_name ?? null,
+              jobCode: e.new_profile_code ?? '',
+            },
+        bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
+      ),
     })
   }
   return facts

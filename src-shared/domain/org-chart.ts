@@ -220,6 +220,27 @@ export function newTeamName(employeeName: string): string {
   return `${employeeName}'s Team`
 }
 
+/**
+ * A team named after its manager ('{name}'s Team') takes the new manager's name when the manager
+ * changes; any other name (and a team left without a manager) keeps its name.
+ */
+export function teamNameAfterManagerChange(
+  teamName: string,
+  oldManager: string | null,
+  newManager: string | null,
+): string {
+  if (oldManager == null || newManager == null || teamName !== newTeamName(oldManager)) return teamName
+  return newTeamName(newManager)
+}
+
+/** The confirm the explicit 'Make manager' action asks: the team, its old and new manager, its new name. */
+export function makeManagerConfirm(team: string, oldManager: string | null, newManager: string): string {
+  const replacing = oldManager == null ? 'which has no manager now' : `replacing ${oldManager}`
+  const renamed = teamNameAfterManagerChange(team, oldManager, newManager)
+  const name = renamed === team ? `The team keeps its name, ${team}.` : `The team will be renamed ${renamed}.`
+  return `Make ${newManager} the manager of ${team}, ${replacing}? ${name}`
+}
+
 /** What a drop means; apply it with `applyOrgChartChange` (or translate it into writes). */
 export function orgChartDrop(store: OrgStore, source: DragSource, target: DropTarget): OrgChartChange {
   const dragged = store.employees.get(source.employeeId)
@@ -231,7 +252,10 @@ export function orgChartDrop(store: OrgStore, source: DragSource, target: DropTa
     case 'managerSlot': {
       const team = store.teams.get(target.teamId)
       if (!team) return NO_CHANGE
-      if (!source.asManager && target.kind === 'team') return moveTo(team.id)
+      // A drop on a team moves the person into it (their own team's manager card just leaves it);
+      // making someone a manager is the manager slot's, behind a confirm (issue 36).
+      const ownTeam = source.asManager && team.managerId === dragged.id
+      if (target.kind === 'team' && !ownTeam) return moveTo(team.id)
       const managerId = team.managerId === dragged.id ? null : dragged.id
       return { kind: 'setManager', teamId: team.id, managerId }
     }
@@ -263,8 +287,19 @@ export function applyOrgChartChange<T extends OrgTeam, E extends OrgEmployee>(
   switch (change.kind) {
     case 'none':
       return store
-    case 'setManager':
-      return setTeamManager(store, change.teamId, change.managerId)
+    case 'setManager': {
+      const next = setTeamManager(store, change.teamId, change.managerId)
+      const team = next.teams.get(change.teamId)
+      const before = store.teams.get(change.teamId)
+      const name = (id: number | null | undefined) =>
+        id == null ? null : (store.employees.get(id)?.name ?? null)
+      if (!team || !before) return next
+      const renamed = teamNameAfterManagerChange(before.name, name(before.managerId), name(change.managerId))
+      if (renamed === team.name) return next
+      const teams = new Map(next.teams)
+      teams.set(team.id, { ...team, name: renamed })
+      return { teams, employees: next.employees }
+    }
     case 'setTeam':
       return setEmployeeTeam(store, change.employeeId, change.teamId)
     case 'createTeam': {

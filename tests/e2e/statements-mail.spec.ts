@@ -84,6 +84,9 @@ test('an ADMIN sends a team its statements by e-mail, sends one as a link and re
   await page.getByTestId('statements-send').click()
   await page.getByTestId('send-scope-shown').check()
   await page.getByTestId('send-start').click()
+  // The team's plans are not submitted: Send warns first (issue 36).
+  await expect(page.getByTestId('statements-unsubmitted')).toContainText('not submitted or sent back')
+  await page.getByTestId('unsubmitted-go-on').click()
   await expect(page.getByTestId('send-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })
   await expect(page.getByTestId('send-result')).toHaveCount(listed)
   const sent = await page.locator('[data-testid="send-result"][data-status="SENT"]').count()

@@ -115,6 +115,11 @@ test.describe('reward statements as a COMM_MANAGER', () => {
     await page.getByTestId('gen-folder').fill('statements out')
     await page.getByTestId('gen-combined').check()
     await page.getByTestId('gen-start').click()
+    // No planner of the demo has submitted: the dialog warns first, naming how many and where (issue 36).
+    await expect(page.getByTestId('statements-unsubmitted')).toContainText(
+      `${listed} employees have plans not submitted or sent back`,
+    )
+    await page.getByTestId('unsubmitted-go-on').click()
     await expect(page.getByTestId('gen-result')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })
     await expect(page.getByTestId('gen-result-summary')).toHaveText(
       `Wrote ${listed} statements to ${folder}.`,

@@ -253,6 +253,22 @@ describe('cli statements', () => {
 
     const team = demo.teams[0]
     const out = path.join(dir, 'cli-out')
+    // The team's plans are not submitted: the CLI prints the warning and stops without the flag (issue 36).
+    const warned = await cli(
+      'statements',
+      file,
+      'generate',
+      '--template',
+      'cli',
+      '--out',
+      out,
+      '--team',
+      team.name,
+    )
+    expect(warned.code).not.toBe(0)
+    expect(warned.errors.join('\n')).toContain('not submitted or sent back (team')
+    expect(warned.errors.join('\n')).toContain('Add --include-unsubmitted to go on anyway.')
+    expect(fs.existsSync(out)).toBe(false)
     const generated = await cli(
       'statements',
       file,
@@ -264,6 +280,7 @@ describe('cli statements', () => {
       '--team',
       team.name,
       '--combined',
+      '--include-unsubmitted',
       '--json',
     )
     expect(generated.errors).toEqual([])

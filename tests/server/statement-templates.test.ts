@@ -170,7 +170,7 @@ describe("the company server's statement templates and generated statements", ()
     const out = path.join(dir, 'desktop')
     const generated = await cli(
       ...['statements', file, 'generate', '--template', 'Same', '--out', out],
-      ...['--employees', person.company_employee_id, '--json'],
+      ...['--employees', person.company_employee_id, '--include-unsubmitted', '--json'],
     )
     expect(generated.code).toBe(0)
     const [desktopFile] = (generated.json[0] as { files: string[] }).files

@@ -1,5 +1,6 @@
 import { statementEmployees } from '../../services/statements/employees'
 import { previewStatement } from '../../services/statements/preview'
+import { statementReadiness } from '../../services/statements/readiness'
 import {
   deleteTemplate,
   getTemplate,
@@ -31,6 +32,8 @@ export const statementHandlers: HandlerMap = {
     statementEmployees(await session.table.get(workbook), workbook, user, input),
   'statements.generate': async (input, { session, workbook, user }) =>
     session.statements.start(workbook, await session.table.get(workbook), user, input),
+  'statements.readiness': async ({ scope }, { session, workbook, user }) =>
+    statementReadiness(await session.table.get(workbook), user, scope),
   'statements.job': async ({ jobId }, { session }) => session.statements.summary(jobId),
   'statements.cancel': async ({ jobId }, { session }) => session.statements.cancel(jobId),
   'statements.mailData': async (input, { session, workbook, user }) =>

@@ -1,4 +1,4 @@
-import type { StatementFacts } from '../../../src-shared/domain/statements/facts'
+import { promotionOf, type StatementFacts } from '../../../src-shared/domain/statements/facts'
 import { newCompaRatio } from '../dashboard/groups'
 import { ratingLabel } from '../table/columns'
 import type { RowState, TableModel } from '../table/model'
@@ -46,5 +46,10 @@ export function statementFacts(
     currentPositionInRange: row.positionInRange,
     newPositionInRange: row.newPositionInRange,
     payRange: bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
+    promotion: promotionOf(
+      e.jobProfileId,
+      model.newJobProfile(row),
+      bounds ? { min: bounds.min, mid: bounds.mid, max: bounds.max } : null,
+    ),
   }
 }

@@ -70,6 +70,10 @@ export class TableModel {
   readonly names = new Map<number, string>()
   /** Each job profile's name as the table shows it (`jobProfileLabel`). */
   private readonly jobProfileLabels: ReadonlyMap<number, string>
+  private readonly jobProfileNames: ReadonlyMap<
+    number,
+    { id: number; jobProfile: string | null; jobCode: string }
+  >
   readonly payCycle: PayCycleDto
   readonly rules: RowRules
   /** Each team's manager when they hold it in this pay cycle (spec §6), else null. */
@@ -95,6 +99,9 @@ export class TableModel {
     this.payCycle = source.payCycle
     this.rules = new RowRules(source.payCycle, source.payRanges, source.jobProfiles)
     this.jobProfileLabels = new Map(source.jobProfiles.map((j) => [j.id, jobProfileLabel(j)]))
+    this.jobProfileNames = new Map(
+      source.jobProfiles.map((j) => [j.id, { id: j.id, jobProfile: j.jobProfile, jobCode: j.jobCode }]),
+    )
     this.teams = new Map(source.teams.map((t) => [t.id, t]))
     this.tree = buildTeamTree(source.teams)
     this.submittedIds = new Set(
@@ -182,6 +189,12 @@ export class TableModel {
   newJobProfileLabel(row: RowState): string | null {
     const id = row.e.newJobProfileId
     return id == null ? null : (this.jobProfileLabels.get(id) ?? null)
+  }
+
+  /** A row's planned new job profile (a promotion), or null. */
+  newJobProfile(row: RowState): { id: number; jobProfile: string | null; jobCode: string } | null {
+    const id = row.e.newJobProfileId
+    return id == null ? null : (this.jobProfileNames.get(id) ?? null)
   }
 
   row(employeeId: number): RowState | undefined {

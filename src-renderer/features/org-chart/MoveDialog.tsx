@@ -12,11 +12,14 @@ export function MoveDialog({
   card,
   asManager,
   onMove,
+  onMakeManager,
   onClose,
 }: {
   card: OrgCard
   asManager: boolean
   onMove: (target: DropTarget) => void
+  /** 'Make manager' asks first (the team, its manager now): the view's confirm. */
+  onMakeManager: (team: { id: number; name: string; manager: string | null }) => void
   onClose: () => void
 }) {
   const [text, setText] = useState('')
@@ -74,7 +77,7 @@ export function MoveDialog({
               <button
                 type="button"
                 className="button"
-                onClick={() => onMove({ kind: 'managerSlot', teamId: team.id })}
+                onClick={() => onMakeManager({ id: team.id, name: team.name, manager: team.plannerName })}
                 data-testid="move-manager"
               >
                 Make manager

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DndProvider } from 'react-dnd'
 import { HTML5Backend } from 'react-dnd-html5-backend'
-import type { OrgCard, OrgSnapshot } from '../../../src-shared/contract'
-import type { DragSource, DropTarget } from '../../../src-shared/domain/org-chart'
+import type { OrgCard } from '../../../src-shared/contract'
+import { makeManagerConfirm, type DragSource, type DropTarget } from '../../../src-shared/domain/org-chart'
 import { invoke } from '../../app/client'
+import { useAppSelector } from '../../app/hooks'
+import { selectSessionKey } from '../../app/session-slice'
 import { useRefusedPush } from '../../app/use-sync-applied'
 import { useUndoKeys } from '../../components/keyboard'
+import { useDialog } from '../../components/dialog'
 import { LoadingSkeleton } from '../../components/skeleton/LoadingSkeleton'
 import { useToast } from '../../components/toast'
 import { Pagination } from '../compensation-table/Pagination'
 import { useChannel } from '../hyperbalance/use-budget-level'
 import { MoveDialog } from './MoveDialog'
 import { DropZone, EmployeeCard, TeamCard, targetKey } from './org-chart-cards'
+import { moveStep, recordStep, useOrgSteps } from './org-steps'
 import { useServerTeamChanges } from './use-server-team-changes'
 import './org-chart.css'
 
@@ -19,12 +23,6 @@ import './org-chart.css'
 export const DRAG_OVERLAY_CLEAR_MS = 500
 export const MEMBERS_PER_PAGE = 60
 
-interface Step {
-  label: string
-  before: OrgSnapshot
-  after: OrgSnapshot
-}
-const NO_STEPS: { past: Step[]; future: Step[] } = { past: [], future: [] }
 const ORG_CHART_PUSHES = ['org_chart'] as const
 
 /**
@@ -36,7 +34,8 @@ const ORG_CHART_PUSHES = ['org_chart'] as const
 export function OrgChartView() {
   const [teamId, setTeamId] = useState<number | null>(null)
   const [page, setPage] = useState(1)
-  const [steps, setSteps] = useState<{ past: Step[]; future: Step[] }>(NO_STEPS)
+  const { steps, update: setSteps } = useOrgSteps(useAppSelector(selectSessionKey))
+  const dialog = useDialog()
   const [flash, setFlash] = useState<string | null>(null)
   const [moving, setMoving] = useState<{ card: OrgCard; asManager: boolean } | null>(null)
   const toast = useToast()
@@ -55,7 +54,7 @@ export function OrgChartView() {
   )
   useServerTeamChanges(view, teamId, leaveRemovedTeam)
   // A drop (or its undo or redo) the server refused was put back: no step may send it again.
-  useRefusedPush(ORG_CHART_PUSHES, () => setSteps(NO_STEPS))
+  useRefusedPush(ORG_CHART_PUSHES, () => setSteps((state) => ({ ...state, past: [], future: [] })))
   const flashTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(flashTimer.current), [])
 
@@ -70,17 +69,27 @@ export function OrgChartView() {
       if (!result.ok) return toast.error(result.error.message)
       if (!result.value.changed) return
       const { message, before, after } = result.value
-      setSteps((state) => ({
-        past: [...state.past, { label: message, before, after }].slice(-50),
-        future: [],
-      }))
+      setSteps((state) => recordStep(state, { label: message, before, after }))
       toast.success(message)
       setFlash(targetKey(target))
       window.clearTimeout(flashTimer.current)
       flashTimer.current = window.setTimeout(() => setFlash(null), DRAG_OVERLAY_CLEAR_MS)
       view.reload()
     },
-    [toast, view],
+    [toast, view, setSteps],
+  )
+
+  /** Making someone a manager is explicit: a confirm names the team, its old and new manager and its new name. */
+  const makeManager = useCallback(
+    async (source: DragSource, team: { id: number; name: string; manager: string | null }, name: string) => {
+      const sure = await dialog.confirm({
+        title: 'Make manager?',
+        message: makeManagerConfirm(team.name, team.manager, name),
+        confirmLabel: 'Make manager',
+      })
+      if (sure) await drop(source, { kind: 'managerSlot', teamId: team.id })
+    },
+    [dialog, drop],
   )
 
   const move = useCallback(
@@ -91,15 +100,11 @@ export function OrgChartView() {
         snapshot: direction === 'undo' ? step.before : step.after,
       })
       if (!result.ok) return toast.error(result.error.message)
-      setSteps((state) =>
-        direction === 'undo'
-          ? { past: state.past.slice(0, -1), future: [...state.future, step] }
-          : { past: [...state.past, step], future: state.future.slice(0, -1) },
-      )
+      setSteps((state) => moveStep(state, direction))
       toast.info(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${step.label}`)
       view.reload()
     },
-    [steps, toast, view],
+    [steps, toast, view, setSteps],
   )
   useUndoKeys(
     () => void move('undo'),
@@ -172,7 +177,13 @@ export function OrgChartView() {
             <DropZone
               target={{ kind: 'managerSlot', teamId: data.team.id }}
               flash={flash}
-              onDrop={drop}
+              onDrop={(source, target, name) => {
+                const team = data.team
+                // Its own manager's card dropped back removes them; anyone else asks first.
+                if (!team || team.manager?.id === source.employeeId) return void drop(source, target)
+                const about = { id: team.id, name: team.name, manager: team.manager?.name ?? null }
+                void makeManager(source, about, name)
+              }}
               className="org-slot"
               testId="org-manager-slot"
             >
@@ -241,6 +252,11 @@ export function OrgChartView() {
             onMove={(target) => {
               setMoving(null)
               void drop({ employeeId: moving.card.id, asManager: moving.asManager }, target)
+            }}
+            onMakeManager={(team) => {
+              setMoving(null)
+              const source = { employeeId: moving.card.id, asManager: moving.asManager }
+              void makeManager(source, team, moving.card.name)
             }}
           />
         )}

@@ -22,7 +22,11 @@ export function targetKey(target: DropTarget): string {
 
 interface DragItem {
   source: DragSource
+  name: string
 }
+
+/** A drop: what was dragged (with the dragged person's name, for a confirm) onto what. */
+export type OrgDrop = (source: DragSource, target: DropTarget, name: string) => void
 
 export function DropZone({
   target,
@@ -34,7 +38,7 @@ export function DropZone({
 }: {
   target: DropTarget
   flash: string | null
-  onDrop: (source: DragSource, target: DropTarget) => void
+  onDrop: OrgDrop
   className: string
   testId?: string
   children: ReactNode
@@ -45,7 +49,7 @@ export function DropZone({
       drop: (item, monitor) => {
         // The innermost zone takes the drop (a member card inside the members area).
         if (monitor.didDrop()) return undefined
-        onDrop(item.source, target)
+        onDrop(item.source, target, item.name)
         return { handled: true }
       },
       collect: (monitor) => ({ over: monitor.isOver({ shallow: true }) }),
@@ -79,10 +83,10 @@ export function EmployeeCard({
   const [{ dragging }, dragRef] = useDrag<DragItem, unknown, { dragging: boolean }>(
     () => ({
       type: CARD,
-      item: { source: { employeeId: card.id, asManager } },
+      item: { source: { employeeId: card.id, asManager }, name: card.name },
       collect: (monitor) => ({ dragging: monitor.isDragging() }),
     }),
-    [card.id, asManager],
+    [card.id, card.name, asManager],
   )
   return (
     <article
@@ -126,7 +130,7 @@ export function TeamCard({
   defaultCurrency: string
   flash: string | null
   onOpen: () => void
-  onDrop: (source: DragSource, target: DropTarget) => void
+  onDrop: OrgDrop
   onMove: (card: OrgCard, asManager: boolean) => void
 }) {
   // Wider for heavier teams: max(budget or recommended budget, 100000), on a square-root scale.
@@ -160,19 +164,15 @@ export function TeamCard({
           defaultCurrency={defaultCurrency}
           testId="org-team-missing-rates"
         />
-        <DropZone
-          target={{ kind: 'managerSlot', teamId: team.id }}
-          flash={flash}
-          onDrop={onDrop}
-          className="org-slot"
-          testId="org-team-manager"
-        >
+        {/* Not a drop target of its own: a drop anywhere on the card moves the person into the team;
+            making someone its manager is 'Make manager' (Move…) or the open team's manager slot (issue 36). */}
+        <div className="org-slot" data-testid="org-team-manager">
           {team.manager ? (
             <EmployeeCard card={team.manager} asManager onMove={onMove} />
           ) : (
             <span className="muted">No manager</span>
           )}
-        </DropZone>
+        </div>
       </div>
     </DropZone>
   )

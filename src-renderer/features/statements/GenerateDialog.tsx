@@ -4,6 +4,7 @@ import { COMBINED_FILE_NAME } from '../../../src-shared/domain/statements/file-n
 import { bridge, invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
+import { useReadinessCheck } from './use-readiness-check'
 import { useStatementScope, WhoseStatements, type GenerateChoices } from './WhoseStatements'
 
 const FILES_SHOWN = 200
@@ -32,6 +33,7 @@ export function GenerateDialog({
   onClose: (finished: boolean) => void
 }) {
   const toast = useToast()
+  const readiness = useReadinessCheck()
   const whose = useStatementScope(choices)
   const [picked, setPicked] = useState<PickedFile | null>(lastPicked)
   const [folderName, setFolderName] = useState(lastFolderName)
@@ -97,6 +99,11 @@ export function GenerateDialog({
     const chosen = whose.scope()
     if (!chosen) return
     setError(null)
+    await readiness.check(chosen, () => void generate(chosen), setError)
+  }
+
+  async function generate(chosen: NonNullable<ReturnType<typeof whose.scope>>) {
+    setError(null)
     setProgress(null)
     lastPicked = picked
     lastFolderName = folderName
@@ -159,6 +166,7 @@ export function GenerateDialog({
     >
       {job === null && (
         <div className="form statement-generate" data-testid="gen-form">
+          {readiness.warning}
           <WhoseStatements choices={choices} state={whose} testId="gen" />
           <div className="form__field">
             <label htmlFor="gen-folder">{nativeDialogs ? 'Folder' : 'Folder name'}</label>

@@ -4,6 +4,7 @@ import type { SendMethod } from '../../../src-shared/contract/statement-mail'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
+import { useReadinessCheck } from './use-readiness-check'
 import { useStatementScope, WhoseStatements, type GenerateChoices } from './WhoseStatements'
 
 /** Spec §8: the toast when e-mail could not be sent. */
@@ -31,6 +32,7 @@ export function SendDialog({
   onClose: (sent: boolean) => void
 }) {
   const toast = useToast()
+  const readiness = useReadinessCheck()
   const whose = useStatementScope(choices)
   const [method, setMethod] = useState<SendMethod>('attachment')
   const [phase, setPhase] = useState<Phase>('choosing')
@@ -42,6 +44,11 @@ export function SendDialog({
   async function start() {
     const chosen = whose.scope()
     if (!chosen) return
+    setError(null)
+    await readiness.check(chosen, () => void send(chosen), setError)
+  }
+
+  async function send(chosen: NonNullable<ReturnType<typeof whose.scope>>) {
     cancelled.current = false
     setPhase('sending')
     setError(null)
@@ -124,6 +131,7 @@ export function SendDialog({
     >
       {phase === 'choosing' && (
         <div className="form statement-generate" data-testid="send-form">
+          {readiness.warning}
           <WhoseStatements choices={choices} state={whose} testId="send" />
           <fieldset>
             <legend>How</legend>

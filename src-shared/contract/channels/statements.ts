@@ -96,6 +96,11 @@ export const statementsChannels = {
     z.object({ templateId, folder: filePath, scope: statementScope, combined: z.boolean() }).strict(),
     statementsPage,
   ),
+  /** Before generating or sending: how many of the batch's plans are not submitted (or sent back), and where. */
+  'statements.readiness': channel<{ count: number; teams: string[]; warning: string | null }>()(
+    z.object({ scope: statementScope }).strict(),
+    statementsPage,
+  ),
   'statements.job': channel<StatementJobSummary>()(
     z.object({ jobId: text().min(1).max(100) }).strict(),
     statementsPage,

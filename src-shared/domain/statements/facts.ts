@@ -37,6 +37,41 @@ export interface StatementFacts {
   newPositionInRange: number | null
   /** The range the new pay is measured against, annual, in the employee's currency. */
   payRange: { min: Cents; mid: Cents; max: Cents } | null
+  /** A promotion planned in this pay cycle (a new job profile): its job title and pay range; null without. */
+  promotion: StatementPromotion | null
+}
+
+export interface StatementPromotion {
+  jobTitle: string
+  payRange: { min: Cents; mid: Cents; max: Cents } | null
+}
+
+/**
+ * The promotion a statement shows: a planned new job profile other than the current one, titled by its
+ * job profile's name (its job code when it has none), with the new range on the employee's pay basis.
+ */
+export function promotionOf(
+  currentProfileId: number | null,
+  newProfile: { id: number; jobProfile: string | null; jobCode: string } | null,
+  newRange: { min: Cents; mid: Cents; max: Cents } | null,
+): StatementPromotion | null {
+  if (!newProfile || newProfile.id === currentProfileId) return null
+  const title = newProfile.jobProfile?.trim() ? newProfile.jobProfile.trim() : newProfile.jobCode
+  return { jobTitle: title, payRange: newRange ? { ...newRange } : null }
+}
+
+/** The statement's promotion lines: the new job title and the new pay range (none without a promotion). */
+export function promotionRows(f: StatementFacts): { label: string; current: string; next: string }[] {
+  const p = f.promotion
+  if (!p) return []
+  const r = p.payRange
+  const range = r
+    ? `${formatMoney(r.min, f.currency)} – ${formatMoney(r.mid, f.currency)} – ${formatMoney(r.max, f.currency)}`
+    : 'No pay range'
+  return [
+    { label: 'Promotion: new job title', current: f.jobTitle ?? '', next: p.jobTitle },
+    { label: 'Promotion: new pay range (min – mid – max)', current: '', next: range },
+  ]
 }
 
 export const newBonusOf = (f: StatementFacts): Cents => f.newBonus ?? f.currentBonus
@@ -84,7 +119,8 @@ export function mergeValuesOf(f: StatementFacts): MergeValues {
 
 /** One line of the statement's compensation table: what it was and what it is now ('' when none). */
 export interface FigureRow {
-  tag: DataTag
+  /** The data tag that shows the row; 'promotion' rows show whenever a promotion is planned. */
+  tag: DataTag | 'promotion'
   label: string
   current: string
   next: string
@@ -101,7 +137,12 @@ function signedMoney(cents: Cents, currency: string): string {
 /** The compensation table of the toggled data tags, in DATA_TAGS order. */
 export function figureRows(f: StatementFacts, tags: DataTags): FigureRow[] {
   const money = (cents: Cents) => formatMoney(cents, f.currency)
-  const rows: FigureRow[] = []
+  const rows: FigureRow[] = promotionRows(f).map((row) => ({
+    tag: 'promotion',
+    ...row,
+    change: '',
+    emphasis: false,
+  }))
   if (tags.salary) {
     const change = signedMoney(f.newAnnualPay - f.currentAnnualPay, f.currency)
     rows.push({

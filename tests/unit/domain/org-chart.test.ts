@@ -143,11 +143,11 @@ describe('store relations', () => {
 describe('org chart drag rules', () => {
   const s = store()
 
-  it('a manager card dropped on a team or manager slot replaces the manager', () => {
+  it('a card dropped on a manager slot replaces the manager; on a team it moves in, even a manager (issue 36)', () => {
     expect(orgChartDrop(s, { employeeId: 20, asManager: true }, { kind: 'team', teamId: 3 })).toEqual({
-      kind: 'setManager',
+      kind: 'setTeam',
+      employeeId: 20,
       teamId: 3,
-      managerId: 20,
     })
     expect(orgChartDrop(s, { employeeId: 30, asManager: false }, { kind: 'managerSlot', teamId: 2 })).toEqual(
       {
