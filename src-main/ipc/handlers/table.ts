@@ -6,7 +6,7 @@ import { queryTable } from '../../services/table/service'
 import { updateRewards } from '../../services/table/update'
 import { updateUserSettings } from '../../services/table/user-settings'
 import { viewAsChoices } from '../../services/table/view-as'
-import { violationGroups, violationItems } from '../../services/table/violation-groups'
+import { ownPlanPayProblems, violationGroups, violationItems } from '../../services/table/violation-groups'
 import { listUsers } from '../../workbook/queries/admin'
 import type { HandlerMap } from '../types'
 
@@ -20,6 +20,8 @@ export const tableHandlers: HandlerMap = {
     violationGroups(await session.table.get(workbook), user, viewAsEmployeeId),
   'table.violationItems': async (input, { session, workbook, user }) =>
     violationItems(await session.table.get(workbook), user, input),
+  'table.submitPayProblems': async (_input, { session, workbook, user }) =>
+    ownPlanPayProblems(await session.table.get(workbook), user),
   'rewards.update': async ({ updates }, { session, workbook, user }) =>
     updateRewards(session.table, workbook, user, updates),
   'table.rowsFrom': async (input, { session, workbook, user }) =>

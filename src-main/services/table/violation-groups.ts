@@ -1,5 +1,11 @@
 import type { SessionUser, ViolationGroupsDto, ViolationItemsPage } from '../../../src-shared/contract'
 import { waitingForSubmissionMessage } from '../../../src-shared/domain/violations'
+import { descendantTeamIds } from '../../../src-shared/domain/hierarchy'
+import {
+  submitPayProblems,
+  type PayProblemList,
+  type PayProblemRow,
+} from '../../../src-shared/domain/submit-pay-problems'
 import type { TableModel } from './model'
 import { resolveView, scopeRows, textRanks, type View } from './query'
 import { rowViolationsFor } from './rows'
@@ -126,4 +132,25 @@ export function violationItems(
     return { id: row.e.id, employeeName: row.e.name, message: violation?.message ?? group.title }
   })
   return { total: group.rows.length, items }
+}
+
+/**
+ * table.submitPayProblems: the Error-level pay problems of the user's own plan (their teams and the
+ * teams below), for Submit's warning. An admin's own plan is their own teams, not the whole company.
+ */
+export function ownPlanPayProblems(model: TableModel, user: SessionUser): PayProblemList {
+  const view = resolveView(model, user, null)
+  const teamIds = new Set<number>()
+  for (const id of view.viewerTeamIds) {
+    teamIds.add(id)
+    for (const below of descendantTeamIds(model.tree, id)) teamIds.add(below)
+  }
+  function* rows(): Generator<PayProblemRow> {
+    for (const index of scopeRows(model, view)) {
+      const row = model.rows[index]
+      if (row.e.teamId === null || !teamIds.has(row.e.teamId) || row.violations.length === 0) continue
+      yield { employeeId: row.e.id, employeeName: row.e.name, violations: row.violations }
+    }
+  }
+  return submitPayProblems(rows())
 }

@@ -1,5 +1,6 @@
 import './planner-status.css'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import type { ChannelOutput } from '../../../src-shared/contract'
 import {
   COMMENTS_REQUIRED,
   FORCE_WORD,
@@ -9,6 +10,11 @@ import {
   submitForFailed,
 } from '../../../src-shared/domain/submissions'
 import { textRefusal } from '../../../src-shared/domain/free-text'
+import {
+  morePayProblems,
+  payProblemsHeading,
+  SUBMIT_ANYWAY,
+} from '../../../src-shared/domain/submit-pay-problems'
 import { invoke } from '../../app/client'
 import { Modal } from '../../components/dialog/Modal'
 import { useToast } from '../../components/toast'
@@ -37,6 +43,10 @@ export function SubmitPlanDialog({
   const missing = comments.trim() === ''
   const unstorable = textRefusal('Comments', comments)
   const confirmed = word === null || typed.trim() === word
+  const problems = useOwnPayProblems(mode.kind === 'own')
+  const warned = problems !== null && problems.total > 0
+  // Submit waits for the check, so the warning is never skipped by a quick click.
+  const checking = mode.kind === 'own' && problems === null
 
   async function submit() {
     setTouched(true)
@@ -69,10 +79,10 @@ export function SubmitPlanDialog({
             type="button"
             className="button button--primary"
             onClick={() => void submit()}
-            disabled={loading || !confirmed || unstorable !== null}
+            disabled={loading || checking || !confirmed || unstorable !== null}
             data-testid="submit-plan-confirm"
           >
-            {loading ? 'Submitting…' : force ? 'Force Submit' : 'Submit'}
+            {loading ? 'Submitting…' : force ? 'Force Submit' : warned ? SUBMIT_ANYWAY : 'Submit'}
           </button>
         </>
       }
@@ -80,6 +90,19 @@ export function SubmitPlanDialog({
       <p className="notice notice--warning" role="note">
         {SUBMIT_WARNING}
       </p>
+      {warned && (
+        <div className="notice notice--warning" role="alert" data-testid="submit-pay-problems">
+          <p>{payProblemsHeading(problems.total)}</p>
+          <ul>
+            {problems.items.map((item, i) => (
+              <li key={`${item.employeeId}-${i}`}>
+                <strong>{item.employeeName}</strong>: {item.message}
+              </li>
+            ))}
+          </ul>
+          {morePayProblems(problems) && <p>{morePayProblems(problems)}</p>}
+        </div>
+      )}
       <label className="form__field">
         <span>Comments</span>
         <textarea
@@ -122,4 +145,23 @@ export function SubmitPlanDialog({
       )}
     </Modal>
   )
+}
+
+type PayProblems = ChannelOutput<'table.submitPayProblems'>
+
+/** One's own plan's Error-level pay problems, asked once when the dialog opens (own Submit only). */
+function useOwnPayProblems(own: boolean): PayProblems | null {
+  const [problems, setProblems] = useState<PayProblems | null>(null)
+  useEffect(() => {
+    if (!own) return
+    let live = true
+    void invoke('table.submitPayProblems', {}).then((result) => {
+      // A failed check does not block the submission: the table's badge still shows the problems.
+      if (live) setProblems(result.ok ? result.value : { total: 0, items: [] })
+    })
+    return () => {
+      live = false
+    }
+  }, [own])
+  return problems
 }

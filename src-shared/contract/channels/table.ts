@@ -11,6 +11,7 @@ import type {
 } from '../table-dto'
 import { rewardChangesSchema, tableQuerySchema } from '../table-schema'
 import { CURRENCY_CODES } from '../../domain/currencies'
+import type { PayProblemList } from '../../domain/submit-pay-problems'
 import { channel, none, planningEditor, planningPages } from './shared'
 
 /** The Compensation Table and planning: queries, edits, bulk plans, export and checks. */
@@ -49,6 +50,8 @@ export const tableChannels = {
       .strict(),
     planningEditor,
   ),
+  /** Submit's warning: the Error-level pay problems of one's own plan (a count and the first ten). */
+  'table.submitPayProblems': channel<PayProblemList>()(none, planningEditor),
   /** Planner edits, one undo step: all applied in one transaction, a reward-history row each. */
   'rewards.update': channel<TableRow[]>()(
     z
