@@ -146,6 +146,7 @@ export async function runCli(argv: string[], out: Output, err: (line: string) =>
         template: { type: 'string' },
         out: { type: 'string' },
         combined: { type: 'boolean' },
+        'include-unsubmitted': { type: 'boolean' },
         replace: { type: 'boolean' },
         method: { type: 'string' },
         help: { type: 'boolean', short: 'h' },

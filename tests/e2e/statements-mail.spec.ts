@@ -111,6 +111,7 @@ test('an ADMIN sends a team its statements by e-mail, sends one as a link and re
   await page.getByTestId('send-scope-employee').check()
   await page.getByTestId('send-method-link').check()
   await page.getByTestId('send-start').click()
+  await page.getByTestId('unsubmitted-go-on').click()
   await expect(page.getByTestId('send-summary')).toHaveText('1 sent, 0 not sent, of 1')
   await page.getByTestId('send-close').click()
   await expect(row.getByTestId('statements-row-status')).toContainText('e-mailed as a link')
@@ -145,6 +146,7 @@ test('an ADMIN sends a team its statements by e-mail, sends one as a link and re
   await page.getByTestId('send-scope-employee').check()
   await page.getByTestId('send-method-attachment').check()
   await page.getByTestId('send-start').click()
+  await page.getByTestId('unsubmitted-go-on').click()
   await expect(page.getByTestId('send-summary')).toHaveText('1 sent, 0 not sent, of 1')
   await page.getByTestId('send-close').click()
   await expect(row.getByTestId('statements-row-status')).toContainText(
