@@ -46,6 +46,7 @@ async function joined(snapshot: CompanySnapshot, name: string): Promise<Session>
   const bytes = new TextEncoder().encode(snapshotDownload(snapshot, 7))
   const account = {
     usesCompanyFile: () => false,
+    joinRefusal: () => null,
     joining: () => ({
       name: 'Content Co',
       serverUrl: 'https://content.example',

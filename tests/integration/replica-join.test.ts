@@ -47,6 +47,7 @@ function accountSending(text: string, size: number, failAt = Infinity): ServerAc
   const bytes = new TextEncoder().encode(text)
   return {
     usesCompanyFile: () => false,
+    joinRefusal: () => null,
     joining: () => company,
     streamCompany: async (chunk: (bytes: Uint8Array) => Promise<void>) => {
       for (let at = 0; at < bytes.length; at += size) {

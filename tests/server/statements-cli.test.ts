@@ -48,7 +48,16 @@ describe('cli statements send', () => {
     const noEmail = snapshot.employees.find((e) => !e.email)
     const chosen = noEmail ? [...people, noEmail] : people
     const sent = await run(
-      ...['statements', replica, 'send', '--template', 'year END', '--method', 'link'],
+      ...[
+        'statements',
+        replica,
+        'send',
+        '--template',
+        'year END',
+        '--method',
+        'link',
+        '--include-unsubmitted',
+      ],
       ...['--employees', chosen.map((e) => e.company_employee_id).join(','), ...signedIn()],
     )
     expect(sent.stderr).toBe('')
