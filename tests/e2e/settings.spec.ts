@@ -20,7 +20,7 @@ test.describe('Settings names where sign-in tokens are kept', () => {
     await expect(note).toContainText(
       'Sign-in tokens are kept in memory for this run only: you will sign in again next time you start Meritbook.',
     )
-    await expect(note).toContainText('To stay signed in, run a Secret Service')
+    await expect(note).toContainText('To stay signed in, your computer needs a keyring')
     await expect(note).toContainText('keytar: no keychain answered')
     await page.screenshot({ path: test.info().outputPath('settings.png') })
   })
